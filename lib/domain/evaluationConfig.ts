@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { CoercionPolicySchema } from './coercionPolicy.js';
+
+export const ExecutionConfigSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    /** `recorded`: cassettes (replay or record); `http`: the live API; `expected`: serve the case's expected_raw_data. */
+    provider: z.enum(['recorded', 'http', 'expected']).default('recorded'),
+    /** for `recorded`: replay only, or call the live API and record what it returns */
+    mode: z.enum(['replay', 'record']).default('replay'),
+    /** cassette file (JSONL) for `recorded` */
+    cassette_path: z.string().optional(),
+    /** base URL for `http` (and for `recorded` in record mode) */
+    base_url: z.string().url().optional(),
+    /** relative numeric tolerance when comparing returned data: 0.0001 = 0.01% */
+    relative_tolerance: z.number().nonnegative().default(0.0001),
+    timeout_ms: z.number().int().positive().default(30_000),
+  })
+  .strict();
+export type ExecutionConfig = z.infer<typeof ExecutionConfigSchema>;
+
+export const SemanticsConfigSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    /** `local`: the offline reference heuristic; `openai`: an OpenAI / Azure OpenAI model as judge */
+    judge: z.enum(['local', 'openai']).default('local'),
+    /** a semantic score at or above this passes */
+    pass_threshold: z.number().min(0).max(1).default(0.7),
+    model: z.string().optional(),
+  })
+  .strict();
+export type SemanticsConfig = z.infer<typeof SemanticsConfigSchema>;
+
+export const StageWeightsSchema = z
+  .object({
+    syntax: z.number().nonnegative().default(0.1),
+    logic: z.number().nonnegative().default(0.5),
+    execution: z.number().nonnegative().default(0.25),
+    semantics: z.number().nonnegative().default(0.15),
+  })
+  .strict();
+export type StageWeights = z.infer<typeof StageWeightsSchema>;
+
+export const EvaluationProfileSchema = z.enum(['ci', 'nightly', 'release']);
+export type EvaluationProfile = z.infer<typeof EvaluationProfileSchema>;
+
+/**
+ * How a run scores its cases. Pass rule: a case passes when every stage that ran passed (syntax and logic
+ * always run; execution and semantics when enabled). The overall score is the weighted mean of the scores
+ * of the stages that produced one; a syntax failure scores 0.
+ */
+export const EvaluationConfigSchema = z
+  .object({
+    profile: EvaluationProfileSchema.optional(),
+    coercion: z.union([z.enum(['default', 'bfcl', 'strict']), CoercionPolicySchema.partial()]).default('default'),
+    execution: ExecutionConfigSchema.default(ExecutionConfigSchema.parse({})),
+    semantics: SemanticsConfigSchema.default(SemanticsConfigSchema.parse({})),
+    weights: StageWeightsSchema.default(StageWeightsSchema.parse({})),
+  })
+  .strict();
+export type EvaluationConfig = z.infer<typeof EvaluationConfigSchema>;
+export type EvaluationConfigInput = z.input<typeof EvaluationConfigSchema>;
+
+/** Profiles switch stages 3 and 4: ci (both off), nightly (both on), release (3 on, 4 off). */
+export const PROFILES = {
+  ci: { execution: { enabled: false }, semantics: { enabled: false } },
+  nightly: { execution: { enabled: true }, semantics: { enabled: true } },
+  release: { execution: { enabled: true }, semantics: { enabled: false } },
+} as const satisfies Record<EvaluationProfile, { execution: { enabled: boolean }; semantics: { enabled: boolean } }>;
+
+/** Resolve a config: the profile sets stage switches, explicit stage settings in the input win. */
+export function resolveEvaluationConfig(input: EvaluationConfigInput = {}): EvaluationConfig {
+  const profile = input.profile ? PROFILES[input.profile] : undefined;
+  return EvaluationConfigSchema.parse({
+    ...input,
+    execution: { ...profile?.execution, ...input.execution },
+    semantics: { ...profile?.semantics, ...input.semantics },
+  });
+}

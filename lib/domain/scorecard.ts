@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ToolCallSchema } from './toolCall.js';
+import { ErrorCodeSchema, StageNameSchema, StageResultSchema } from './stageResult.js';
+
+/** Per-tool outcome of one case: did the expected calls of this tool get made, and right. */
+export const ToolResultSchema = z.object({
+  tool_name: z.string(),
+  expected_calls: z.number().int().nonnegative(),
+  actual_calls: z.number().int().nonnegative(),
+  matched_calls: z.number().int().nonnegative(),
+  passed: z.boolean(),
+});
+export type ToolResult = z.infer<typeof ToolResultSchema>;
+
+/** The result of one case in one run. Keyed by (run_id, test_case_id); written by idempotent upsert. */
+export const ScorecardSchema = z.object({
+  run_id: z.string().min(1),
+  test_case_id: z.string().min(1),
+  timestamp: z.iso.datetime({ offset: true }),
+  stages: z.object({
+    syntax: StageResultSchema,
+    logic: StageResultSchema,
+    execution: StageResultSchema,
+    semantics: StageResultSchema,
+  }),
+  /** the first stage that failed (or errored), if any: reports and filters use it */
+  failing_stage: StageNameSchema.optional(),
+  /** the error code of the failing stage */
+  error_code: ErrorCodeSchema.optional(),
+  generated_tool_calls: z.array(ToolCallSchema),
+  generated_nl_response: z.string().nullable(),
+  tool_results: z.array(ToolResultSchema),
+  overall_passed: z.boolean(),
+  overall_score: z.number().min(0).max(1),
+  /** target invocation latency (ms); 0 for offline scoring of recorded outputs */
+  latency_ms: z.number().nonnegative(),
+  /** total time spent in the four stages (ms) */
+  evaluation_ms: z.number().nonnegative(),
+  worker_id: z.string(),
+  attempt_number: z.number().int().positive(),
+  client_type: z.string(),
+  client_version: z.string().nullable(),
+  eval_mode: z.enum(['offline', 'replay', 'live']),
+  input_tokens: z.number().int().nonnegative(),
+  output_tokens: z.number().int().nonnegative(),
+  api_calls_made: z.number().int().nonnegative(),
+  estimated_cost_usd: z.number().nonnegative(),
+  /** copied from the case so breakdowns need no join */
+  category: z.string().nullable(),
+  tags: z.array(z.string()),
+  complexity_level: z.number().int().min(1).max(5),
+});
+export type Scorecard = z.infer<typeof ScorecardSchema>;

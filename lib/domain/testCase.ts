@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ExpectedToolCallSchema, ExpectedValueSchema } from './expected.js';
+import { CoercionPolicySchema } from './coercionPolicy.js';
+
+export const TestCaseMetadataSchema = z.object({
+  api_version: z.string().optional(),
+  complexity_level: z.number().int().min(1).max(5).default(1),
+  tags: z.array(z.string().min(1)).default([]),
+  category: z.string().optional(),
+  author: z.string().optional(),
+  /** Where the case came from: `native`, `csv`, `bfcl:<file>`, ... */
+  source: z.string().optional(),
+  created_at: z.iso.datetime({ offset: true }).optional(),
+  updated_at: z.iso.datetime({ offset: true }).optional(),
+});
+export type TestCaseMetadata = z.infer<typeof TestCaseMetadataSchema>;
+
+/** Stage 3 settings of one case: how to compare the data the calls return. */
+export const ExecutionExpectationSchema = z
+  .object({
+    /** JSON pointers (RFC 6901) in the returned data to ignore (volatile values: timestamps, request ids). */
+    ignore_paths: z.array(z.string()).default([]),
+    /** Relative numeric tolerance for this case's data (default: the run's, 0.0001 = 0.01%). */
+    relative_tolerance: z.number().nonnegative().optional(),
+  })
+  .strict();
+
+/** A reference to a tool catalog by name and version. */
+export const ToolCatalogRefSchema = z.object({ name: z.string().min(1), version: z.string().min(1) }).strict();
+
+export const TestCaseSchema = z
+  .object({
+    /** Any non-empty string unique in its gold set; kept from the source, a UUID only when generated. */
+    id: z.string().min(1),
+    nl_query: z.string().min(1),
+    /** The calls the target should make. An empty list means the right answer is to make no call (abstain). */
+    expected_tool_calls: z.array(ExpectedToolCallSchema),
+    /** Other call sets that are equally acceptable; the best-scoring set is used. */
+    alternative_tool_calls: z.array(z.array(ExpectedToolCallSchema)).default([]),
+    /** `any`: parallel calls, order-independent (default). `strict`: the calls must come in this order. */
+    call_order: z.enum(['any', 'strict']).default('any'),
+    /** What each expected call should return, aligned by index with expected_tool_calls. Matchers allowed. */
+    expected_raw_data: z.array(ExpectedValueSchema).optional(),
+    expected_nl_response: z.string().optional(),
+    /** Key facts the answer must state (used by the judges), in addition to expected_nl_response. */
+    expected_facts: z.array(z.string()).default([]),
+    tool_catalog: ToolCatalogRefSchema.optional(),
+    /** Per-case override of the run's coercion policy (importers use it, e.g. BFCL semantics). */
+    coercion: z.union([z.enum(['default', 'bfcl', 'strict']), CoercionPolicySchema.partial()]).optional(),
+    execution: ExecutionExpectationSchema.optional(),
+    metadata: TestCaseMetadataSchema.default({ complexity_level: 1, tags: [] }),
+  })
+  .strict()
+  .superRefine((tc, ctx) => {
+    if (tc.expected_raw_data && tc.expected_raw_data.length !== tc.expected_tool_calls.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expected_raw_data'],
+        message: `has ${tc.expected_raw_data.length} entries but expected_tool_calls has ${tc.expected_tool_calls.length}; they are aligned by index`,
+      });
+    }
+  });
+export type TestCase = z.infer<typeof TestCaseSchema>;
+export type TestCaseInput = z.input<typeof TestCaseSchema>;
