@@ -10,3 +10,8 @@ export * from './evaluationConfig.js';
 export * from './scorecard.js';
 export * from './jsonSchemas.js';
 export * from './canonical.js';
+export * from './testSuite.js';
+export * from './targetSystem.js';
+export * from './client.js';
+export * from './run.js';
+export * from './runStats.js';

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { EvaluationConfigSchema } from './evaluationConfig.js';
+
+/** Regression thresholds per client (defaults from the product brief). */
+export const AlertThresholdsSchema = z
+  .object({
+    accuracy_drop_warning_pts: z.number().nonnegative().default(2),
+    accuracy_drop_critical_pts: z.number().nonnegative().default(5),
+    p95_latency_ratio_warning: z.number().min(1).default(1.5),
+    p95_latency_ratio_critical: z.number().min(1).default(2),
+    cost_per_case_ratio_warning: z.number().min(1).default(1.2),
+    cost_per_case_ratio_critical: z.number().min(1).default(1.5),
+    /** significance level for "statistically real" */
+    alpha: z.number().gt(0).lt(1).default(0.05),
+  })
+  .strict();
+export type AlertThresholds = z.infer<typeof AlertThresholdsSchema>;
+
+export const NotifyTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('webhook'), url: z.string().url(), format: z.enum(['slack', 'teams', 'json']).default('json') }).strict(),
+  z.object({ kind: z.literal('email'), address: z.string().email() }).strict(),
+]);
+
+/** A team or tenant: which suites it runs against which target, on what schedule, who hears about it. */
+export const ClientSchema = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().min(1),
+    suite_ids: z.array(z.string().min(1)).min(1),
+    target_id: z.string().min(1),
+    /** six-field NCRONTAB (second minute hour day month day-of-week), e.g. "0 0 2 * * *" = 02:00 daily (UTC) */
+    schedule_cron: z.string().optional(),
+    notify: z.array(NotifyTargetSchema).default([]),
+    config_overrides: EvaluationConfigSchema.partial().optional(),
+    thresholds: AlertThresholdsSchema.optional(),
+    created_at: z.iso.datetime({ offset: true }),
+    updated_at: z.iso.datetime({ offset: true }),
+  })
+  .strict();
+export type Client = z.infer<typeof ClientSchema>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+const CountsSchema = z.object({ completed: z.number().int().nonnegative(), passed: z.number().int().nonnegative() });
+
+/** Live statistics of a run, folded from distinct scorecards (never blind increments). */
+export const RunStatsSchema = z.object({
+  run_id: z.string(),
+  total: z.number().int().nonnegative(),
+  completed: z.number().int().nonnegative(),
+  passed: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  progress_pct: z.number().min(0).max(100),
+  pass_rate: z.number().min(0).max(1).nullable(),
+  mean_score: z.number().min(0).max(1).nullable(),
+  stages: z.record(z.string(), z.object({ ran: z.number().int(), passed: z.number().int(), pass_rate: z.number().nullable() })),
+  latency_ms: z.object({ p50: z.number().nullable(), p95: z.number().nullable(), p99: z.number().nullable(), mean: z.number().nullable() }),
+  tokens: z.object({ input: z.number().int().nonnegative(), output: z.number().int().nonnegative() }),
+  cost_usd: z.number().nonnegative(),
+  by_category: z.record(z.string(), CountsSchema),
+  by_tag: z.record(z.string(), CountsSchema),
+  by_complexity: z.record(z.string(), CountsSchema),
+  error_codes: z.record(z.string(), z.number().int().nonnegative()),
+  client_versions: z.array(z.string()),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+export type RunStats = z.infer<typeof RunStatsSchema>;

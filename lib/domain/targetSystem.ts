@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { ToolCatalogRefSchema } from './testCase.js';
+
+/** A secret is never stored: only a reference to an environment variable or a Key Vault secret name. */
+export const SecretRefSchema = z.union([
+  z.object({ env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name') }).strict(),
+  z.object({ keyvault: z.string().regex(/^[0-9A-Za-z-]{1,127}$/, 'a Key Vault secret name') }).strict(),
+]);
+export type SecretRef = z.infer<typeof SecretRefSchema>;
+
+export const ReplayTargetSettingsSchema = z
+  .object({
+    kind: z.literal('replay'),
+    /** JSONL of {"test_case_id", "output", "latency_ms"?, "input_tokens"?, "output_tokens"?, "cost_usd"?} */
+    outputs_path: z.string().min(1),
+  })
+  .strict();
+
+export const OpenAITargetSettingsSchema = z
+  .object({
+    kind: z.literal('openai'),
+    /** OpenAI-compatible base URL; for Azure OpenAI the resource endpoint (https://<name>.openai.azure.com) */
+    base_url: z.string().url().optional(),
+    azure: z.boolean().default(false),
+    /** model name (OpenAI) or deployment name (Azure OpenAI) */
+    model: z.string().min(1),
+    api_version: z.string().optional(),
+    api_key: SecretRefSchema.optional(),
+    system_prompt: z.string().optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    /** execute the model's tool calls through stage-3 providers and feed results back until it answers */
+    agentic_loop: z.object({ enabled: z.boolean().default(false), max_turns: z.number().int().min(1).max(20).default(5) }).strict().optional(),
+    /** USD per million tokens, for cost accounting */
+    pricing: z.object({ input_per_mtok: z.number().nonnegative(), output_per_mtok: z.number().nonnegative() }).strict().optional(),
+  })
+  .strict();
+
+export const HttpTargetSettingsSchema = z
+  .object({
+    kind: z.literal('http'),
+    url: z.string().url(),
+    method: z.enum(['POST', 'PUT', 'GET']).default('POST'),
+    /** header values may reference secrets: {"Authorization": {"env": "AGENT_TOKEN"}} */
+    headers: z.record(z.string(), z.union([z.string(), SecretRefSchema])).default({}),
+    /** request body template; `{{question}}` (JSON-escaped) and `{{test_case_id}}` are substituted */
+    request_template: z.string().default('{"question": {{question}}}'),
+    /** JSONPath expressions into the response */
+    response: z
+      .object({
+        answer_path: z.string().default('$.answer'),
+        tool_calls_path: z.string().optional(),
+        agent_path: z.string().optional(),
+        reason_path: z.string().optional(),
+      })
+      .strict()
+      .default({ answer_path: '$.answer' }),
+  })
+  .strict();
+
+export const TargetSettingsSchema = z.discriminatedUnion('kind', [ReplayTargetSettingsSchema, OpenAITargetSettingsSchema, HttpTargetSettingsSchema]);
+export type TargetSettings = z.infer<typeof TargetSettingsSchema>;
+export type TargetKind = TargetSettings['kind'];
+
+export const TargetSystemSchema = z
+  .object({
+    id: z.string().min(1),
+    name: z.string().min(1),
+    settings: TargetSettingsSchema,
+    tool_catalog: ToolCatalogRefSchema.optional(),
+    /** the end-user client this target represents: `openai-tools`, `claude-mcp`, `chatgpt`, `custom-orchestrator`, ... */
+    client_type: z.string().default('custom'),
+    client_version: z.string().optional(),
+    timeout_ms: z.number().int().positive().default(30_000),
+    max_retries: z.number().int().min(0).max(10).default(3),
+    rate_limit: z
+      .object({ requests_per_second: z.number().positive().default(50), max_in_flight: z.number().int().positive().default(16) })
+      .strict()
+      .default({ requests_per_second: 50, max_in_flight: 16 }),
+    created_at: z.iso.datetime({ offset: true }),
+    updated_at: z.iso.datetime({ offset: true }),
+  })
+  .strict();
+export type TargetSystem = z.infer<typeof TargetSystemSchema>;
