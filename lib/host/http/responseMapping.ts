@@ -1,0 +1,44 @@
+import type { HttpResponse } from '@azure/functions';
+import { functionsLibrary } from '../functionsLibrary.js';
+import { serializeCookie } from './cookies.js';
+
+/** What the server writes: status, headers (a header may repeat, e.g. set-cookie) and the body bytes. */
+export interface WireResponse {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+}
+
+/** Thrown when a handler's result cannot become an HTTP response (the server answers 500). */
+export class InvalidHttpResultError extends Error {
+  override name = 'InvalidHttpResultError';
+}
+
+/**
+ * Maps an HTTP handler's result the way @azure/functions' toRpcHttp does: an HttpResponse is used as is, any other
+ * object is an HttpResponseInit (`status`, `body`, `jsonBody`, `headers`, `cookies`); undefined or null means an
+ * empty 204 response (the function set no response); anything else is an error.
+ */
+export async function toWireResponse(result: unknown): Promise<WireResponse> {
+  if (result === undefined || result === null) return { status: 204, headers: [], body: Buffer.alloc(0) };
+  if (typeof result !== 'object') {
+    throw new InvalidHttpResultError(
+      `The HTTP response must be an object with optional properties "body", "status", "headers", "jsonBody" and "cookies", got ${typeof result}.`,
+    );
+  }
+  const { HttpResponse: Response } = functionsLibrary();
+  let response: HttpResponse;
+  try {
+    response = result instanceof Response ? result : new Response(result);
+  } catch (error) {
+    throw new InvalidHttpResultError(`Invalid HTTP response: ${(error as Error).message}`);
+  }
+  const headers: Array<[string, string]> = [];
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers.push([name, value]);
+  });
+  for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
+  for (const cookie of response.cookies) headers.push(['set-cookie', serializeCookie(cookie)]);
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers, body };
+}

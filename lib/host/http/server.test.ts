@@ -1,0 +1,185 @@
+import { request as httpRequest } from 'node:http';
+import { app, type HttpRequest } from '@azure/functions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureRegistrations } from '../capture.js';
+import { createInvoker } from '../invoke.js';
+import type { FunctionRegistration } from '../registration.js';
+import { HttpTriggerServer, type MountRequest } from './server.js';
+
+const keys = { function: 'fn-key', admin: 'admin-key' };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const mounted: MountRequest[] = [];
+let registrations: FunctionRegistration[];
+let server: HttpTriggerServer;
+let base: string;
+
+beforeAll(async () => {
+  registrations = await captureRegistrations(async () => {
+    app.http('srvItem', {
+      route: 'items/{id:int}',
+      methods: ['GET', 'PUT'],
+      handler: (req: HttpRequest) => ({ jsonBody: { id: req.params.id, tags: req.query.getAll('tag'), method: req.method, url: req.url } }),
+    });
+    app.http('srvSecret', { route: 'secret', methods: ['GET'], authLevel: 'function', handler: () => ({ body: 'function ok' }) });
+    app.http('srvAdmin', { route: 'admin-only', methods: ['GET'], authLevel: 'admin', handler: () => ({ body: 'admin ok' }) });
+    app.http('srvUpload', { route: 'upload', methods: ['POST'], handler: async (req) => ({ jsonBody: { bytes: (await req.arrayBuffer()).byteLength } }) });
+    app.http('srvSlow', { route: 'slow', methods: ['GET'], handler: async () => (await pause(600), { body: 'late' }) });
+    app.http('srvThrow', {
+      route: 'throw',
+      methods: ['GET'],
+      handler: () => {
+        throw new Error('secret internal detail');
+      },
+    });
+    app.http('srvBad', { route: 'bad', methods: ['GET'], handler: () => 42 as never });
+    app.http('srvEmpty', { route: 'empty', methods: ['GET'], handler: () => undefined as never });
+  });
+  const stores = { send: () => ({ accepted: 0, duplicates: 0 }), upsert: () => undefined };
+  server = new HttpTriggerServer(registrations, createInvoker({ queues: stores, containers: stores }), {
+    port: 0,
+    keys,
+    maxRequestBodyBytes: 1024,
+    requestTimeoutInMs: 300,
+    mounts: [
+      {
+        prefix: '/runtime/webhooks/durabletask',
+        handle: async (request) => {
+          mounted.push(request);
+          return { status: 202, headers: { location: 'x' }, body: { ok: true } };
+        },
+      },
+    ],
+  });
+  base = await server.start();
+});
+
+afterAll(() => server.stop());
+
+async function call(path: string, init: RequestInit = {}) {
+  const res = await fetch(`${base}${path}`, init);
+  const text = await res.text();
+  const type = res.headers.get('content-type') ?? '';
+  return { status: res.status, type, body: type.includes('json') ? (JSON.parse(text) as unknown) : text, headers: res.headers };
+}
+
+describe('HttpTriggerServer', () => {
+  it('serves route templates with params, repeated query keys and the absolute URL', async () => {
+    const { status, body } = await call('/api/items/42?tag=a&tag=b');
+    expect({ status, body }).toEqual({ status: 200, body: { id: '42', tags: ['a', 'b'], method: 'GET', url: `${base}/api/items/42?tag=a&tag=b` } });
+  });
+
+  it.each([
+    ['/api/items/abc', 'GET', 404, undefined],
+    ['/api/nothing', 'GET', 404, undefined],
+    ['/items/42', 'GET', 404, undefined],
+    ['/api/items/42', 'DELETE', 405, 'GET, PUT'],
+    ['/api/secret', 'POST', 405, 'GET'],
+  ])('%s %s -> %i', async (path, method, expected, allow) => {
+    const { status, type, body, headers } = await call(path, { method });
+    expect({ status, type, allow: headers.get('allow') ?? undefined, title: (body as { title: string }).title }).toEqual({
+      status: expected,
+      type: 'application/problem+json',
+      allow,
+      title: expected === 404 ? 'Not Found' : 'Method Not Allowed',
+    });
+  });
+
+  it.each([
+    ['/api/secret', {}, 401],
+    ['/api/secret', { 'x-functions-key': 'wrong' }, 401],
+    ['/api/secret', { 'x-functions-key': 'fn-key' }, 200],
+    ['/api/secret?code=fn-key', {}, 200],
+    ['/api/secret', { 'x-functions-key': 'admin-key' }, 200],
+    ['/api/admin-only', { 'x-functions-key': 'fn-key' }, 401],
+    ['/api/admin-only?code=admin-key', {}, 200],
+    ['/admin/host/status', {}, 401],
+    ['/admin/host/status', { 'x-functions-key': 'admin-key' }, 200],
+  ])('auth: %s with %j -> %i', async (path, headers, expected) => {
+    expect((await call(path, { headers })).status).toBe(expected);
+  });
+
+  it('answers the host status', async () => {
+    expect((await call('/admin/host/status?code=admin-key')).body).toEqual({ state: 'Running' });
+  });
+
+  it.each([
+    ['at the limit', 1024, 200],
+    ['over the limit (content-length)', 1025, 413],
+  ])('body %s', async (_, size, expected) => {
+    const { status } = await call('/api/upload', { method: 'POST', body: Buffer.alloc(size, 1) });
+    expect(status).toBe(expected);
+  });
+
+  it('answers 413 for a chunked body that grows past the limit', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${base}/api/upload`, { method: 'POST' }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 3; i += 1) req.write(Buffer.alloc(600, 2));
+      req.end();
+    });
+    expect(status).toBe(413);
+  });
+
+  it('answers 504 with a problem when the function outlives the request timeout', async () => {
+    const started = Date.now();
+    const { status, body } = await call('/api/slow');
+    expect({ status, detail: (body as { detail: string }).detail }).toEqual({ status: 504, detail: 'The request did not complete within 300 ms.' });
+    expect(Date.now() - started).toBeLessThan(550);
+  });
+
+  it.each([
+    ['/api/throw', /^Function "srvThrow" failed; see the host log for invocation [0-9a-f-]{36}\.$/],
+    ['/api/bad', /must be an object/],
+  ])('answers 500 without leaking internals for %s', async (path, detail) => {
+    const { status, type, body } = await call(path);
+    expect({ status, type }).toEqual({ status: 500, type: 'application/problem+json' });
+    expect((body as { detail: string }).detail).toMatch(detail);
+    expect(JSON.stringify(body)).not.toMatch(/secret internal detail|at .*\.ts/);
+  });
+
+  it('answers 204 when the function returns nothing', async () => {
+    expect(await call('/api/empty')).toMatchObject({ status: 204, body: '' });
+  });
+
+  it('dispatches mounted prefixes with the relative path, query and body', async () => {
+    const { status, body, headers } = await call('/runtime/webhooks/durabletask/instances/i-1/raiseEvent/go?taskHub=h', {
+      method: 'POST',
+      body: '{"x":1}',
+    });
+    expect({ status, body, location: headers.get('location') }).toEqual({ status: 202, body: { ok: true }, location: 'x' });
+    expect(mounted.map((m) => ({ ...m, query: m.query.toString() }))).toEqual([
+      { method: 'POST', path: '/instances/i-1/raiseEvent/go', query: 'taskHub=h', body: '{"x":1}' },
+    ]);
+  });
+});
+
+describe('HttpTriggerServer.stop', () => {
+  it('lets an in-flight request finish, then refuses connections', async () => {
+    const own = new HttpTriggerServer(registrations, async (registration, input) => {
+      await pause(150);
+      return registration.callback(input, undefined as never);
+    }, { port: 0, keys });
+    const url = await own.start();
+    const inFlight = fetch(`${url}/api/secret?code=fn-key`).then((r) => r.text());
+    await pause(30);
+    await own.stop({ timeoutInMs: 2000 });
+    expect(await inFlight).toBe('function ok');
+    await expect(fetch(`${url}/api/secret`)).rejects.toThrow();
+  });
+
+  it('while draining answers 503 to function requests but still serves mounted APIs', async () => {
+    const own = new HttpTriggerServer(registrations, async (registration, input) => registration.callback(input, undefined as never), {
+      port: 0,
+      keys,
+      mounts: [{ prefix: '/mounted', handle: async () => ({ status: 200, body: 'still here' }) }],
+    });
+    const url = await own.start();
+    await own.drain();
+    const [fn, mount] = await Promise.all([fetch(`${url}/api/secret?code=fn-key`), fetch(`${url}/mounted/x`)]);
+    expect([fn.status, mount.status, await mount.text()]).toEqual([503, 200, 'still here']);
+    await own.stop();
+  });
+});
