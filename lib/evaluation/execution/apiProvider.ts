@@ -1,0 +1,59 @@
+import type { ExecutionConfig, JsonValue, TestCase, ToolCall } from '../../domain/index.js';
+
+/** The provider kinds; the same list as the config's `execution.provider`, so the factory stays exhaustive. */
+export type ApiProviderKind = ExecutionConfig['provider'];
+
+/** What a provider knows about the call it executes. */
+export interface ExecuteContext {
+  testCase: TestCase;
+  /** index of the expected call this call was matched to by stage 2, or null when unmatched */
+  expectedIndex: number | null;
+  /** cancels the call; a provider rethrows the signal's reason (cancellation is not an API failure) */
+  abortSignal?: AbortSignal;
+  /** per-call timeout, overriding the provider's default */
+  timeoutInMs?: number;
+}
+
+export interface ApiSuccess {
+  ok: true;
+  status: number;
+  data: JsonValue;
+  durationMs: number;
+}
+
+export interface ApiFailure {
+  ok: false;
+  errorCode: 'execution_failed' | 'no_recording';
+  /** a sentence a person can act on: what was called, what went wrong */
+  message: string;
+  /** the HTTP status, when the API answered */
+  status?: number;
+  durationMs: number;
+}
+
+export type ApiResponse = ApiSuccess | ApiFailure;
+
+/**
+ * Stage 3's port: execute one tool call against an API (live, recorded or the case's expected data).
+ * Never throws for an API failure (it returns `ok: false`); throws only for broken configuration
+ * (ExecutionConfigurationError) or when the caller's abortSignal fires.
+ */
+export interface ApiProvider {
+  readonly kind: ApiProviderKind;
+  execute(call: ToolCall, context: ExecuteContext): Promise<ApiResponse>;
+}
+
+/**
+ * True when a failure says something about the call itself (the API rejected it with a 4xx other than
+ * 408/429), so the call can be scored 0. Any other failure (network, timeout, 5xx, 408/429, no recording)
+ * says nothing about the call: stage 3 could not score it.
+ */
+export function failureBlamesCall(failure: ApiFailure): boolean {
+  const { errorCode, status } = failure;
+  return errorCode === 'execution_failed' && status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+/** Milliseconds since `started` (a performance.now() reading), rounded to microseconds. */
+export function elapsedMs(started: number): number {
+  return Math.round((performance.now() - started) * 1000) / 1000;
+}
