@@ -1,0 +1,2 @@
+export { runSemanticsStage } from './runSemanticsStage.js';
+export type { SemanticsDetails, SemanticsStageOptions, SemanticsStageOutput } from './runSemanticsStage.js';
