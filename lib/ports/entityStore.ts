@@ -1,0 +1,15 @@
+import type { Page, PageOptions, WithEtag } from './paging.js';
+
+/**
+ * CRUD for an entity keyed by `id`, with Azure SDK verbs: `create` fails if present (ConflictError), `upsert`
+ * creates or replaces, `get` returns undefined if missing, `replace` checks the ETag when given
+ * (PreconditionFailedError), `delete` is idempotent. Suites, tool catalogs, targets and clients use it.
+ */
+export interface EntityStore<T extends { id: string }> {
+  create(entity: T): Promise<WithEtag<T>>;
+  upsert(entity: T): Promise<WithEtag<T>>;
+  get(id: string): Promise<WithEtag<T> | undefined>;
+  replace(entity: T, options?: { ifMatch?: string }): Promise<WithEtag<T>>;
+  delete(id: string): Promise<void>;
+  list(options?: PageOptions): Promise<Page<WithEtag<T>>>;
+}

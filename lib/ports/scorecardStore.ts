@@ -1,0 +1,24 @@
+import type { Scorecard, StageName } from '../domain/index.js';
+import type { Page, PageOptions } from './paging.js';
+
+export interface ScorecardFilter {
+  passed?: boolean;
+  failing_stage?: StageName;
+  error_code?: string;
+  tag?: string;
+  category?: string;
+}
+
+/**
+ * Scorecards keyed (run_id, test_case_id). `upsertScorecards` is idempotent: writing the same card again
+ * changes nothing and is not reported as written, so redelivered messages are harmless. A card with a higher
+ * attempt_number replaces the stored one (retries); a lower or equal one is ignored.
+ */
+export interface ScorecardStore {
+  upsertScorecards(cards: readonly Scorecard[]): Promise<{ written: number; unchanged: number }>;
+  getScorecard(runId: string, testCaseId: string): Promise<Scorecard | undefined>;
+  listScorecards(runId: string, filter?: ScorecardFilter, options?: PageOptions): Promise<Page<Scorecard>>;
+  /** every scorecard of a run, streamed (reports, comparisons) */
+  iterateScorecards(runId: string): AsyncIterable<Scorecard>;
+  countScorecards(runId: string, filter?: ScorecardFilter): Promise<number>;
+}

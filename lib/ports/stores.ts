@@ -1,0 +1,21 @@
+import type { Client, TargetSystem, TestSuite, ToolCatalog } from '../domain/index.js';
+import type { EntityStore } from './entityStore.js';
+import type { TestCaseStore } from './testCaseStore.js';
+import type { RunStore } from './runStore.js';
+import type { ScorecardStore } from './scorecardStore.js';
+import type { RunStatsStore } from './runStatsStore.js';
+
+/** A tool catalog is keyed by `${name}@${tool_schema_version}`. */
+export type StoredToolCatalog = ToolCatalog & { id: string };
+
+/** Every store the platform uses; one adapter family (embedded or azure) provides all of them. */
+export interface Stores {
+  testCases: TestCaseStore;
+  suites: EntityStore<TestSuite>;
+  catalogs: EntityStore<StoredToolCatalog>;
+  targets: EntityStore<TargetSystem>;
+  clients: EntityStore<Client>;
+  runs: RunStore;
+  scorecards: ScorecardStore;
+  runStats: RunStatsStore;
+}
