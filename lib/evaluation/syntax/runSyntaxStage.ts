@@ -1,0 +1,63 @@
+import { performance } from 'node:perf_hooks';
+import type { StageResult } from '../../domain/stageResult.js';
+import type { ToolCall } from '../../domain/toolCall.js';
+import type { ToolCatalog } from '../../domain/toolCatalog.js';
+import type { CallIssue } from './callIssue.js';
+import type { OutputFormat } from './outcome.js';
+import { parseToolCalls } from './parseToolCalls.js';
+import { validateCalls } from './validateCalls.js';
+
+export interface RunSyntaxStageOptions {
+  /** when given, every call is validated against its tool's JSON Schema */
+  catalog?: ToolCatalog;
+}
+
+export interface SyntaxStageOutput {
+  result: StageResult;
+  /** the parsed calls (on a parse failure, those that did parse) */
+  calls: ToolCall[];
+  answer: string | null;
+  format: OutputFormat | 'unknown';
+}
+
+/** `details` of the syntax StageResult. */
+export interface SyntaxDetails {
+  format: OutputFormat | 'unknown';
+  /** catalog issues (empty when parsing failed or no catalog was given) */
+  issues: CallIssue[];
+}
+
+const MAX_ISSUES_IN_MESSAGE = 3;
+
+/**
+ * Stage 1, the syntax gate: parse the raw output, then (with a catalog) validate the calls. Passes with score 1
+ * when parsing succeeded and no call breaks the catalog; otherwise fails with score 0, the first problem's
+ * error code, and a message listing up to three issues.
+ */
+export function runSyntaxStage(raw: unknown, options: RunSyntaxStageOptions = {}): SyntaxStageOutput {
+  const started = performance.now();
+  const parsed = parseToolCalls(raw);
+  const { calls, answer, format } = parsed;
+  if (!parsed.ok) {
+    const details: SyntaxDetails = { format, issues: [] };
+    return { result: failed(started, parsed.error_code, parsed.message, details), calls, answer, format };
+  }
+  const issues = options.catalog ? validateCalls(calls, options.catalog) : [];
+  const details: SyntaxDetails = { format, issues };
+  const first = issues[0];
+  if (first !== undefined) {
+    return { result: failed(started, first.error_code, issuesMessage(issues), details), calls, answer, format };
+  }
+  const result: StageResult = { stage: 'syntax', status: 'passed', passed: true, score: 1, details, duration_ms: performance.now() - started };
+  return { result, calls, answer, format };
+}
+
+function failed(started: number, error_code: StageResult['error_code'], message: string, details: SyntaxDetails): StageResult {
+  return { stage: 'syntax', status: 'failed', passed: false, score: 0, error_code, message, details, duration_ms: performance.now() - started };
+}
+
+function issuesMessage(issues: readonly CallIssue[]): string {
+  const shown = issues.slice(0, MAX_ISSUES_IN_MESSAGE).map((i) => i.message);
+  const rest = issues.length - shown.length;
+  return rest > 0 ? `${shown.join('; ')}; and ${rest} more issue${rest > 1 ? 's' : ''}` : shown.join('; ');
+}
