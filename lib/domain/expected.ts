@@ -92,5 +92,5 @@ export const ExpectedToolCallSchema = z.object({
   arguments: z.record(z.string(), ExpectedValueSchema).default({}),
   /** When true, arguments the case does not mention are not counted as extra. Default false. */
   allow_extra_arguments: z.boolean().optional(),
-});
+}).strict();
 export type ExpectedToolCall = z.infer<typeof ExpectedToolCallSchema>;

@@ -12,14 +12,16 @@ export const TestCaseMetadataSchema = z.object({
   source: z.string().optional(),
   created_at: z.iso.datetime({ offset: true }).optional(),
   updated_at: z.iso.datetime({ offset: true }).optional(),
-});
+}).strict();
 export type TestCaseMetadata = z.infer<typeof TestCaseMetadataSchema>;
 
 /** Stage 3 settings of one case: how to compare the data the calls return. */
 export const ExecutionExpectationSchema = z
   .object({
     /** JSON pointers (RFC 6901) in the returned data to ignore (volatile values: timestamps, request ids). */
-    ignore_paths: z.array(z.string()).default([]),
+    ignore_paths: z
+      .array(z.string().regex(/^(\/([^~]|~[01])*)*$/, 'a JSON pointer (RFC 6901), e.g. "/items/0/updated_at" or "/items/*/id"'))
+      .default([]),
     /** Relative numeric tolerance for this case's data (default: the run's, 0.0001 = 0.01%). */
     relative_tolerance: z.number().nonnegative().optional(),
   })

@@ -126,7 +126,10 @@ describe('importCsv', () => {
     ['a missing expected_tool_calls cell', `a,Weather in Paris?,,,,,`, [{ id: 'a', field: 'expected_tool_calls', reason: 'required (expected array)' }]],
     ['a complexity out of range', `a,Weather in Paris?,${CALLS},,,7,`, [{ id: 'a', field: 'complexity_level', reason: 'Too big: expected number to be <=5' }]],
     ['an empty tag', `a,Weather in Paris?,${CALLS},,"[""""]",,`, [{ id: 'a', field: 'tags.0', reason: 'Too small: expected string to have >=1 characters' }]],
-    ['a call without a tool name', `a,Weather in Paris?,"[{""tool"":""x""}]",,,,`, [{ id: 'a', field: 'expected_tool_calls.0.tool_name', reason: 'required (expected string)' }]],
+    ['a call without a tool name', `a,Weather in Paris?,"[{""tool"":""x""}]",,,,`, [
+      { id: 'a', field: 'expected_tool_calls.0.tool_name', reason: 'required (expected string)' },
+      { id: 'a', field: 'expected_tool_calls.0.tool', reason: 'unknown field' },
+    ]],
   ])('reports %s with row, field and reason', async (_label, row, errors) => {
     const result = await importCsv(csv(`ok,Weather in Paris?,${CALLS},,,,`, row));
     expect(result.errors).toEqual(errors.map((e) => ({ row: 3, ...e })));

@@ -87,7 +87,7 @@ const testCase = fc
         fc.constantFrom('default', 'bfcl', 'strict'),
         fc.record({ numeric_string: fc.boolean(), string_normalization: fc.constantFrom('none', 'bfcl') }, { requiredKeys: [] }),
       ),
-      execution: fc.record({ ignore_paths: fc.array(text, { maxLength: 2 }), relative_tolerance: fc.double({ min: 0, max: 1, noNaN: true }) }, { requiredKeys: [] }),
+      execution: fc.record({ ignore_paths: fc.array(fc.array(fc.constantFrom('items', '*', '0', 'a~1b', 'x y'), { minLength: 1, maxLength: 3 }).map((parts) => '/' + parts.join('/')), { maxLength: 2 }), relative_tolerance: fc.double({ min: 0, max: 1, noNaN: true }) }, { requiredKeys: [] }),
       metadata: fc.record(
         {
           api_version: text,

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { Scorecard } from '../../domain/index.js';
+
+const StageStatusOnly = z.object({ status: z.enum(['passed', 'failed', 'skipped', 'error']) });
+
+/**
+ * The part of a scorecard that run statistics need. The embedded scorecard store puts exactly this on the
+ * change feed (small rows, 400k per run); in Azure the feed delivers whole scorecards, which parse as this
+ * too (extra fields are ignored). Keyed (run_id, test_case_id); attempt_number orders retries.
+ */
+export const CaseOutcomeSchema = z.object({
+  run_id: z.string().min(1),
+  test_case_id: z.string().min(1),
+  attempt_number: z.number().int().positive(),
+  overall_passed: z.boolean(),
+  overall_score: z.number().min(0).max(1),
+  stages: z.object({ syntax: StageStatusOnly, logic: StageStatusOnly, execution: StageStatusOnly, semantics: StageStatusOnly }),
+  failing_stage: z.string().optional(),
+  error_code: z.string().optional(),
+  latency_ms: z.number().nonnegative(),
+  input_tokens: z.number().int().nonnegative(),
+  output_tokens: z.number().int().nonnegative(),
+  estimated_cost_usd: z.number().nonnegative(),
+  category: z.string().nullable(),
+  tags: z.array(z.string()),
+  complexity_level: z.number().int().min(1).max(5),
+  client_version: z.string().nullable(),
+});
+export type CaseOutcome = z.infer<typeof CaseOutcomeSchema>;
+
+/** The id of a scorecard's change-feed document (and of its outcome row). */
+export function outcomeId(runId: string, testCaseId: string): string {
+  return `${runId}|${testCaseId}`;
+}
+
+/** Projects a scorecard onto its outcome (no copies of large fields: diffs, calls, answers stay behind). */
+export function caseOutcomeOf(card: Scorecard): CaseOutcome {
+  const outcome: CaseOutcome = {
+    run_id: card.run_id,
+    test_case_id: card.test_case_id,
+    attempt_number: card.attempt_number,
+    overall_passed: card.overall_passed,
+    overall_score: card.overall_score,
+    stages: {
+      syntax: { status: card.stages.syntax.status },
+      logic: { status: card.stages.logic.status },
+      execution: { status: card.stages.execution.status },
+      semantics: { status: card.stages.semantics.status },
+    },
+    latency_ms: card.latency_ms,
+    input_tokens: card.input_tokens,
+    output_tokens: card.output_tokens,
+    estimated_cost_usd: card.estimated_cost_usd,
+    category: card.category,
+    tags: card.tags,
+    complexity_level: card.complexity_level,
+    client_version: card.client_version,
+  };
+  if (card.failing_stage) outcome.failing_stage = card.failing_stage;
+  if (card.error_code) outcome.error_code = card.error_code;
+  return outcome;
+}
