@@ -11,4 +11,6 @@ export interface CallIssue {
   error_code: ErrorCode;
   /** `get_orders: argument /limit must be integer, got string "ten"` */
   message: string;
+  /** what the schema wanted, for wrong_argument_type (`types`) and enum_violation (`allowed`) */
+  expected?: { types?: string[]; allowed?: unknown[] };
 }

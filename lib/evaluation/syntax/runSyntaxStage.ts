@@ -6,10 +6,17 @@ import type { CallIssue } from './callIssue.js';
 import type { OutputFormat } from './outcome.js';
 import { parseToolCalls } from './parseToolCalls.js';
 import { validateCalls } from './validateCalls.js';
+import { toleratedCoercion } from './coercionTolerance.js';
+import type { CoercionKind, CoercionPolicy } from '../../domain/index.js';
 
 export interface RunSyntaxStageOptions {
   /** when given, every call is validated against its tool's JSON Schema */
   catalog?: ToolCatalog;
+  /**
+   * the run's coercion policy: catalog type/enum issues it would coerce (numeric strings, boolean strings, 5.0
+   * for an integer, enum case) do not fail the gate; they are listed in details.tolerated and judged in stage 2
+   */
+  coercion?: CoercionPolicy;
 }
 
 export interface SyntaxStageOutput {
@@ -25,6 +32,8 @@ export interface SyntaxDetails {
   format: OutputFormat | 'unknown';
   /** catalog issues (empty when parsing failed or no catalog was given) */
   issues: CallIssue[];
+  /** catalog issues the coercion policy accepts, with the coercion that applies */
+  tolerated?: Array<CallIssue & { coercion: CoercionKind }>;
 }
 
 const MAX_ISSUES_IN_MESSAGE = 3;
@@ -42,8 +51,15 @@ export function runSyntaxStage(raw: unknown, options: RunSyntaxStageOptions = {}
     const details: SyntaxDetails = { format, issues: [] };
     return { result: failed(started, parsed.error_code, parsed.message, details), calls, answer, format };
   }
-  const issues = options.catalog ? validateCalls(calls, options.catalog) : [];
-  const details: SyntaxDetails = { format, issues };
+  const found = options.catalog ? validateCalls(calls, options.catalog) : [];
+  const issues: CallIssue[] = [];
+  const tolerated: Array<CallIssue & { coercion: CoercionKind }> = [];
+  for (const issue of found) {
+    const coercion = options.coercion ? toleratedCoercion(issue, calls[issue.call_index]!, options.coercion) : undefined;
+    if (coercion) tolerated.push({ ...issue, coercion });
+    else issues.push(issue);
+  }
+  const details: SyntaxDetails = tolerated.length ? { format, issues, tolerated } : { format, issues };
   const first = issues[0];
   if (first !== undefined) {
     return { result: failed(started, first.error_code, issuesMessage(issues), details), calls, answer, format };

@@ -35,17 +35,19 @@ export function issuesFromAjv(
   const issues: CallIssue[] = [];
   const seen = new Set<string>();
   for (const error of top) {
-    const { error_code, path, text } = describe(error, branches.get(error.schemaPath) ?? [], describeGot);
+    const { error_code, path, text, expected } = describe(error, branches.get(error.schemaPath) ?? [], describeGot);
     const message = `${toolName}: ${text}`;
     const key = `${error_code}\u0000${path}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    issues.push({ call_index: callIndex, tool_name: toolName, path, error_code, message });
+    issues.push(expected ? { call_index: callIndex, tool_name: toolName, path, error_code, message, expected } : { call_index: callIndex, tool_name: toolName, path, error_code, message });
   }
   return issues;
 }
 
-function describe(error: ErrorObject, branchErrors: readonly ErrorObject[], describeGot: DescribeGot): { error_code: ErrorCode; path: string; text: string } {
+type Described = { error_code: ErrorCode; path: string; text: string; expected?: CallIssue['expected'] };
+
+function describe(error: ErrorObject, branchErrors: readonly ErrorObject[], describeGot: DescribeGot): Described {
   const path = error.instancePath;
   const got = (): string => describeGot(path, error.data);
   const params = error.params as Record<string, unknown>;
@@ -55,9 +57,19 @@ function describe(error: ErrorObject, branchErrors: readonly ErrorObject[], desc
       return { error_code: 'missing_required_argument', path: missing, text: `missing required argument ${missing}` };
     }
     case 'type':
-      return { error_code: 'wrong_argument_type', path, text: `${subject(path)} must be ${typesOf(params.type)}, got ${got()}` };
+      return {
+        error_code: 'wrong_argument_type',
+        path,
+        text: `${subject(path)} must be ${typesOf(params.type)}, got ${got()}`,
+        expected: { types: typesOf(params.type).split(' or ') },
+      };
     case 'enum':
-      return { error_code: 'enum_violation', path, text: `${subject(path)} must be one of ${listValues(params.allowedValues)}, got ${got()}` };
+      return {
+        error_code: 'enum_violation',
+        path,
+        text: `${subject(path)} must be one of ${listValues(params.allowedValues)}, got ${got()}`,
+        ...(Array.isArray(params.allowedValues) ? { expected: { allowed: params.allowedValues as unknown[] } } : {}),
+      };
     case 'const':
       return { error_code: 'enum_violation', path, text: `${subject(path)} must be ${JSON.stringify(params.allowedValue)}, got ${got()}` };
     case 'additionalProperties': {
