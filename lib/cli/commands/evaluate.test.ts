@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = new URL('../../../', import.meta.url).pathname;
+const example = (f: string): string => join(root, 'examples/quickstart', f);
+
+async function evalp(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', join(root, 'lib/cli/main.ts'), ...args], { cwd: root });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('evalp evaluate', () => {
+  it('scores the quickstart example: one scorecard per output line and a summary', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'evalp-'));
+    const out = join(dir, 'scorecards.jsonl');
+    const r = await evalp(['evaluate', '--gold', example('gold.jsonl'), '--outputs', example('outputs.jsonl'), '--catalog', example('catalog.json'), '--out', out, '--json']);
+    expect(r.code).toBe(0);
+    const cards = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { test_case_id: string; overall_passed: boolean; error_code?: string });
+    expect(cards.map((c) => [c.test_case_id, c.overall_passed, c.error_code ?? null])).toEqual([
+      ['order-status-1', true, null],
+      ['cheap-headphones', true, null],
+      ['two-orders', true, null],
+      ['refund-damaged', false, 'argument_mismatch'],
+      ['ticket-lookup', true, null],
+      ['smalltalk', true, null],
+      ['weather-offtopic', false, 'unexpected_call'],
+      ['laptops-default-sort', true, null],
+    ]);
+    const summary = JSON.parse(r.stderr.slice(r.stderr.indexOf('{'))) as { cases: number; passed: number; stages: { logic: { ran: number } } };
+    expect([summary.cases, summary.passed, summary.stages.logic.ran]).toEqual([8, 6, 8]);
+  }, 30_000);
+
+  it('--fail-under exits 1 when the pass rate is below the bar', async () => {
+    const r = await evalp(['evaluate', '--gold', example('gold.jsonl'), '--outputs', example('outputs.jsonl'), '--fail-under', '0.9']);
+    expect(r.code).toBe(1);
+    // without the catalog the default sort=relevance is not known to be the default, so it counts as extra
+    expect(r.stderr).toMatch(/pass rate 62\.5%/);
+    expect(r.stderr).toContain("extra_argument (1)");
+  }, 30_000);
+
+  it('a bad gold row stops everything with its row, field and reason (exit 2)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'evalp-'));
+    const gold = join(dir, 'gold.jsonl');
+    await writeFile(gold, '{"id":"a","nl_query":"q","expected_tool_calls":[]}\n{"id":"b","nl_query":"","expected_tool_calls":[]}\n');
+    const r = await evalp(['evaluate', '--gold', gold, '--outputs', example('outputs.jsonl')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('row 2 (b): nl_query');
+    expect(r.stdout).toBe('');
+  }, 30_000);
+
+  it('warns about outputs for unknown cases and keeps going', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'evalp-'));
+    const outputs = join(dir, 'outputs.jsonl');
+    await writeFile(outputs, '{"test_case_id":"smalltalk","output":"Bye!"}\nnot json\n{"test_case_id":"nope","output":"x"}\n');
+    const r = await evalp(['evaluate', '--gold', example('gold.jsonl'), '--outputs', outputs]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('line 2: not valid JSON');
+    expect(r.stderr).toContain('line 3: test_case_id "nope" is not in the gold set');
+    expect(r.stderr).toContain('7 gold case(s) had no output');
+  }, 30_000);
+});

@@ -1,0 +1,44 @@
+import type { Scorecard, StageName, StageResult, ToolCall } from '../../domain/index.js';
+
+/**
+ * A case part-way through the waterfall. Plain JSON, so a stage worker can hand it to the next stage's queue
+ * (execute, judge) in the message body: stages 3 and 4 need the parsed calls, the answer and stage 2's pairing,
+ * and nothing needs the target to be invoked again.
+ */
+export interface CaseState {
+  run_id: string;
+  test_case_id: string;
+  stages: Record<StageName, StageResult>;
+  calls: ToolCall[];
+  answer: string | null;
+  /** stage 2's pairing of expected and actual calls, and which call set matched (-1 = expected_tool_calls) */
+  assignment: Array<{ expected_index: number; actual_index: number }>;
+  call_set: number;
+  /** the invocation's cost, carried to the scorecard */
+  invocation: {
+    latency_ms: number;
+    input_tokens: number;
+    output_tokens: number;
+    cost_usd: number;
+    client_type: string;
+    client_version: string | null;
+    eval_mode: Scorecard['eval_mode'];
+  };
+  /** tokens, cost and API calls spent by stages 3-4 */
+  evaluation: { api_calls_made: number; input_tokens: number; output_tokens: number; cost_usd: number; ms: number };
+  worker_id: string;
+  attempt: number;
+}
+
+/** Which stage the waterfall runs next for this state, or 'done'. */
+export function nextStage(state: CaseState, enabled: { execution: boolean; semantics: boolean }): 'execution' | 'semantics' | 'done' {
+  if (state.stages.syntax.status !== 'passed') return 'done';
+  if (enabled.execution && state.stages.execution.status === 'skipped' && !state.stages.execution.error_code && state.stages.execution.message === PENDING) {
+    return 'execution';
+  }
+  if (enabled.semantics && state.stages.semantics.status === 'skipped' && state.stages.semantics.message === PENDING) return 'semantics';
+  return 'done';
+}
+
+/** The message on a stage that is enabled and has not run yet. */
+export const PENDING = 'pending: not run yet';

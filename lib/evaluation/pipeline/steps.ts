@@ -1,0 +1,188 @@
+import type { EvaluationConfig, LogicDetails, Scorecard, StageName, StageResult, TestCase, ToolCatalog } from '../../domain/index.js';
+import { runSyntaxStage } from '../syntax/index.js';
+import { runLogicStage } from '../logic/index.js';
+import { resolveCoercionPolicy } from '../match/index.js';
+import { runExecutionStage, type ApiProvider } from '../execution/index.js';
+import { runSemanticsStage } from '../semantics/index.js';
+import type { Judge } from '../../judges/index.js';
+import { decideVerdict } from './verdict.js';
+import { toolResultsOf } from './toolResults.js';
+import { skippedStage } from './stageResults.js';
+import { PENDING, type CaseState } from './caseState.js';
+
+/** What the target produced (or a recorded output) plus what invoking it cost. */
+export interface CaseInput {
+  runId: string;
+  testCase: TestCase;
+  /** the target's raw output, in any format stage 1 parses */
+  output: unknown;
+  catalog?: ToolCatalog;
+  latencyMs?: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  costUsd?: number;
+  workerId?: string;
+  attempt?: number;
+  clientType?: string;
+  clientVersion?: string | null;
+  evalMode?: Scorecard['eval_mode'];
+}
+
+/**
+ * Stages 1 and 2, pure and synchronous (microseconds): the syntax gate, then the logic comparison. Stages 3
+ * and 4 are marked pending when enabled (and the gate passed), else skipped with the reason.
+ */
+export function startCase(input: CaseInput, config: EvaluationConfig): CaseState {
+  const started = performance.now();
+  const { testCase, catalog } = input;
+  const policy = resolveCoercionPolicy(config.coercion, testCase.coercion);
+  const syntax = runSyntaxStage(input.output, catalog ? { catalog, coercion: policy } : {});
+  const gate = syntax.result.passed;
+  const later = (name: 'execution' | 'semantics', enabled: boolean): StageResult =>
+    skippedStage(name, !enabled ? 'disabled by the evaluation config' : gate ? PENDING : 'not run: the syntax gate failed');
+  const stages: Record<StageName, StageResult> = {
+    syntax: syntax.result,
+    logic: skippedStage('logic', 'not run: the syntax gate failed'),
+    execution: later('execution', config.execution.enabled),
+    semantics: later('semantics', config.semantics.enabled),
+  };
+  let assignment: CaseState['assignment'] = [];
+  let callSet = -1;
+  if (gate) {
+    const logic = runLogicStage(syntax.calls, testCase, catalog ? { policy, catalog } : { policy });
+    stages.logic = logic.result;
+    assignment = logic.assignment;
+    callSet = logic.call_set;
+  }
+  return {
+    run_id: input.runId,
+    test_case_id: testCase.id,
+    stages,
+    calls: syntax.calls,
+    answer: syntax.answer,
+    assignment,
+    call_set: callSet,
+    invocation: {
+      latency_ms: input.latencyMs ?? 0,
+      input_tokens: input.inputTokens ?? 0,
+      output_tokens: input.outputTokens ?? 0,
+      cost_usd: input.costUsd ?? 0,
+      client_type: input.clientType ?? 'unknown',
+      client_version: input.clientVersion ?? null,
+      eval_mode: input.evalMode ?? 'offline',
+    },
+    evaluation: { api_calls_made: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, ms: performance.now() - started },
+    worker_id: input.workerId ?? 'local',
+    attempt: input.attempt ?? 1,
+  };
+}
+
+/**
+ * A case whose target did not answer (error, timeout, open circuit): the syntax gate fails with the target's
+ * error code and message, nothing else runs. The case is scored (0), so the run still finishes.
+ */
+export function startFailedCase(
+  input: Omit<CaseInput, 'output' | 'catalog'>,
+  failure: { error_code: 'target_error' | 'target_timeout'; message: string },
+  config: EvaluationConfig,
+): CaseState {
+  const state = startCase({ ...input, output: null }, config);
+  const syntax: StageResult = { stage: 'syntax', status: 'failed', passed: false, score: 0, error_code: failure.error_code, message: failure.message, duration_ms: 0 };
+  const stopped = (name: 'execution' | 'semantics', enabled: boolean): StageResult =>
+    skippedStage(name, enabled ? 'not run: the target did not answer' : 'disabled by the evaluation config');
+  return {
+    ...state,
+    stages: {
+      syntax,
+      logic: skippedStage('logic', 'not run: the target did not answer'),
+      execution: stopped('execution', config.execution.enabled),
+      semantics: stopped('semantics', config.semantics.enabled),
+    },
+  };
+}
+
+/** Stage 3 on a started case: executes the matched calls through the provider and compares the data. */
+export async function runExecution(
+  state: CaseState,
+  testCase: TestCase,
+  config: EvaluationConfig,
+  provider: ApiProvider,
+  abortSignal?: AbortSignal,
+): Promise<CaseState> {
+  const started = performance.now();
+  const out = await runExecutionStage(state.calls, testCase, state.assignment, {
+    provider,
+    relativeTolerance: config.execution.relative_tolerance,
+    timeoutInMs: config.execution.timeout_ms,
+    callSet: state.call_set,
+    ...(abortSignal ? { abortSignal } : {}),
+  });
+  return {
+    ...state,
+    stages: { ...state.stages, execution: out.result },
+    evaluation: { ...state.evaluation, api_calls_made: state.evaluation.api_calls_made + out.api_calls_made, ms: state.evaluation.ms + (performance.now() - started) },
+  };
+}
+
+/** Stage 4 on a started case: the judge scores the answer against the reference. */
+export async function runSemantics(
+  state: CaseState,
+  testCase: TestCase,
+  config: EvaluationConfig,
+  judge: Judge,
+  abortSignal?: AbortSignal,
+): Promise<CaseState> {
+  const started = performance.now();
+  const out = await runSemanticsStage(testCase, state.answer, {
+    judge,
+    passThreshold: config.semantics.pass_threshold,
+    toolCalls: state.calls,
+    ...(abortSignal ? { abortSignal } : {}),
+  });
+  const e = state.evaluation;
+  return {
+    ...state,
+    stages: { ...state.stages, semantics: out.result },
+    evaluation: {
+      ...e,
+      input_tokens: e.input_tokens + out.input_tokens,
+      output_tokens: e.output_tokens + out.output_tokens,
+      cost_usd: e.cost_usd + out.cost_usd,
+      ms: e.ms + (performance.now() - started),
+    },
+  };
+}
+
+/** The verdict and the scorecard of a finished case. */
+export function finishCase(state: CaseState, testCase: TestCase, config: EvaluationConfig, timestamp = new Date().toISOString()): Scorecard {
+  const verdict = decideVerdict(state.stages, config.weights);
+  const inv = state.invocation;
+  const ev = state.evaluation;
+  return {
+    run_id: state.run_id,
+    test_case_id: state.test_case_id,
+    timestamp,
+    stages: state.stages,
+    ...(verdict.failing_stage ? { failing_stage: verdict.failing_stage } : {}),
+    ...(verdict.error_code ? { error_code: verdict.error_code } : {}),
+    generated_tool_calls: state.calls,
+    generated_nl_response: state.answer,
+    tool_results: toolResultsOf(testCase, state.calls, state.stages.logic.details as LogicDetails | undefined),
+    overall_passed: verdict.overall_passed,
+    overall_score: verdict.overall_score,
+    latency_ms: inv.latency_ms,
+    evaluation_ms: Math.round(ev.ms * 1000) / 1000,
+    worker_id: state.worker_id,
+    attempt_number: state.attempt,
+    client_type: inv.client_type,
+    client_version: inv.client_version,
+    eval_mode: inv.eval_mode,
+    input_tokens: inv.input_tokens + ev.input_tokens,
+    output_tokens: inv.output_tokens + ev.output_tokens,
+    api_calls_made: ev.api_calls_made,
+    estimated_cost_usd: inv.cost_usd + ev.cost_usd,
+    category: testCase.metadata.category ?? null,
+    tags: testCase.metadata.tags,
+    complexity_level: testCase.metadata.complexity_level,
+  };
+}
