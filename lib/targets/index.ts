@@ -1,0 +1,36 @@
+export {
+  isRetryableFailure,
+  type InvokeOptions,
+  type TargetErrorCode,
+  type TargetFailure,
+  type TargetInvocation,
+  type TargetInvoker,
+  type TargetSuccess,
+} from './target.js';
+export { TargetConfigurationError } from './errors.js';
+export { EnvSecretResolver, SecretResolutionError } from './envSecretResolver.js';
+export { createTargetInvoker, RESILIENCE_BY_KIND, type TargetDeps } from './createTargetInvoker.js';
+export { TargetRegistry, type InvokerContext, type TargetHealth, type TargetRegistryOptions } from './targetRegistry.js';
+export { LazyInvoker } from './lazyInvoker.js';
+export { ReplayTarget, type ReplayTargetOptions } from './replay/replayTarget.js';
+export { ReplayOutputsCache, sharedReplayOutputs, type ReplayOutputsCacheOptions } from './replay/replayOutputsCache.js';
+export { OpenAITarget, type OpenAITargetOptions } from './openai/openaiTarget.js';
+export { createOpenAIClient } from './openai/openaiClient.js';
+export { ToolNameMap } from './openai/toolNames.js';
+export { HttpTarget, type HttpSettings, type HttpTargetOptions } from './http/httpTarget.js';
+export { compileTemplate, type CompiledTemplate, type TemplateValues } from './http/requestTemplate.js';
+export { extractResponse, type ExtractedResponse, type ResponsePaths } from './http/responseExtraction.js';
+export { ResilientTarget, type ResilientTargetOptions } from './resilience/resilientTarget.js';
+export {
+  CircuitBreaker,
+  DEFAULT_FAILURE_THRESHOLD,
+  DEFAULT_OPEN_DURATION_IN_MS,
+  type CircuitBreakerOptions,
+  type CircuitPermit,
+  type CircuitSnapshot,
+  type CircuitState,
+} from './resilience/circuitBreaker.js';
+export { RateLimiter, type RateLimitLease, type RateLimiterOptions, type RateLimiterSnapshot } from './resilience/rateLimiter.js';
+export { retry, backoffDelayInMs, retryWaitInMs, abortableSleep, type RetryDecision, type RetryOptions, type RetryOutcome, type BackoffOptions } from './resilience/retry.js';
+export { isRetryableStatus, retryAfterInMs } from './resilience/retryable.js';
+export { withTimeout, TimeoutError, type WithTimeoutOptions } from './resilience/withTimeout.js';

@@ -1,0 +1,113 @@
+import type { TestCase } from '../../domain/index.js';
+import { elapsedMs, isRetryableFailure, type InvokeOptions, type TargetFailure, type TargetInvocation, type TargetInvoker } from '../target.js';
+import type { CircuitBreaker } from './circuitBreaker.js';
+import type { RateLimiter } from './rateLimiter.js';
+import { retry, type BackoffOptions } from './retry.js';
+import { TimeoutError, withTimeout } from './withTimeout.js';
+
+export interface ResilientTargetOptions extends BackoffOptions {
+  /** per attempt (an agentic conversation is one attempt) */
+  timeoutInMs: number;
+  /** retries after the first attempt, for retryable failures only */
+  maxRetries: number;
+  /** longest Retry-After honoured (default 60 s) */
+  maxRetryAfterInMs?: number;
+  /** shared per target id (TargetRegistry); none: no breaker */
+  breaker?: CircuitBreaker;
+  /** shared per target id (TargetRegistry); none: no limit */
+  limiter?: RateLimiter;
+  random?: () => number;
+  sleep?: (ms: number, abortSignal?: AbortSignal) => Promise<void>;
+}
+
+/**
+ * Decorates an invoker with, per attempt: the circuit breaker (refuses fast while open), the rate limiter (waits
+ * for a token and an in-flight slot), and the timeout (target_timeout); around the attempts, retries with
+ * exponential backoff and full jitter for retryable failures (timeouts, network errors, 408/429/5xx, honouring
+ * Retry-After). Every attempt's outcome feeds the breaker; a refused attempt is not retried.
+ * Never throws for a target failure; rethrows the caller's abort reason and TargetConfigurationError.
+ * `attempts` counts requests that reached the target; `latency_ms` is the successful attempt's own latency, or for
+ * a failure the wall time of the whole invocation.
+ */
+export class ResilientTarget implements TargetInvoker {
+  readonly targetId: string;
+  readonly kind: TargetInvoker['kind'];
+
+  constructor(
+    readonly inner: TargetInvoker,
+    private readonly options: ResilientTargetOptions,
+  ) {
+    this.targetId = inner.targetId;
+    this.kind = inner.kind;
+  }
+
+  async invoke(testCase: TestCase, options: InvokeOptions = {}): Promise<TargetInvocation> {
+    const started = performance.now();
+    let made = 0;
+    const attempt = async (): Promise<TargetInvocation> => {
+      const result = await this.attempt(testCase, options);
+      if (!(result.ok === false && result.circuit_open)) made++;
+      return result;
+    };
+    const { value } = await retry(attempt, (result) => (!result.ok && isRetryableFailure(result) ? { retryAfterInMs: result.retry_after_ms } : false), {
+      ...this.options,
+      ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+    });
+    if (value.ok) return { ...value, attempts: made };
+    return { ...value, attempts: made, latency_ms: elapsedMs(started) };
+  }
+
+  private async attempt(testCase: TestCase, options: InvokeOptions): Promise<TargetInvocation> {
+    const { breaker, limiter, timeoutInMs } = this.options;
+    if (breaker && !breaker.allowsRequest()) return this.circuitOpen();
+    const lease = limiter ? await limiter.acquire(options.abortSignal ? { abortSignal: options.abortSignal } : {}) : undefined;
+    try {
+      const permit = breaker?.tryAcquire();
+      if (breaker && !permit) return this.circuitOpen();
+      let result: TargetInvocation;
+      try {
+        result = await withTimeout((abortSignal) => this.inner.invoke(testCase, { ...options, abortSignal }), {
+          timeoutInMs,
+          ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+        });
+      } catch (error) {
+        if (!(error instanceof TimeoutError)) {
+          permit?.cancel();
+          throw error;
+        }
+        result = this.timedOut();
+      }
+      if (result.ok) permit?.success();
+      else permit?.failure();
+      return result;
+    } finally {
+      lease?.release();
+    }
+  }
+
+  private timedOut(): TargetFailure {
+    const { timeoutInMs } = this.options;
+    return {
+      ok: false,
+      error_code: 'target_timeout',
+      message: `target ${this.targetId} did not answer within ${timeoutInMs} ms`,
+      latency_ms: timeoutInMs,
+      attempts: 1,
+      retryable: true,
+    };
+  }
+
+  private circuitOpen(): TargetFailure {
+    const snapshot = this.options.breaker!.snapshot();
+    const when = snapshot.retry_in_ms === undefined ? 'once the probe in flight succeeds' : `with one probe in ${Math.ceil(snapshot.retry_in_ms / 1000)} s`;
+    return {
+      ok: false,
+      error_code: 'target_error',
+      message: `target ${this.targetId} is failing: its circuit breaker is open after ${snapshot.consecutive_failures} consecutive failures, so the call was not made; calls resume ${when}`,
+      latency_ms: 0,
+      attempts: 0,
+      circuit_open: true,
+      retryable: false,
+    };
+  }
+}
