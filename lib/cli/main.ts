@@ -2,12 +2,17 @@
 import { Command } from 'commander';
 import { ZodError } from 'zod';
 import { evaluateCommand } from './commands/evaluate.js';
+import { startCommand } from './commands/start.js';
+import { statusCommand, submitCommand } from './commands/runs.js';
 import { CliError } from './cliError.js';
 
 export function buildProgram(): Command {
   return new Command('evalp')
     .description('EvalPlatform: evaluate NL-to-API agents through the syntax, logic, execution and semantics waterfall')
     .version('0.1.0')
+    .addCommand(startCommand())
+    .addCommand(submitCommand())
+    .addCommand(statusCommand())
     .addCommand(evaluateCommand());
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EvaluationConfigSchema } from './evaluationConfig.js';
+import { EvaluationConfigOverridesSchema } from './evaluationConfig.js';
 
 /** Regression thresholds per client (defaults from the product brief). */
 export const AlertThresholdsSchema = z
@@ -31,7 +31,7 @@ export const ClientSchema = z
     /** six-field NCRONTAB (second minute hour day month day-of-week), e.g. "0 0 2 * * *" = 02:00 daily (UTC) */
     schedule_cron: z.string().optional(),
     notify: z.array(NotifyTargetSchema).default([]),
-    config_overrides: EvaluationConfigSchema.partial().optional(),
+    config_overrides: EvaluationConfigOverridesSchema.optional(),
     thresholds: AlertThresholdsSchema.optional(),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),

@@ -61,6 +61,19 @@ export const EvaluationConfigSchema = z
 export type EvaluationConfig = z.infer<typeof EvaluationConfigSchema>;
 export type EvaluationConfigInput = z.input<typeof EvaluationConfigSchema>;
 
+/**
+ * A config as callers write it (API bodies, client overrides): every field optional and NO defaults filled in,
+ * so that `{profile: 'nightly', execution: {provider: 'expected'}}` keeps the profile's `enabled: true`
+ * instead of a default `enabled: false` overriding it. Resolve with resolveEvaluationConfig.
+ */
+export const EvaluationConfigOverridesSchema = z
+  .record(z.string(), z.unknown())
+  .superRefine((value, ctx) => {
+    const parsed = EvaluationConfigSchema.safeParse(value);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  })
+  .transform((value) => value as EvaluationConfigInput);
+
 /** Profiles switch stages 3 and 4: ci (both off), nightly (both on), release (3 on, 4 off). */
 export const PROFILES = {
   ci: { execution: { enabled: false }, semantics: { enabled: false } },

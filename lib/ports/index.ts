@@ -9,3 +9,4 @@ export * from './queuePort.js';
 export * from './secrets.js';
 export * from './clock.js';
 export * from './stores.js';
+export * from './apiKeyStore.js';

@@ -1,0 +1,30 @@
+import { app, type InvocationContext } from '@azure/functions';
+import * as df from 'durable-functions';
+import { getServices } from '../../lib/app/services.js';
+import { aggregateOutcomes } from '../../lib/runs/aggregateOutcomes.js';
+import { EVENT_RUN_COMPLETED } from '../../lib/runs/activityNames.js';
+import { COSMOS_CONNECTION, DATABASE_NAME, LEASES_CONTAINER, SCORECARDS_CONTAINER } from '../settings.js';
+
+/**
+ * The scorecards change feed drives live run statistics (idempotent per case) and tells the orchestrator when
+ * every case of a run is in. Raising RunCompleted twice is harmless: the orchestrator waits for it once.
+ */
+app.cosmosDB('runStatsFeed', {
+  connection: COSMOS_CONNECTION,
+  databaseName: DATABASE_NAME,
+  containerName: SCORECARDS_CONTAINER,
+  leaseContainerName: LEASES_CONTAINER,
+  leaseContainerPrefix: 'runstats-',
+  createLeaseContainerIfNotExists: false,
+  startFromBeginning: true,
+  maxItemsPerInvocation: 1000,
+  retry: { strategy: 'exponentialBackoff', maxRetryCount: -1, minimumInterval: { seconds: 1 }, maximumInterval: { seconds: 30 } },
+  extraInputs: [df.input.durableClient()],
+  handler: async (documents: unknown[], context: InvocationContext) => {
+    const services = await getServices();
+    const result = await aggregateOutcomes(documents, services.stores);
+    const client = df.getClient(context);
+    for (const runId of result.completed_run_ids) await client.raiseEvent(runId, EVENT_RUN_COMPLETED, { at: services.clock.now().toISOString() });
+    if (result.ignored) context.warn(`runStatsFeed: ${result.ignored} documents were not scorecards of a known run`);
+  },
+});

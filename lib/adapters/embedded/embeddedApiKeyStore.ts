@@ -1,0 +1,55 @@
+import type Database from 'better-sqlite3';
+import type { Role } from '../../api/roles.js';
+import type { ApiKeyRecord, ApiKeyStore } from '../../ports/index.js';
+import { ConflictError } from '../../ports/index.js';
+
+interface Row {
+  id: string;
+  name: string;
+  roles: string;
+  secret_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/** API keys in SQLite (hashes only). */
+export class EmbeddedApiKeyStore implements ApiKeyStore {
+  constructor(private readonly db: Database.Database) {
+    db.exec(`CREATE TABLE IF NOT EXISTS st_api_keys (
+      id TEXT PRIMARY KEY, name TEXT NOT NULL, roles TEXT NOT NULL, secret_hash TEXT NOT NULL,
+      created_at TEXT NOT NULL, revoked_at TEXT, last_used_at TEXT)`);
+  }
+
+  async createApiKey(record: ApiKeyRecord): Promise<void> {
+    try {
+      this.db
+        .prepare('INSERT INTO st_api_keys (id, name, roles, secret_hash, created_at, revoked_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(record.id, record.name, JSON.stringify(record.roles), record.secret_hash, record.created_at, record.revoked_at, record.last_used_at);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new ConflictError('api key', record.id);
+      throw err;
+    }
+  }
+
+  async getApiKey(id: string): Promise<ApiKeyRecord | undefined> {
+    const row = this.db.prepare('SELECT * FROM st_api_keys WHERE id = ?').get(id) as Row | undefined;
+    return row ? toRecord(row) : undefined;
+  }
+
+  async listApiKeys(): Promise<ApiKeyRecord[]> {
+    return (this.db.prepare('SELECT * FROM st_api_keys ORDER BY created_at, id').all() as Row[]).map(toRecord);
+  }
+
+  async revokeApiKey(id: string, at: string): Promise<void> {
+    this.db.prepare('UPDATE st_api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id);
+  }
+
+  async countApiKeys(): Promise<number> {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM st_api_keys WHERE revoked_at IS NULL').get() as { n: number }).n;
+  }
+}
+
+function toRecord(row: Row): ApiKeyRecord {
+  return { ...row, roles: JSON.parse(row.roles) as Role[] };
+}

@@ -1,0 +1,40 @@
+import type { RunFilter } from '../../ports/runStore.js';
+
+/** A WHERE clause over `st_runs` and its parameters. */
+export interface RunWhere {
+  sql: string;
+  params: string[];
+}
+
+/**
+ * Translates a RunFilter into SQL. `created_after` is inclusive and `created_before` exclusive (half-open, so
+ * consecutive windows tile); both are ISO date-times with any offset, compared in UTC. Throws a RangeError for a
+ * bound that is not a date-time (the API validates filters before they get here).
+ */
+export function runFilterSql(filter: RunFilter = {}): RunWhere {
+  const parts: string[] = [];
+  const params: string[] = [];
+  for (const column of ['client_id', 'suite_id', 'target_id', 'status'] as const) {
+    const value = filter[column];
+    if (value !== undefined) {
+      parts.push(`${column} = ?`);
+      params.push(value);
+    }
+  }
+  if (filter.created_after !== undefined) {
+    parts.push('created_at >= ?');
+    params.push(utcIso(filter.created_after, 'created_after'));
+  }
+  if (filter.created_before !== undefined) {
+    parts.push('created_at < ?');
+    params.push(utcIso(filter.created_before, 'created_before'));
+  }
+  return { sql: parts.length > 0 ? parts.join(' AND ') : '1', params };
+}
+
+/** An ISO date-time as `Date#toISOString` writes it (UTC, milliseconds), so stored and bound values compare as text. */
+export function utcIso(value: string, field = 'date-time'): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw new RangeError(`${field} must be an ISO date-time, got ${JSON.stringify(value)}`);
+  return new Date(time).toISOString();
+}

@@ -1,0 +1,81 @@
+import type { Scorecard } from '../../domain/index.js';
+import { encodeScorecard } from './scorecardEncoding.js';
+import type { SqliteDatabase } from './sqlite.js';
+
+interface StoredCard {
+  rowid: number;
+  attempt_number: number;
+  content_hash: string;
+  tags: string;
+}
+
+type CardColumns = [
+  attempt: number,
+  passed: number,
+  failingStage: string | null,
+  errorCode: string | null,
+  category: string | null,
+  contentHash: string,
+  tags: string,
+  body: string,
+];
+
+/**
+ * The row-level write of one scorecard (synchronous; the store wraps a batch in one transaction). A card is
+ * written unless the stored one has a higher attempt_number or the same content (see encodeScorecard); a card
+ * with the same attempt and different content replaces the stored one (the later evaluation wins).
+ */
+export class ScorecardWriter {
+  private readonly selectStored;
+  private readonly insertCard;
+  private readonly updateCard;
+  private readonly insertTag;
+  private readonly deleteTag;
+
+  constructor(db: SqliteDatabase) {
+    this.selectStored = db.prepare<[string, string], StoredCard>(
+      'SELECT rowid, attempt_number, content_hash, tags FROM st_scorecards WHERE run_id = ? AND test_case_id = ?',
+    );
+    this.insertCard = db.prepare<[string, string, ...CardColumns]>(
+      `INSERT INTO st_scorecards (run_id, test_case_id, attempt_number, overall_passed, failing_stage, error_code, category, content_hash, tags, body)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.updateCard = db.prepare<[...CardColumns, number]>(
+      `UPDATE st_scorecards SET attempt_number = ?, overall_passed = ?, failing_stage = ?, error_code = ?, category = ?,
+       content_hash = ?, tags = ?, body = ? WHERE rowid = ?`,
+    );
+    this.insertTag = db.prepare<[string, string, number]>('INSERT OR IGNORE INTO st_scorecard_tags (run_id, tag, card) VALUES (?, ?, ?)');
+    this.deleteTag = db.prepare<[string, string, number]>('DELETE FROM st_scorecard_tags WHERE run_id = ? AND tag = ? AND card = ?');
+  }
+
+  /** Writes the card when it changes what is stored; returns whether it did. */
+  write(card: Scorecard): boolean {
+    const stored = this.selectStored.get(card.run_id, card.test_case_id);
+    if (stored && stored.attempt_number > card.attempt_number) return false;
+    const { body, contentHash } = encodeScorecard(card);
+    if (stored && stored.content_hash === contentHash) return false;
+    const tags = card.tags ?? [];
+    const tagsJson = JSON.stringify(tags);
+    const columns: CardColumns = [
+      card.attempt_number,
+      card.overall_passed ? 1 : 0,
+      card.failing_stage ?? null,
+      card.error_code ?? null,
+      card.category ?? null,
+      contentHash,
+      tagsJson,
+      body,
+    ];
+    if (!stored) {
+      const rowid = Number(this.insertCard.run(card.run_id, card.test_case_id, ...columns).lastInsertRowid);
+      for (const tag of tags) this.insertTag.run(card.run_id, tag, rowid);
+      return true;
+    }
+    this.updateCard.run(...columns, stored.rowid);
+    if (stored.tags !== tagsJson) {
+      for (const tag of JSON.parse(stored.tags) as string[]) this.deleteTag.run(card.run_id, tag, stored.rowid);
+      for (const tag of tags) this.insertTag.run(card.run_id, tag, stored.rowid);
+    }
+    return true;
+  }
+}

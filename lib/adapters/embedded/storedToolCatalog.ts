@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ToolCatalogSchema } from '../../domain/index.js';
+import type { StoredToolCatalog } from '../../ports/stores.js';
+
+/** The id a tool catalog is stored under: `${name}@${tool_schema_version}`. */
+export function toolCatalogId(name: string, toolSchemaVersion: string): string {
+  return `${name}@${toolSchemaVersion}`;
+}
+
+/** A ToolCatalog plus its store id, which must be `${name}@${tool_schema_version}`. */
+export const StoredToolCatalogSchema: z.ZodType<StoredToolCatalog> = ToolCatalogSchema.safeExtend({ id: z.string().min(1) }).superRefine(
+  (catalog, ctx) => {
+    const expected = toolCatalogId(catalog.name, catalog.tool_schema_version);
+    if (catalog.id !== expected) {
+      ctx.addIssue({ code: 'custom', path: ['id'], message: `a tool catalog is stored under "<name>@<tool_schema_version>", here "${expected}"` });
+    }
+  },
+);

@@ -1,0 +1,15 @@
+import type Database from 'better-sqlite3';
+import type { ChangeLog } from '../../host/changefeed/index.js';
+import type { Stores } from '../../ports/index.js';
+import { createEmbeddedStores as createEmbeddedRecordStores } from './index.js';
+import { EmbeddedRunStatsStore, type EmbeddedRunStatsStoreOptions } from './runStatsStore.js';
+
+/**
+ * Every store of the embedded backend on the host's one SQLite connection: test cases, suites, catalogs,
+ * targets, clients, runs and scorecards (whose writes go on `changeLog`, container `scorecards`), plus run
+ * statistics folded from those scorecards' outcomes and recounted from the same scorecard store.
+ */
+export function createEmbeddedStores(db: Database.Database, changeLog: ChangeLog, options: EmbeddedRunStatsStoreOptions = {}): Stores {
+  const stores = createEmbeddedRecordStores(db, changeLog);
+  return { ...stores, runStats: new EmbeddedRunStatsStore(db, stores.scorecards, options) };
+}

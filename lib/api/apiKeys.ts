@@ -1,0 +1,46 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ApiKeyRecord, ApiKeyStore, Clock } from '../ports/index.js';
+import type { Principal, Role } from './roles.js';
+
+const PREFIX = 'evalp';
+
+/** Creates a key and returns its secret (shown once: only its hash is stored). Format `evalp_<id>_<secret>`. */
+export async function createApiKey(store: ApiKeyStore, input: { name: string; roles: Role[] }, clock: Clock): Promise<{ key: string; record: ApiKeyRecord }> {
+  const id = randomBytes(6).toString('hex');
+  const secret = randomBytes(24).toString('base64url');
+  const record: ApiKeyRecord = {
+    id,
+    name: input.name,
+    roles: [...new Set(input.roles)],
+    secret_hash: hash(secret),
+    created_at: clock.now().toISOString(),
+    revoked_at: null,
+    last_used_at: null,
+  };
+  await store.createApiKey(record);
+  return { key: `${PREFIX}_${id}_${secret}`, record };
+}
+
+/** The principal of a presented key, or undefined when it is malformed, unknown, revoked or wrong. */
+export async function authenticateApiKey(store: ApiKeyStore, presented: string | undefined): Promise<Principal | undefined> {
+  if (!presented) return undefined;
+  const match = /^evalp_([0-9a-f]{12})_([A-Za-z0-9_-]{32})$/.exec(presented.trim());
+  if (!match) return undefined;
+  const record = await store.getApiKey(match[1]!);
+  if (!record || record.revoked_at) return undefined;
+  const expected = Buffer.from(record.secret_hash, 'hex');
+  const actual = Buffer.from(hash(match[2]!), 'hex');
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
+  return { id: record.id, name: record.name, roles: record.roles, kind: 'api-key' };
+}
+
+/** The key a request presents: `Authorization: Bearer <key>` or `x-api-key: <key>`. */
+export function presentedKey(headers: { get(name: string): string | null }): string | undefined {
+  const auth = headers.get('authorization');
+  if (auth && /^bearer\s+/i.test(auth)) return auth.replace(/^bearer\s+/i, '');
+  return headers.get('x-api-key') ?? undefined;
+}
+
+function hash(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}

@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Services } from './services.js';
+import { importJsonl } from '../evaluation/importers/index.js';
+import { parseToolCatalog } from '../evaluation/offline/index.js';
+import { TargetSystemSchema, TestSuiteSchema } from '../domain/index.js';
+
+export const DEMO_SUITE_ID = 'retail-demo';
+export const DEMO_TARGETS = [
+  { id: 'retail-model-a', name: 'Retail agent on model A (recorded)', outputs: 'outputs-model-a.jsonl', client_type: 'openai-tools' },
+  { id: 'retail-model-b', name: 'Retail agent on model B (recorded)', outputs: 'outputs-model-b.jsonl', client_type: 'anthropic-tools' },
+] as const;
+
+/**
+ * Loads the bundled retail sample (examples/retail): its tool catalog, gold cases, a static suite of all of them,
+ * and one replay target per recorded model. Idempotent (upserts), so every start can call it.
+ */
+export async function loadRetailSample(services: Services, sampleDir: string): Promise<{ cases: number; catalogId: string }> {
+  const { stores, clock } = services;
+  const now = clock.now().toISOString();
+  const catalog = parseToolCatalog(JSON.parse(await readFile(join(sampleDir, 'catalog.json'), 'utf8')), 'retail');
+  const catalogId = `${catalog.name}@${catalog.tool_schema_version}`;
+  await stores.catalogs.upsert({ ...catalog, id: catalogId });
+  const imported = await importJsonl(await readFile(join(sampleDir, 'gold.jsonl'), 'utf8'), { source: 'examples/retail' });
+  if (imported.errors.length) throw new Error(`the bundled sample has ${imported.errors.length} bad rows, e.g. ${JSON.stringify(imported.errors[0])}`);
+  for (let i = 0; i < imported.cases.length; i += 1000) await stores.testCases.upsertTestCases(imported.cases.slice(i, i + 1000));
+  await stores.suites.upsert(
+    TestSuiteSchema.parse({
+      id: DEMO_SUITE_ID,
+      name: 'Retail demo: every bundled gold case',
+      kind: 'static',
+      test_case_ids: imported.cases.map((c) => c.id),
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  for (const t of DEMO_TARGETS) {
+    await stores.targets.upsert(
+      TargetSystemSchema.parse({
+        id: t.id,
+        name: t.name,
+        settings: { kind: 'replay', outputs_path: join(sampleDir, t.outputs) },
+        tool_catalog: { name: catalog.name, version: catalog.tool_schema_version },
+        client_type: t.client_type,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+  }
+  return { cases: imported.cases.length, catalogId };
+}
+
+/** The evaluation config of a demo run: all four stages, recorded APIs, the offline reference judge. */
+export function demoRunConfig(sampleDir: string) {
+  return {
+    profile: 'nightly' as const,
+    execution: { enabled: true, provider: 'recorded' as const, cassette_path: join(sampleDir, 'cassette.jsonl') },
+    semantics: { enabled: true, judge: 'local' as const },
+  };
+}

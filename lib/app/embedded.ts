@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { isAbsolute, resolve } from 'node:path';
+import { startHost, type EmbeddedHost } from '../host/index.js';
+import { createEmbeddedStores } from '../adapters/embedded/stores.js';
+import { EmbeddedApiKeyStore } from '../adapters/embedded/embeddedApiKeyStore.js';
+import { EmbeddedQueuePort } from '../adapters/embedded/embeddedQueuePort.js';
+import { createApiProvider } from '../evaluation/execution/index.js';
+import { createJudge } from '../judges/index.js';
+import { systemClock } from '../ports/index.js';
+import { QUEUES } from '../runs/queues.js';
+import { EnvSecretResolver, TargetRegistry } from '../targets/index.js';
+import { provideServices, resetServices, type Services } from './services.js';
+
+export interface EmbeddedPlatformOptions {
+  /** all state (SQLite database, default `./.evalplatform`) */
+  dataDir: string;
+  /** default 7071; 0 picks a free port */
+  port?: number;
+  hostname?: string;
+  /** base for relative paths in target and run settings (default: the current directory) */
+  baseDir?: string;
+  env?: Readonly<Record<string, string | undefined>>;
+  logger?: Parameters<typeof startHost>[0]['logger'];
+}
+
+export interface EmbeddedPlatform {
+  host: EmbeddedHost;
+  services: Services;
+  url: string;
+  stop(options?: { timeoutInMs?: number }): Promise<void>;
+}
+
+/**
+ * The platform on one machine: the embedded host serving functions/ (HTTP API, orchestrator, stage workers,
+ * statistics feed, schedules) with every port on the host's SQLite database.
+ */
+export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): Promise<EmbeddedPlatform> {
+  const env = { COSMOS_DATABASE_NAME: 'evalplatform', ...(options.env ?? process.env) };
+  const baseDir = options.baseDir ?? process.cwd();
+  resetServices();
+  const host = await startHost({
+    entry: () => import('../../functions/index.js'),
+    dataDir: options.dataDir,
+    port: options.port ?? 7071,
+    ...(options.hostname ? { hostname: options.hostname } : {}),
+    env,
+    ...(options.logger ? { logger: options.logger } : {}),
+    queues: {
+      // replay and recorded stages are microseconds per case: big batches; live targets are bounded by their rate limiter
+      [QUEUES.evaluate]: { maxMessageBatchSize: 500, maxConcurrentBatches: 2, lockDurationMs: 5 * 60_000 },
+      [QUEUES.execute]: { maxMessageBatchSize: 500, maxConcurrentBatches: 2, lockDurationMs: 5 * 60_000 },
+      [QUEUES.judge]: { maxMessageBatchSize: 100, maxConcurrentBatches: 2, lockDurationMs: 5 * 60_000 },
+    },
+  });
+  const secrets = new EnvSecretResolver(env);
+  const targets = new TargetRegistry({ secrets, baseDir });
+  const stores = createEmbeddedStores(host.db, host.changeLog);
+  const services: Services = {
+    stores,
+    apiKeys: new EmbeddedApiKeyStore(host.db),
+    queue: new EmbeddedQueuePort(host.queues),
+    clock: systemClock,
+    invokerFor: (target, catalog) => targets.invokerFor(target, catalog ? { catalog } : {}),
+    apiProviderFor: (run, catalog) => {
+      const exec = run.config.execution;
+      const cassette = exec.cassette_path && !isAbsolute(exec.cassette_path) ? resolve(baseDir, exec.cassette_path) : exec.cassette_path;
+      return createApiProvider({ ...exec, ...(cassette ? { cassette_path: cassette } : {}) }, catalog ? { catalog } : {});
+    },
+    judgeFor: (run) => createJudge(run.config.semantics, env),
+    baseDir,
+    workerId: `embedded-${process.pid}-${randomBytes(3).toString('hex')}`,
+    publicUrl: host.url,
+  };
+  provideServices(services);
+  return {
+    host,
+    services,
+    url: host.url,
+    stop: async (o) => {
+      await host.stop(o);
+      resetServices();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { Command, Option } from 'commander';
+import { ApiClient, apiTargetFrom } from '../apiClient.js';
+import { runsTable, waitForRun, type RunView } from '../runProgress.js';
+import { CliError } from '../cliError.js';
+
+interface ConnOpts {
+  url?: string;
+  key?: string;
+}
+
+const withConnection = (cmd: Command): Command =>
+  cmd.option('--url <url>', 'platform URL (env EVALP_URL, default http://127.0.0.1:7071)').option('--key <key>', 'API key (env EVALP_API_KEY)');
+
+export function submitCommand(): Command {
+  return withConnection(
+    new Command('submit')
+      .description('trigger a run (POST /api/v1/runs) and optionally wait for it with a progress bar')
+      .option('--suite <id>', 'test suite id')
+      .option('--target <id>', 'target system id')
+      .option('--client <id>', 'client id (its suite and target unless given)')
+      .addOption(new Option('--profile <profile>', 'stage profile').choices(['ci', 'nightly', 'release']))
+      .option('--commit-sha <sha>', 'trigger metadata: commit sha')
+      .option('--pr <number>', 'trigger metadata: pull request number')
+      .option('--baseline <runId>', 'baseline run to compare with')
+      .option('--wait', 'wait for the run to finish and print its summary'),
+  ).action(async (opts: ConnOpts & { suite?: string; target?: string; client?: string; profile?: string; commitSha?: string; pr?: string; baseline?: string; wait?: boolean }) => {
+    const api = new ApiClient(apiTargetFrom(opts));
+    const pr = opts.pr === undefined ? undefined : Number(opts.pr);
+    if (pr !== undefined && (!Number.isInteger(pr) || pr <= 0)) throw new CliError('--pr must be a positive integer');
+    const run = await api.request<RunView>('POST', 'v1/runs', {
+      ...(opts.suite ? { suite_id: opts.suite } : {}),
+      ...(opts.target ? { target_id: opts.target } : {}),
+      ...(opts.client ? { client_id: opts.client } : {}),
+      triggered_by: process.env.GITHUB_ACTIONS ? 'github' : 'cli',
+      trigger_metadata: { ...(opts.commitSha ? { commit_sha: opts.commitSha } : {}), ...(pr ? { pr_number: pr } : {}) },
+      ...(opts.profile ? { config: { profile: opts.profile } } : {}),
+      ...(opts.baseline ? { baseline_run_id: opts.baseline } : {}),
+    });
+    process.stdout.write(`${run.id}\n`);
+    if (opts.wait) {
+      const view = await waitForRun(api, run.id);
+      process.stderr.write(runsTable([{ label: run.id, view }]) + '\n');
+      if (view.status !== 'completed') process.exitCode = 1;
+    }
+  });
+}
+
+export function statusCommand(): Command {
+  return withConnection(
+    new Command('status')
+      .description('show a run (GET /api/v1/runs/{id}); --watch follows it with a live progress bar')
+      .argument('<runId>')
+      .option('--watch', 'follow until the run finishes')
+      .option('--json', 'print the run as JSON'),
+  ).action(async (runId: string, opts: ConnOpts & { watch?: boolean; json?: boolean }) => {
+    const api = new ApiClient(apiTargetFrom(opts));
+    const view = opts.watch ? await waitForRun(api, runId) : await api.request<RunView>('GET', `v1/runs/${encodeURIComponent(runId)}`);
+    process.stdout.write(opts.json ? JSON.stringify(view, null, 2) + '\n' : runsTable([{ label: runId, view }]) + '\n');
+  });
+}

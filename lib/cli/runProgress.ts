@@ -1,0 +1,76 @@
+import cliProgress from 'cli-progress';
+import Table from 'cli-table3';
+import { TERMINAL_RUN_STATUSES, type Run, type RunStats, type RunStatus } from '../domain/index.js';
+import type { ApiClient } from './apiClient.js';
+
+export type RunView = Run & { progress_pct: number; stats: RunStats | null };
+
+/**
+ * Polls a run until it finishes, drawing a live progress bar on a terminal (plain lines otherwise, e.g. in CI).
+ * Returns the final view.
+ */
+export async function waitForRun(api: ApiClient, runId: string, options: { intervalMs?: number; label?: string; out?: NodeJS.WriteStream; timeoutMs?: number } = {}): Promise<RunView> {
+  const out = options.out ?? process.stderr;
+  const interval = options.intervalMs ?? 500;
+  const bar = out.isTTY
+    ? new cliProgress.SingleBar(
+        { format: `${options.label ?? runId} [{bar}] {percentage}% | {value}/{total} cases | passed {passed} | {status}`, hideCursor: true, stream: out },
+        cliProgress.Presets.shades_classic,
+      )
+    : undefined;
+  let started = false;
+  let lastLine = '';
+  const deadline = Date.now() + (options.timeoutMs ?? 24 * 3600_000);
+  try {
+    for (;;) {
+      const view = await api.request<RunView>('GET', `v1/runs/${encodeURIComponent(runId)}`);
+      const done = view.stats?.completed ?? 0;
+      const payload = { passed: view.stats?.passed ?? 0, status: view.status };
+      if (bar) {
+        if (!started && view.total_cases > 0) {
+          bar.start(view.total_cases, done, payload);
+          started = true;
+        } else if (started) bar.update(done, payload);
+      } else {
+        const line = `${options.label ?? runId}: ${view.status} ${done}/${view.total_cases} (${view.progress_pct.toFixed(0)}%)`;
+        if (line !== lastLine) out.write(line + '\n');
+        lastLine = line;
+      }
+      if (TERMINAL_RUN_STATUSES.has(view.status as RunStatus)) {
+        if (bar && started) bar.update(done, payload);
+        return view;
+      }
+      if (Date.now() > deadline) return view;
+      await new Promise((r) => setTimeout(r, interval));
+    }
+  } finally {
+    bar?.stop();
+  }
+}
+
+const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : `${(x * 100).toFixed(1)}%`);
+const ms = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : `${Math.round(x)} ms`);
+
+/** One table comparing runs side by side: outcome, stage pass rates, latency, tokens, cost. */
+export function runsTable(runs: Array<{ label: string; view: RunView }>): string {
+  const table = new Table({ head: ['', ...runs.map((r) => r.label)], style: { head: [], border: [] } });
+  const row = (name: string, f: (s: RunStats | null, v: RunView) => string): void => {
+    table.push([name, ...runs.map((r) => f(r.view.stats, r.view))]);
+  };
+  row('status', (_s, v) => v.status);
+  row('cases', (s, v) => `${s?.completed ?? 0}/${v.total_cases}`);
+  row('pass rate', (s) => pct(s?.pass_rate));
+  row('mean score', (s) => (s?.mean_score === null || s?.mean_score === undefined ? '-' : s.mean_score.toFixed(3)));
+  for (const stage of ['syntax', 'logic', 'execution', 'semantics']) row(`  ${stage}`, (s) => pct(s?.stages[stage]?.pass_rate));
+  row('latency p50 / p95', (s) => `${ms(s?.latency_ms.p50)} / ${ms(s?.latency_ms.p95)}`);
+  row('tokens in / out', (s) => `${s?.tokens.input ?? 0} / ${s?.tokens.output ?? 0}`);
+  row('cost', (s) => `$${(s?.cost_usd ?? 0).toFixed(4)}`);
+  row('top error codes', (s) =>
+    Object.entries(s?.error_codes ?? {})
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ') || '-',
+  );
+  return table.toString();
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { EvaluationConfigOverridesSchema, TriggerMetadataSchema, resolveEvaluationConfig, type EvaluationConfigInput, type Run } from '../domain/index.js';
+import type { Clock, Stores } from '../ports/index.js';
+
+/** What a caller asks for when triggering a run (API, CLI, timer, GitHub Actions). */
+export const CreateRunRequestSchema = z
+  .object({
+    suite_id: z.string().min(1).optional(),
+    target_id: z.string().min(1).optional(),
+    /** a client supplies its suite, target and config overrides; explicit fields win */
+    client_id: z.string().min(1).optional(),
+    triggered_by: z.enum(['api', 'schedule', 'github', 'cli', 'demo', 'retry']).default('api'),
+    trigger_metadata: TriggerMetadataSchema.default({}),
+    config: EvaluationConfigOverridesSchema.optional(),
+    baseline_run_id: z.string().min(1).optional(),
+    /** the run is finalized as timed_out when not complete by then (default 24 h) */
+    deadline_minutes: z.number().int().min(1).max(7 * 24 * 60).default(24 * 60),
+    /** an explicit id (schedules use a deterministic one so a timer firing twice starts one run) */
+    run_id: z.string().regex(/^[A-Za-z0-9._:-]{1,100}$/).optional(),
+  })
+  .strict()
+  .superRefine((r, ctx) => {
+    if (!r.client_id && !r.suite_id) ctx.addIssue({ code: 'custom', path: ['suite_id'], message: 'required unless client_id is given' });
+    if (!r.client_id && !r.target_id) ctx.addIssue({ code: 'custom', path: ['target_id'], message: 'required unless client_id is given' });
+  });
+export type CreateRunRequest = z.input<typeof CreateRunRequestSchema>;
+
+/** A reference in the request that does not exist: the API answers 422 naming the field. */
+export class UnknownReferenceError extends Error {
+  constructor(
+    readonly field: string,
+    readonly id: string,
+  ) {
+    super(`${field}: "${id}" does not exist`);
+    this.name = 'UnknownReferenceError';
+  }
+}
+
+/**
+ * Validates references and stores a `pending` Run with its config frozen (defaults < client overrides <
+ * request). The caller then starts orchestration `runEvaluation` with instance id = run id.
+ */
+export async function createRun(request: CreateRunRequest, deps: { stores: Stores; clock: Clock; parentRunId?: string }): Promise<Run> {
+  const req = CreateRunRequestSchema.parse(request);
+  const { stores, clock } = deps;
+  const client = req.client_id ? await stores.clients.get(req.client_id) : undefined;
+  if (req.client_id && !client) throw new UnknownReferenceError('client_id', req.client_id);
+  const suiteId = req.suite_id ?? client!.suite_ids[0]!;
+  const targetId = req.target_id ?? client!.target_id;
+  if (!(await stores.suites.get(suiteId))) throw new UnknownReferenceError('suite_id', suiteId);
+  if (!(await stores.targets.get(targetId))) throw new UnknownReferenceError('target_id', targetId);
+  if (req.baseline_run_id && !(await stores.runs.getRun(req.baseline_run_id))) throw new UnknownReferenceError('baseline_run_id', req.baseline_run_id);
+  const now = clock.now();
+  const config = resolveEvaluationConfig(mergeConfig(client?.config_overrides as EvaluationConfigInput | undefined, req.config as EvaluationConfigInput | undefined));
+  const run: Run = {
+    id: req.run_id ?? randomUUID(),
+    client_id: client?.id ?? null,
+    suite_id: suiteId,
+    target_id: targetId,
+    status: 'pending',
+    config,
+    triggered_by: req.triggered_by,
+    trigger_metadata: req.trigger_metadata,
+    baseline_run_id: req.baseline_run_id ?? null,
+    parent_run_id: deps.parentRunId ?? null,
+    total_cases: 0,
+    shard_count: 0,
+    created_at: now.toISOString(),
+    started_at: null,
+    completed_at: null,
+    deadline_at: new Date(now.getTime() + req.deadline_minutes * 60_000).toISOString(),
+    error: null,
+    notes: [],
+  };
+  return stores.runs.createRun(run);
+}
+
+function mergeConfig(a: EvaluationConfigInput | undefined, b: EvaluationConfigInput | undefined): EvaluationConfigInput {
+  if (!a) return b ?? {};
+  if (!b) return a;
+  return {
+    ...a,
+    ...b,
+    ...(a.execution || b.execution ? { execution: { ...a.execution, ...b.execution } } : {}),
+    ...(a.semantics || b.semantics ? { semantics: { ...a.semantics, ...b.semantics } } : {}),
+    ...(a.weights || b.weights ? { weights: { ...a.weights, ...b.weights } } : {}),
+  };
+}

@@ -1,0 +1,30 @@
+import { NotFoundError, type QueueMessage, type QueuePort, type Stores } from '../ports/index.js';
+import { QUEUES, caseMessageId, type CaseMessage } from './queues.js';
+
+const SEND_BATCH = 1_000;
+
+/** Sends one evaluate message per case of a shard, in batches; deterministic ids make a retried activity harmless. */
+export async function enqueueShard(
+  runId: string,
+  shardIndex: number,
+  deps: { stores: Stores; queue: QueuePort },
+  options: { attempt?: number; traceparent?: string } = {},
+): Promise<{ sent: number; duplicates: number }> {
+  const ids = await deps.stores.runs.getShard(runId, shardIndex);
+  if (!ids) throw new NotFoundError('run shard', `${runId}#${shardIndex}`);
+  const attempt = options.attempt ?? 1;
+  let sent = 0;
+  let duplicates = 0;
+  for (let i = 0; i < ids.length; i += SEND_BATCH) {
+    const batch: QueueMessage<CaseMessage>[] = ids.slice(i, i + SEND_BATCH).map((test_case_id) => ({
+      messageId: caseMessageId(runId, test_case_id, 'evaluate', attempt),
+      correlationId: runId,
+      body: { run_id: runId, test_case_id, attempt, stage: 'evaluate', ...(options.traceparent ? { traceparent: options.traceparent } : {}) },
+      ...(options.traceparent ? { applicationProperties: { 'Diagnostic-Id': options.traceparent, traceparent: options.traceparent } } : {}),
+    }));
+    const r = await deps.queue.sendMessages(QUEUES.evaluate, batch);
+    sent += r.accepted;
+    duplicates += r.duplicates;
+  }
+  return { sent, duplicates };
+}

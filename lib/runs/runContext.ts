@@ -1,0 +1,94 @@
+import { TERMINAL_RUN_STATUSES, type Run, type TargetSystem, type TestCase, type ToolCatalog } from '../domain/index.js';
+import type { ApiProvider } from '../evaluation/execution/index.js';
+import type { Judge } from '../judges/index.js';
+import type { Services } from '../app/services.js';
+import type { TargetInvoker } from '../targets/target.js';
+
+/** What a stage worker needs about one run, looked up once per batch (and cached briefly across batches). */
+export interface RunContext {
+  run: Run;
+  target: TargetSystem;
+  invoker: TargetInvoker;
+  catalogFor(testCase: TestCase): ToolCatalog | undefined;
+  apiProvider(testCase: TestCase): Promise<ApiProvider>;
+  judge(): Judge;
+}
+
+const TTL_MS = 1_000;
+
+/**
+ * A short-lived cache of run contexts: a 400,000-case run must not read its run, target and catalog rows once
+ * per message, but a cancellation must be seen within about a second.
+ */
+export class RunContextCache {
+  private readonly entries = new Map<string, { at: number; context: RunContext | undefined }>();
+  private readonly catalogs = new Map<string, ToolCatalog | undefined>();
+  private readonly providers = new Map<string, Promise<ApiProvider>>();
+  private readonly judges = new Map<string, Judge>();
+
+  constructor(private readonly services: Services) {}
+
+  /** The context of a run that is still live, or undefined when the run is gone or finished (skip its messages). */
+  async get(runId: string): Promise<RunContext | undefined> {
+    const now = Date.now();
+    const hit = this.entries.get(runId);
+    if (hit && now - hit.at < TTL_MS) return hit.context;
+    const context = await this.load(runId);
+    this.entries.set(runId, { at: now, context });
+    if (this.entries.size > 1_000) this.entries.delete(this.entries.keys().next().value as string);
+    return context;
+  }
+
+  private async load(runId: string): Promise<RunContext | undefined> {
+    const { stores } = this.services;
+    const run = await stores.runs.getRun(runId);
+    if (!run || TERMINAL_RUN_STATUSES.has(run.status)) return undefined;
+    const target = await stores.targets.get(run.target_id);
+    if (!target) return undefined;
+    const targetCatalogId = target.tool_catalog ? `${target.tool_catalog.name}@${target.tool_catalog.version}` : undefined;
+    if (targetCatalogId) await this.catalog(targetCatalogId);
+    const invoker = this.services.invokerFor(target, targetCatalogId ? this.catalogs.get(targetCatalogId) : undefined);
+    const catalogFor = (tc: TestCase): ToolCatalog | undefined => {
+      const ref = target.tool_catalog ?? tc.tool_catalog;
+      return ref ? this.catalogs.get(`${ref.name}@${ref.version}`) : undefined;
+    };
+    return {
+      run,
+      target,
+      invoker,
+      catalogFor,
+      apiProvider: async (tc) => {
+        const ref = tc.tool_catalog ?? target.tool_catalog;
+        const key = `${run.id}|${ref ? `${ref.name}@${ref.version}` : ''}`;
+        let p = this.providers.get(key);
+        if (!p) {
+          if (ref) await this.catalog(`${ref.name}@${ref.version}`);
+          p = this.services.apiProviderFor(run, catalogFor(tc));
+          this.providers.set(key, p);
+        }
+        return p;
+      },
+      judge: () => {
+        let j = this.judges.get(run.id);
+        if (!j) {
+          j = this.services.judgeFor(run);
+          this.judges.set(run.id, j);
+        }
+        return j;
+      },
+    };
+  }
+
+  /** Loads (once) the catalogs the cases of a batch refer to. */
+  async preloadCatalogs(testCases: readonly TestCase[]): Promise<void> {
+    const ids = new Set<string>();
+    for (const tc of testCases) if (tc.tool_catalog) ids.add(`${tc.tool_catalog.name}@${tc.tool_catalog.version}`);
+    await Promise.all([...ids].map((id) => this.catalog(id)));
+  }
+
+  private async catalog(id: string): Promise<void> {
+    if (this.catalogs.has(id)) return;
+    const stored = await this.services.stores.catalogs.get(id);
+    this.catalogs.set(id, stored ? { name: stored.name, tool_schema_version: stored.tool_schema_version, tools: stored.tools, ...(stored.description ? { description: stored.description } : {}) } : undefined);
+  }
+}

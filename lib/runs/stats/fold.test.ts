@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CaseOutcome } from './caseOutcome.js';
+import { applyOutcome, foldDeliveries, recomputeFrom, replacesCounted } from './fold.js';
+import { bucketIndex } from './logHistogram.js';
+import { deliveryHistoryArbitrary, makeOutcome } from './outcomes.test-helpers.js';
+import { emptyRunStatsState, parseRunStatsState, type RunStatsState } from './runStatsState.js';
+
+const passedCase = makeOutcome({ test_case_id: 'c1', latency_ms: 120, tags: ['a', 'b', 'a'], estimated_cost_usd: 0.1 });
+const failedCase = makeOutcome({
+  test_case_id: 'c2',
+  overall_passed: false,
+  overall_score: 0.25,
+  stages: { syntax: { status: 'passed' }, logic: { status: 'failed' }, execution: { status: 'skipped' }, semantics: { status: 'error' } },
+  failing_stage: 'logic',
+  error_code: 'argument_mismatch',
+  latency_ms: 0,
+  input_tokens: 7,
+  output_tokens: 3,
+  estimated_cost_usd: 0.2,
+  category: null,
+  tags: ['b'],
+  complexity_level: 3,
+  client_version: null,
+});
+
+describe('recomputeFrom', () => {
+  it('folds outcomes into integer counters (whole state)', () => {
+    expect(recomputeFrom([passedCase, failedCase])).toEqual({
+      v: 1,
+      completed: 2,
+      passed: 1,
+      score_sum_e9: 1_250_000_000,
+      stages: {
+        syntax: { ran: 2, passed: 2 },
+        logic: { ran: 2, passed: 1 },
+        execution: { ran: 0, passed: 0 },
+        semantics: { ran: 1, passed: 0 },
+      },
+      latency: { zero: 1, buckets: { [String(bucketIndex(120))]: 1 } },
+      latency_sum_us: 120_000,
+      tokens: { input: 17, output: 8 },
+      cost_e9_usd: 300_000_000,
+      by_category: { orders: { completed: 1, passed: 1 }, '(none)': { completed: 1, passed: 0 } },
+      by_tag: { a: { completed: 1, passed: 1 }, b: { completed: 2, passed: 1 } },
+      by_complexity: { '1': { completed: 1, passed: 1 }, '3': { completed: 1, passed: 0 } },
+      error_codes: { argument_mismatch: 1 },
+      client_versions: { 'model-a': 1 },
+    } satisfies RunStatsState);
+  });
+
+  it('gives the empty state for no outcomes', () => {
+    expect(recomputeFrom([])).toEqual(emptyRunStatsState());
+  });
+});
+
+describe('applyOutcome', () => {
+  it('replaces a counted outcome exactly (a retry that now passes)', () => {
+    const retried = { ...passedCase, test_case_id: 'c2', attempt_number: 2 };
+    let state = applyOutcome(emptyRunStatsState(), undefined, passedCase);
+    state = applyOutcome(state, undefined, failedCase);
+    state = applyOutcome(state, failedCase, retried);
+    expect(state).toEqual(recomputeFrom([passedCase, retried]));
+  });
+
+  it('is a no-op when previous equals next, and never mutates its input', () => {
+    const state = recomputeFrom([passedCase, failedCase]);
+    const snapshot = structuredClone(state);
+    expect(applyOutcome(state, failedCase, failedCase)).toEqual(snapshot);
+    expect(state).toEqual(snapshot);
+  });
+
+  it('subtracting everything returns the empty state (fixed point: 0.1 + 0.2 − 0.1 − 0.2 is exactly 0)', () => {
+    let state = recomputeFrom([passedCase, failedCase]);
+    const zeroed = (o: CaseOutcome): CaseOutcome => ({ ...o, overall_score: 0, latency_ms: 0, estimated_cost_usd: 0, input_tokens: 0, output_tokens: 0 });
+    state = applyOutcome(state, passedCase, zeroed(passedCase));
+    state = applyOutcome(state, failedCase, zeroed(failedCase));
+    expect(state.cost_e9_usd).toBe(0);
+    expect(state.score_sum_e9).toBe(0);
+    expect(state.latency_sum_us).toBe(0);
+  });
+});
+
+describe('replacesCounted', () => {
+  const counted = makeOutcome({ attempt_number: 2 });
+  it.each([
+    { name: 'nothing counted yet', previous: undefined, next: counted, expected: true },
+    { name: 'identical redelivery', previous: counted, next: { ...counted, tags: [...counted.tags] }, expected: false },
+    { name: 'older attempt', previous: counted, next: makeOutcome({ attempt_number: 1, overall_passed: false }), expected: false },
+    { name: 'newer attempt', previous: counted, next: makeOutcome({ attempt_number: 3 }), expected: true },
+    { name: 'same attempt, changed content', previous: counted, next: makeOutcome({ attempt_number: 2, latency_ms: 5 }), expected: true },
+  ])('$name -> $expected', ({ previous, next, expected }) => {
+    expect(replacesCounted(previous, next)).toBe(expected);
+  });
+});
+
+describe('fold == recount (property)', () => {
+  it('any order, duplicates and retries give exactly the recount of the final outcomes', () => {
+    fc.assert(
+      fc.property(deliveryHistoryArbitrary(['run-1']), ({ finals, deliveries }) => {
+        expect(foldDeliveries(deliveries)).toEqual(recomputeFrom(finals));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a stored state round-trips through JSON and the schema (keys like __proto__ included)', () => {
+    fc.assert(
+      fc.property(deliveryHistoryArbitrary(['run-1'], 10), ({ finals }) => {
+        const state = recomputeFrom(finals);
+        expect(parseRunStatsState(JSON.stringify(state))).toEqual(state);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import type { CaseOutcome } from './caseOutcome.js';
+
+/** Test support: outcomes and delivery histories for the fold and the run-statistics store. */
+
+export function makeOutcome(overrides: Partial<CaseOutcome> = {}): CaseOutcome {
+  return {
+    run_id: 'run-1',
+    test_case_id: 'case-1',
+    attempt_number: 1,
+    overall_passed: true,
+    overall_score: 1,
+    stages: { syntax: { status: 'passed' }, logic: { status: 'passed' }, execution: { status: 'skipped' }, semantics: { status: 'skipped' } },
+    latency_ms: 100,
+    input_tokens: 10,
+    output_tokens: 5,
+    estimated_cost_usd: 0.001,
+    category: 'orders',
+    tags: ['a'],
+    complexity_level: 1,
+    client_version: 'model-a',
+    ...overrides,
+  };
+}
+
+const status = fc.constantFrom('passed', 'failed', 'skipped', 'error' as const);
+
+/** Any outcome content (awkward keys such as `__proto__` included) for a fixed case and attempt. */
+export function outcomeArbitrary(runId: string, testCaseId: string, attempt: number): fc.Arbitrary<CaseOutcome> {
+  return fc.record({
+    overall_passed: fc.boolean(),
+    overall_score: fc.oneof(fc.constantFrom(0, 1, 0.5), fc.double({ min: 0, max: 1, noNaN: true })),
+    stages: fc.record({ syntax: fc.record({ status }), logic: fc.record({ status }), execution: fc.record({ status }), semantics: fc.record({ status }) }),
+    error_code: fc.option(fc.constantFrom('argument_mismatch', 'target_timeout', 'data_mismatch'), { nil: undefined }),
+    latency_ms: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 60_000 }), fc.double({ min: 0, max: 120_000, noNaN: true })),
+    input_tokens: fc.nat(100_000),
+    output_tokens: fc.nat(10_000),
+    estimated_cost_usd: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 2, noNaN: true })),
+    category: fc.constantFrom(null, 'orders', 'refunds', '__proto__'),
+    tags: fc.array(fc.constantFrom('a', 'b', 'constructor', '__proto__'), { maxLength: 4 }),
+    complexity_level: fc.integer({ min: 1, max: 5 }),
+    client_version: fc.constantFrom(null, 'model-a', 'model-b'),
+  }).map((fields) => {
+    const { error_code, ...rest } = fields;
+    const outcome: CaseOutcome = { run_id: runId, test_case_id: testCaseId, attempt_number: attempt, ...rest };
+    if (error_code) outcome.error_code = error_code;
+    return outcome;
+  });
+}
+
+export interface DeliveryHistory {
+  /** the last attempt of every case: what the scorecard store ends up holding */
+  finals: CaseOutcome[];
+  /** every attempt, in any order, some delivered more than once */
+  deliveries: CaseOutcome[];
+}
+
+/** Cases of the given runs, each with 1-3 attempts, delivered shuffled with duplicates. */
+export function deliveryHistoryArbitrary(runIds: readonly string[], maxCases = 25): fc.Arbitrary<DeliveryHistory> {
+  const caseAttempts = fc.tuple(fc.constantFrom(...runIds), fc.integer({ min: 1, max: 3 }));
+  return fc
+    .uniqueArray(fc.tuple(fc.nat(maxCases * 4), caseAttempts), { selector: ([id, [run]]) => `${run}|${id}`, maxLength: maxCases })
+    .chain((cases) =>
+      fc.tuple(...cases.map(([id, [run, attempts]]) => fc.tuple(...Array.from({ length: attempts }, (_, i) => outcomeArbitrary(run, `case-${id}`, i + 1))))),
+    )
+    .chain((perCase) => {
+      const all = perCase.flat();
+      const finals = perCase.map((attempts) => attempts[attempts.length - 1] as CaseOutcome);
+      const duplicated = fc.array(fc.nat(Math.max(0, all.length - 1)), { maxLength: all.length }).map((ix) => [...all, ...(all.length ? ix.map((i) => all[i] as CaseOutcome) : [])]);
+      return duplicated
+        .chain((list) => fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length }))
+        .map((deliveries) => ({ finals, deliveries }));
+    });
+}
