@@ -48,12 +48,15 @@ export async function waitForRun(api: ApiClient, runId: string, options: { inter
   }
 }
 
+/** No separator lines between rows. */
+const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
+
 const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : `${(x * 100).toFixed(1)}%`);
 const ms = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : `${Math.round(x)} ms`);
 
 /** One table comparing runs side by side: outcome, stage pass rates, latency, tokens, cost. */
 export function runsTable(runs: Array<{ label: string; view: RunView }>): string {
-  const table = new Table({ head: ['', ...runs.map((r) => r.label)], style: { head: [], border: [] } });
+  const table = new Table({ head: ['', ...runs.map((r) => r.label)], style: { head: [], border: [] }, chars: COMPACT });
   const row = (name: string, f: (s: RunStats | null, v: RunView) => string): void => {
     table.push([name, ...runs.map((r) => f(r.view.stats, r.view))]);
   };
@@ -72,5 +75,21 @@ export function runsTable(runs: Array<{ label: string; view: RunView }>): string
       .map(([k, v]) => `${k} ${v}`)
       .join(', ') || '-',
   );
+  return table.toString();
+}
+
+/** Pass rate per category, one column per run (where a regression sits). */
+export function categoryTable(runs: Array<{ label: string; view: RunView }>): string {
+  const categories = [...new Set(runs.flatMap((r) => Object.keys(r.view.stats?.by_category ?? {})))].sort();
+  const table = new Table({ head: ['category', ...runs.map((r) => r.label)], style: { head: [], border: [] }, chars: COMPACT });
+  for (const c of categories) {
+    table.push([
+      c,
+      ...runs.map((r) => {
+        const b = r.view.stats?.by_category[c];
+        return b && b.completed ? `${((b.passed / b.completed) * 100).toFixed(1)}% of ${b.completed}` : '-';
+      }),
+    ]);
+  }
   return table.toString();
 }

@@ -57,14 +57,16 @@ export class RunContextCache {
       target,
       invoker,
       catalogFor,
-      apiProvider: async (tc) => {
+      apiProvider: (tc) => {
         const ref = tc.tool_catalog ?? target.tool_catalog;
-        const key = `${run.id}|${ref ? `${ref.name}@${ref.version}` : ''}`;
+        const catalogId = ref ? `${ref.name}@${ref.version}` : undefined;
+        const key = `${run.id}|${catalogId ?? ''}`;
         let p = this.providers.get(key);
         if (!p) {
-          if (ref) await this.catalog(`${ref.name}@${ref.version}`);
-          p = this.services.apiProviderFor(run, catalogFor(tc));
+          // set before the first await: a batch asks for it hundreds of times at once and must load the cassette once
+          p = (catalogId ? this.catalog(catalogId) : Promise.resolve()).then(() => this.services.apiProviderFor(run, catalogFor(tc)));
           this.providers.set(key, p);
+          p.catch(() => this.providers.delete(key));
         }
         return p;
       },
@@ -86,9 +88,18 @@ export class RunContextCache {
     await Promise.all([...ids].map((id) => this.catalog(id)));
   }
 
-  private async catalog(id: string): Promise<void> {
-    if (this.catalogs.has(id)) return;
-    const stored = await this.services.stores.catalogs.get(id);
-    this.catalogs.set(id, stored ? { name: stored.name, tool_schema_version: stored.tool_schema_version, tools: stored.tools, ...(stored.description ? { description: stored.description } : {}) } : undefined);
+  private readonly loadingCatalogs = new Map<string, Promise<void>>();
+
+  private catalog(id: string): Promise<void> {
+    if (this.catalogs.has(id)) return Promise.resolve();
+    let loading = this.loadingCatalogs.get(id);
+    if (!loading) {
+      loading = this.services.stores.catalogs.get(id).then((stored) => {
+        this.catalogs.set(id, stored ? { name: stored.name, tool_schema_version: stored.tool_schema_version, tools: stored.tools, ...(stored.description ? { description: stored.description } : {}) } : undefined);
+        this.loadingCatalogs.delete(id);
+      });
+      this.loadingCatalogs.set(id, loading);
+    }
+    return loading;
   }
 }

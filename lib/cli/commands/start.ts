@@ -6,7 +6,7 @@ import { DEMO_SUITE_ID, DEMO_TARGETS, demoRunConfig, loadRetailSample } from '..
 import { ROLES, createApiKey } from '../../api/index.js';
 import { createConsoleLogger, installSignalHandlers } from '../../host/index.js';
 import { ApiClient } from '../apiClient.js';
-import { runsTable, waitForRun, type RunView } from '../runProgress.js';
+import { categoryTable, runsTable, waitForRun, type RunView } from '../runProgress.js';
 import { CliError } from '../cliError.js';
 
 const SAMPLE_DIR = join(packageRoot(), 'examples', 'retail');
@@ -53,6 +53,7 @@ async function runDemo(url: string, services: Parameters<typeof loadRetailSample
       views.push({ label: target.id, view: await waitForRun(api, run.id, { label: target.id, out: process.stdout }) });
     }
     log('\n' + runsTable(views));
+    log('\nPass rate by category:\n' + categoryTable(views));
   } finally {
     await services.apiKeys.revokeApiKey(record.id, services.clock.now().toISOString());
   }
