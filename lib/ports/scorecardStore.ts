@@ -11,8 +11,9 @@ export interface ScorecardFilter {
 
 /**
  * Scorecards keyed (run_id, test_case_id). `upsertScorecards` is idempotent: writing the same card again
- * changes nothing and is not reported as written, so redelivered messages are harmless. A card with a higher
- * attempt_number replaces the stored one (retries); a lower or equal one is ignored.
+ * changes nothing and is not reported as written, so redelivered messages are harmless. A card with a lower
+ * attempt_number than the stored one is ignored; a higher one, or the same attempt with different content,
+ * replaces it (the later write wins) and goes on the change feed.
  */
 export interface ScorecardStore {
   upsertScorecards(cards: readonly Scorecard[]): Promise<{ written: number; unchanged: number }>;

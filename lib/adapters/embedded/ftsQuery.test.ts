@@ -16,6 +16,7 @@ describe('toFtsQuery', () => {
     ['pre* ^start', '"pre*" "^start"*'],
     ['Zürich', '"Zürich"*'],
     ['日本語', '"日本語"*'],
+    ['hel\u0000lo wor\u0007ld', '"hel" "lo" "wor" "ld"'],
     ['* " ( ) :', undefined],
     ['', undefined],
     ['   ', undefined],

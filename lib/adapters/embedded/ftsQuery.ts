@@ -1,3 +1,6 @@
+/** Control characters separate terms (a NUL inside a quoted FTS5 string would end it early). */
+const CONTROL_CHARACTERS = /\p{Cc}/gu;
+
 /** A letter or a digit: a term without one tokenizes to nothing and is dropped. */
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
@@ -12,7 +15,10 @@ export const MIN_PREFIX_LENGTH = 3;
  * (`get` followed by `weather`). Returns undefined when the text holds no letter or digit (nothing could match).
  */
 export function toFtsQuery(text: string): string | undefined {
-  const terms = text.split(/\s+/u).filter((term) => WORD_CHARACTER.test(term));
+  const terms = text
+    .replace(CONTROL_CHARACTERS, ' ')
+    .split(/\s+/u)
+    .filter((term) => WORD_CHARACTER.test(term));
   if (terms.length === 0) return undefined;
   const phrases = terms.map((term) => `"${term.replaceAll('"', '""')}"`);
   if ([...terms[terms.length - 1]!].length >= MIN_PREFIX_LENGTH) phrases[phrases.length - 1] += '*';

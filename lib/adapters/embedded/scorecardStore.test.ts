@@ -72,6 +72,23 @@ describe('EmbeddedScorecardStore (embedded specifics)', () => {
   });
 });
 
+describe('createScorecardTables', () => {
+  it('rebuilds the tag rows of an older database (without filter columns) from the cards', async () => {
+    const temp = temps.open();
+    temp.db.exec(`
+      CREATE TABLE st_scorecards (run_id TEXT NOT NULL, test_case_id TEXT NOT NULL, attempt_number INTEGER NOT NULL,
+        overall_passed INTEGER NOT NULL, failing_stage TEXT, error_code TEXT, category TEXT, content_hash TEXT NOT NULL,
+        tags TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (run_id, test_case_id));
+      CREATE TABLE st_scorecard_tags (run_id TEXT NOT NULL, tag TEXT NOT NULL, card INTEGER NOT NULL, PRIMARY KEY (run_id, tag, card)) WITHOUT ROWID;
+      INSERT INTO st_scorecards VALUES ('r', 'a', 1, 0, 'logic', 'missing_call', 'travel', 'h', '["smoke","x"]', '{}');
+      INSERT INTO st_scorecard_tags VALUES ('r', 'smoke', 1), ('r', 'x', 1);`);
+    const store = new EmbeddedScorecardStore(temp.db, temp.changeLog);
+    expect(await store.countScorecards('r', { tag: 'smoke', passed: false, failing_stage: 'logic' })).toBe(1);
+    expect(await store.countScorecards('r', { tag: 'x', category: 'travel' })).toBe(1);
+    expect(await store.countScorecards('r', { tag: 'x', category: 'weather' })).toBe(0);
+  });
+});
+
 describe('encodeScorecard', () => {
   it('writes the whole card as JSON and hashes everything but timestamp, worker and evaluation time', () => {
     const card = sampleScorecard('r', 'a');

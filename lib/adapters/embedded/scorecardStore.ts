@@ -4,7 +4,7 @@ import type { Page, PageOptions } from '../../ports/paging.js';
 import type { ScorecardFilter, ScorecardStore } from '../../ports/scorecardStore.js';
 import { caseOutcomeOf, outcomeId } from '../../runs/stats/caseOutcome.js';
 import { pageIn, pageWindow } from './pageWindow.js';
-import { scorecardFilterSql } from './scorecardFilterSql.js';
+import { scorecardQuery } from './scorecardQuery.js';
 import { createScorecardTables } from './scorecardTables.js';
 import { ScorecardWriter } from './scorecardWriter.js';
 import type { SqliteDatabase } from './sqlite.js';
@@ -58,12 +58,12 @@ export class EmbeddedScorecardStore implements ScorecardStore {
 
   async listScorecards(runId: string, filter?: ScorecardFilter, options?: PageOptions): Promise<Page<Scorecard>> {
     const window = pageWindow(options);
-    const where = scorecardFilterSql(runId, filter);
-    const sql = `SELECT c.body FROM (SELECT s.rowid AS r FROM st_scorecards s WHERE ${where.sql} ORDER BY s.rowid LIMIT ? OFFSET ?) AS p
+    const query = scorecardQuery(runId, filter);
+    const sql = `SELECT c.body FROM (SELECT ${query.card} AS r FROM ${query.from} WHERE ${query.where} ORDER BY r LIMIT ? OFFSET ?) AS p
       CROSS JOIN st_scorecards c ON c.rowid = p.r ORDER BY p.r`;
     const items = this.statements
       .get<{ body: string }>(sql)
-      .all(...where.params, window.limit, window.offset)
+      .all(...query.params, window.limit, window.offset)
       .map((row) => JSON.parse(row.body) as Scorecard);
     const complete = items.length < window.limit && (items.length > 0 || window.offset === 0);
     return pageIn(items, complete ? window.offset + items.length : this.count(runId, filter), window);
@@ -85,7 +85,7 @@ export class EmbeddedScorecardStore implements ScorecardStore {
   }
 
   private count(runId: string, filter: ScorecardFilter | undefined): number {
-    const where = scorecardFilterSql(runId, filter);
-    return this.statements.get<{ n: number }>(`SELECT count(*) AS n FROM st_scorecards s WHERE ${where.sql}`).get(...where.params)?.n ?? 0;
+    const query = scorecardQuery(runId, filter);
+    return this.statements.get<{ n: number }>(`SELECT count(*) AS n FROM ${query.from} WHERE ${query.where}`).get(...query.params)?.n ?? 0;
   }
 }

@@ -38,22 +38,25 @@ export class ScorecardWriter {
     );
     this.insertCard = db.prepare<[string, string, ...CardColumns]>(
       `INSERT INTO st_scorecards (run_id, test_case_id, attempt_number, overall_passed, failing_stage, error_code, category, content_hash, tags, body)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, test_case_id) DO NOTHING`,
     );
     this.updateCard = db.prepare<[...CardColumns, number]>(
       `UPDATE st_scorecards SET attempt_number = ?, overall_passed = ?, failing_stage = ?, error_code = ?, category = ?,
        content_hash = ?, tags = ?, body = ? WHERE rowid = ?`,
     );
-    this.insertTag = db.prepare<[string, string, number]>('INSERT OR IGNORE INTO st_scorecard_tags (run_id, tag, card) VALUES (?, ?, ?)');
+    this.insertTag = db.prepare<[string, string, number, number, string | null, string | null, string | null]>(
+      `INSERT OR IGNORE INTO st_scorecard_tags (run_id, tag, card, overall_passed, failing_stage, error_code, category)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
     this.deleteTag = db.prepare<[string, string, number]>('DELETE FROM st_scorecard_tags WHERE run_id = ? AND tag = ? AND card = ?');
   }
 
-  /** Writes the card when it changes what is stored; returns whether it did. */
+  /**
+   * Writes the card when it changes what is stored; returns whether it did. A new card (the common case) costs one
+   * INSERT; only a conflict reads the stored attempt and hash.
+   */
   write(card: Scorecard): boolean {
-    const stored = this.selectStored.get(card.run_id, card.test_case_id);
-    if (stored && stored.attempt_number > card.attempt_number) return false;
     const { body, contentHash } = encodeScorecard(card);
-    if (stored && stored.content_hash === contentHash) return false;
     const tags = card.tags ?? [];
     const tagsJson = JSON.stringify(tags);
     const columns: CardColumns = [
@@ -66,16 +69,20 @@ export class ScorecardWriter {
       tagsJson,
       body,
     ];
-    if (!stored) {
-      const rowid = Number(this.insertCard.run(card.run_id, card.test_case_id, ...columns).lastInsertRowid);
-      for (const tag of tags) this.insertTag.run(card.run_id, tag, rowid);
+    const inserted = this.insertCard.run(card.run_id, card.test_case_id, ...columns);
+    if (inserted.changes === 1) {
+      this.insertTags(card, tags, Number(inserted.lastInsertRowid), columns);
       return true;
     }
+    const stored = this.selectStored.get(card.run_id, card.test_case_id)!;
+    if (stored.attempt_number > card.attempt_number || stored.content_hash === contentHash) return false;
     this.updateCard.run(...columns, stored.rowid);
-    if (stored.tags !== tagsJson) {
-      for (const tag of JSON.parse(stored.tags) as string[]) this.deleteTag.run(card.run_id, tag, stored.rowid);
-      for (const tag of tags) this.insertTag.run(card.run_id, tag, stored.rowid);
-    }
+    for (const tag of JSON.parse(stored.tags) as string[]) this.deleteTag.run(card.run_id, tag, stored.rowid);
+    this.insertTags(card, tags, stored.rowid, columns);
     return true;
+  }
+
+  private insertTags(card: Scorecard, tags: readonly string[], rowid: number, [, passed, stage, code, category]: CardColumns): void {
+    for (const tag of tags) this.insertTag.run(card.run_id, tag, rowid, passed, stage, code, category);
   }
 }

@@ -52,14 +52,14 @@ export class TestCaseReader {
 
   /** The matching cases in store (rid) order: the page's rids come from the narrow tables, then only their bodies are read. */
   page(filter: TestCaseFilter | undefined, limit: number, offset: number): WithEtag<TestCase>[] {
-    const rids = matchingRidsSql(this.query(filter, true));
+    const rids = matchingRidsSql(this.plan(filter, true));
     const sql = `SELECT c.etag, b.body FROM (${rids.sql} ORDER BY rid LIMIT ? OFFSET ?) AS p
       CROSS JOIN st_test_cases c ON c.rid = p.rid CROSS JOIN st_test_case_bodies b ON b.rid = p.rid ORDER BY p.rid`;
     return this.statements.get<BodyRow>(sql).all(...rids.params, limit, offset).map(withEtag);
   }
 
   count(filter: TestCaseFilter | undefined): number {
-    const query = this.query(filter, false);
+    const query = this.plan(filter, false);
     const arm = query.arms[0]!;
     if (query.arms.length === 1) {
       return this.statements.get<{ n: number }>(`SELECT count(*) AS n FROM ${arm.from} WHERE ${arm.where}`).get(...arm.params)?.n ?? 0;
@@ -68,15 +68,15 @@ export class TestCaseReader {
     return this.statements.get<{ n: number }>(`SELECT count(*) AS n FROM (${rids.sql})`).get(...rids.params)?.n ?? 0;
   }
 
-  /** Up to `limit` matching cases after rid `afterRid` (0: from the start), in rid order: their rid and id. */
-  idsAfter(filter: TestCaseFilter | undefined, afterRid: number, limit: number): Array<{ rid: number; id: string }> {
-    const rids = matchingRidsSql(this.query(filter, true), afterRid);
+  /** Up to `limit` cases of an ordered plan after rid `afterRid` (0: from the start), in rid order: their rid and id. */
+  idsAfter(plan: CaseQuery, afterRid: number, limit: number): Array<{ rid: number; id: string }> {
+    const rids = matchingRidsSql(plan, afterRid);
     const sql = `SELECT p.rid, c.id FROM (${rids.sql} ORDER BY rid LIMIT ?) AS p CROSS JOIN st_test_cases c ON c.rid = p.rid ORDER BY p.rid`;
     return this.statements.get<{ rid: number; id: string }>(sql).all(...rids.params, limit);
   }
 
-  /** The filter's query; with several tags that must all match, the rarest tag drives the scan. */
-  private query(filter: TestCaseFilter | undefined, ordered: boolean): CaseQuery {
+  /** The filter's query (`ordered` for pages and id streams); with several tags that must all match, the rarest drives. */
+  plan(filter: TestCaseFilter | undefined, ordered: boolean): CaseQuery {
     const tags = filter?.tags;
     if (filter?.tags_mode !== 'all' || !tags || tags.length < 2) return testCaseQuery(filter, { ordered });
     const sizes = new Map(tags.map((tag) => [tag, this.countTag.get(tag)?.n ?? 0]));

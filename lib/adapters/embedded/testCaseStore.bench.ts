@@ -1,8 +1,10 @@
 /**
  * Test-case store benchmark (not a test): `npx tsx lib/adapters/embedded/testCaseStore.bench.ts [cases=400000]`.
- * Upserts realistic cases in batches of 1,000 on a temp SQLite file (the host's settings), reports the rate of the
- * first 100,000, fills up to `cases`, then times listTestCases (page size 100, exact total) over a mix of filters,
- * listTestCaseIds and getTestCases.
+ * Upserts realistic cases in batches of 1,000 on a temp SQLite file (the host's settings) and reports the rate of
+ * the first 100,000; fills up to `cases`; then times listTestCases (page size 100, exact total) over a mix of
+ * filters, listTestCaseIds and getTestCases. Environment: `IDS=uuid` (random ids), `BATCH=` (batch size of the
+ * first 100,000), `UPSERT_ONLY=1`, `CACHE_MIB=` (page cache of the bench's connection), `BENCH_DIR=` (keep and
+ * reuse the database).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +16,8 @@ import { createRandom } from '../../../bench/fixtures/random.js';
 import { EmbeddedTestCaseStore } from './testCaseStore.js';
 
 const total = Number(process.argv[2] ?? 400_000);
+/** cases per upsertTestCases call for the first 100,000 (`BATCH=`, default 1,000) */
+const BATCH = Number(process.env.BATCH ?? 1_000);
 const rnd = createRandom(11);
 const WORDS = Array.from({ length: 2_000 }, (_, i) => `w${i.toString(36)}${'aeiou'[i % 5]}`).concat(
   ['weather', 'forecast', 'invoice', 'refund', 'order', 'flight', 'hotel', 'berlin', 'zürich', 'tokyo', 'price', 'stock'],
@@ -56,25 +60,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-const keep = process.env.BENCH_DIR;
-const dir = keep ?? mkdtempSync(join(tmpdir(), 'evalp-tcbench-'));
-const db = openHostDatabase(dir);
-try {
-  if (process.env.CACHE_MIB) db.pragma(`cache_size = -${Number(process.env.CACHE_MIB) * 1024}`);
-  const store = new EmbeddedTestCaseStore(db);
-  const reuse = (await store.countTestCases()) >= total;
-  const first = reuse ? 0 : Math.min(100_000, total);
+/** Fills up to `total`, re-upserts 1,000 existing cases, then times lists, id streams and getTestCases. */
+async function measureReads(store: EmbeddedTestCaseStore, first: number, reuse: boolean): Promise<void> {
   let started = performance.now();
-  let generation = 0;
-  for (let i = 0; i < first; i += 1_000) {
-    const g = performance.now();
-    const batch = Array.from({ length: Math.min(1_000, first - i) }, (_, k) => testCase(i + k));
-    generation += performance.now() - g;
-    await store.upsertTestCases(batch);
-  }
-  const upsertMs = performance.now() - started - generation;
-  if (!reuse) console.log(`upsert ${first.toLocaleString('en-US')} cases (batches of 1,000): ${Math.round(first / (upsertMs / 1000)).toLocaleString('en-US')} cases/s`);
-  if (process.env.UPSERT_ONLY) process.exit(0);
   for (let i = first; i < total && !reuse; i += 1_000) await store.upsertTestCases(Array.from({ length: Math.min(1_000, total - i) }, (_, k) => testCase(i + k)));
   started = performance.now();
   const existing: string[] = [];
@@ -131,10 +119,36 @@ try {
     for await (const _id of store.listTestCaseIds(filter)) n++;
     console.log(`listTestCaseIds ${name}: ${n.toLocaleString('en-US')} ids in ${(performance.now() - started).toFixed(0)} ms`);
   }
-  const ids = existing.slice(0, 5_000);
+  const ids = Array.from({ length: 5_000 }, () => rnd.pick(existing));
   started = performance.now();
   const got = await store.getTestCases(ids);
-  console.log(`getTestCases 5,000 random ids: ${got.length} in ${(performance.now() - started).toFixed(0)} ms`);
+  console.log(`getTestCases of 5,000 ids picked at random among 7,000: ${got.length} in ${(performance.now() - started).toFixed(0)} ms`);
+}
+
+const keep = process.env.BENCH_DIR;
+const dir = keep ?? mkdtempSync(join(tmpdir(), 'evalp-tcbench-'));
+const db = openHostDatabase(dir);
+try {
+  if (process.env.CACHE_MIB) db.pragma(`cache_size = -${Number(process.env.CACHE_MIB) * 1024}`);
+  const store = new EmbeddedTestCaseStore(db);
+  const reuse = (await store.countTestCases()) >= total;
+  const first = reuse ? 0 : Math.min(100_000, total);
+  let upsertMs = 0;
+  let cpuMs = 0;
+  for (let i = 0; i < first; i += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, first - i) }, (_, k) => testCase(i + k));
+    const cpu = process.cpuUsage();
+    const t = performance.now();
+    await store.upsertTestCases(batch);
+    upsertMs += performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    cpuMs += (used.user + used.system) / 1_000;
+  }
+  if (!reuse) {
+    const rate = Math.round(first / (upsertMs / 1000)).toLocaleString('en-US');
+    console.log(`upsert ${first.toLocaleString('en-US')} cases (batches of ${BATCH.toLocaleString('en-US')}): ${rate} cases/s wall, ${((cpuMs * 1000) / first).toFixed(1)} µs/case CPU`);
+  }
+  if (!process.env.UPSERT_ONLY) await measureReads(store, first, reuse);
   console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
 } finally {
   db.close();

@@ -47,6 +47,8 @@ describe('EmbeddedTestCaseStore (embedded specifics)', () => {
     'hello" OR "1"="1',
     "'; DROP TABLE st_test_cases; --",
     '\u0000',
+    'zur\u0000ich',
+    '\ud800zurich \udfff',
     '😀 🚀',
   ])('never fails on search text %j', async (q) => {
     const store = new EmbeddedTestCaseStore(temps.open().db);

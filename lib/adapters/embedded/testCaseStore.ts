@@ -86,9 +86,10 @@ export class EmbeddedTestCaseStore implements TestCaseStore {
 
   /** Every matching id in store order (first insertion), read by keyset pages of ID_PAGE_SIZE: memory stays flat. */
   async *listTestCaseIds(filter?: TestCaseFilter): AsyncIterable<string> {
+    const plan = this.reader.plan(filter, true);
     let after = 0;
     for (;;) {
-      const rows = this.reader.idsAfter(filter, after, ID_PAGE_SIZE);
+      const rows = this.reader.idsAfter(plan, after, ID_PAGE_SIZE);
       for (const row of rows) yield row.id;
       if (rows.length < ID_PAGE_SIZE) return;
       after = rows[rows.length - 1]!.rid;
