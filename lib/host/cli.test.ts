@@ -91,7 +91,7 @@ describe('cli-entry (real child process)', () => {
       const { url: url2 } = (await second.nextEvent()) as { url: string };
       await post(`${url2}/api/orchestrations/${started.instanceId}/approve`, { by: 'after-crash' });
       let final: { runtimeStatus?: string; output?: unknown } = {};
-      for (const deadline = Date.now() + 5000; final.runtimeStatus !== 'Completed' && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      for (const deadline = Date.now() + 30_000; final.runtimeStatus !== 'Completed' && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
         final = (await (await fetch(`${url2}/api/orchestrations/${started.instanceId}`)).json()) as typeof final;
       }
       expect(final).toMatchObject({ runtimeStatus: 'Completed', output: { sum: 14, approvedBy: 'after-crash' } });
