@@ -72,7 +72,7 @@ describe('cli-entry (real child process)', () => {
     } finally {
       child.kill('SIGKILL');
     }
-  });
+  }, 60_000);
 
   it('resumes an orchestration whose host was killed with SIGKILL during its durable timer', async () => {
     const first = spawnHost();
@@ -99,5 +99,5 @@ describe('cli-entry (real child process)', () => {
       first.child.kill('SIGKILL');
       second?.child.kill('SIGKILL');
     }
-  });
+  }, 120_000); // two tsx child processes: starting them takes seconds when the whole suite loads both cores
 });
