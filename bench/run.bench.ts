@@ -66,8 +66,19 @@ const created = (await (
 ).json()) as { id: string };
 let view: { status: string; stats: { completed: number; passed: number; stages: Record<string, { pass_rate: number | null }> } | null; total_cases: number };
 let lastPrint = 0;
+/** GET with retries: a poll can hit a keep-alive connection the server just closed (ECONNRESET). */
+async function getJson<T>(url: string): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await (await fetch(url, { headers: auth })).json()) as T;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+}
 for (;;) {
-  view = (await (await fetch(`${platform.url}/api/v1/runs/${created.id}`, { headers: auth })).json()) as typeof view;
+  view = await getJson<typeof view>(`${platform.url}/api/v1/runs/${created.id}`);
   if (['completed', 'failed', 'cancelled', 'timed_out'].includes(view.status)) break;
   if (performance.now() - lastPrint > 10_000) {
     lastPrint = performance.now();

@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +126,32 @@ describe('a run end to end on the embedded platform', () => {
     const retry = await waitFor(r.json.id);
     const parentFailed = (await api('GET', `v1/runs/${runId}/scorecards?passed=false`, reader)).json.total;
     expect([retry.status, retry.total_cases, retry.parent_run_id, retry.triggered_by]).toEqual(['completed', parentFailed, runId, 'retry']);
+  });
+
+  it('a target that fails every call never crashes a worker: cases fail with target_error, the circuit opens, the run finishes', async () => {
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('boom');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const now = platform.services.clock.now().toISOString();
+      await platform.services.stores.targets.upsert(
+        TargetSystemSchema.parse({ id: 'broken', name: 'always 500', settings: { kind: 'http', url: `http://127.0.0.1:${port}/agent` }, max_retries: 1, created_at: now, updated_at: now }),
+      );
+      const created = await api('POST', 'v1/runs', runner, { suite_id: 'quick', target_id: 'broken' });
+      const run = await waitFor(created.json.id, 60_000);
+      expect([run.status, run.stats.completed, run.stats.passed]).toEqual(['completed', 8, 0]);
+      expect(run.stats.error_codes).toEqual({ target_error: 8 });
+      const cards = (await api('GET', `v1/runs/${run.id}/scorecards?limit=100`, reader)).json.items as Scorecard[];
+      expect(cards.some((c) => /circuit/i.test(c.stages.syntax.message ?? ''))).toBe(true);
+      // 8 cases x (1 + 1 retry) would be 16 requests; the breaker stops it after 5 failures
+      expect(requests).toBeLessThan(16);
+    } finally {
+      server.close();
+    }
   });
 
   it('a finished run cannot be cancelled (409), an unknown one is 404', async () => {
