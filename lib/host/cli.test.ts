@@ -38,9 +38,11 @@ describe('parseHostCliArgs', () => {
 });
 
 function spawnHost() {
+  // node itself, not the tsx wrapper: SIGKILL must hit the host process (the wrapper cannot forward it, and an
+  // orphaned first host kept working on the same data directory while the restarted one ran)
   const child = spawn(
-    join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    ['lib/host/cli-entry.ts', '--entry', 'lib/host/testapp/index.ts', '--data-dir', dataDir, '--port', '0', '--log-level', 'error'],
+    process.execPath,
+    ['--import', 'tsx', 'lib/host/cli-entry.ts', '--entry', 'lib/host/testapp/index.ts', '--data-dir', dataDir, '--port', '0', '--log-level', 'error'],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
