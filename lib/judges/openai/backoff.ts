@@ -1,39 +1,29 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { backoffDelayInMs } from '../../targets/resilience/retry.js';
+import { retryAfterInMs as requestedRetryAfterInMs } from '../../targets/resilience/retryable.js';
 
 /**
- * Exponential backoff with full jitter (AWS architecture blog, "Exponential Backoff And Jitter"):
- * a uniform draw in [0, min(cap, base * 2^retry)). `retry` counts from 0 for the first retry.
+ * Exponential backoff with full jitter: the targets' implementation (lib/targets/resilience, generic, shared),
+ * under the name the judge's retry loop uses. `retry` counts from 0 for the first retry.
  */
 export function fullJitterDelayInMs(
   retry: number,
   options: { retryDelayInMs: number; maxRetryDelayInMs: number },
   random: () => number = Math.random,
 ): number {
-  const ceiling = Math.min(options.maxRetryDelayInMs, options.retryDelayInMs * 2 ** retry);
-  return Math.floor(random() * ceiling);
+  return backoffDelayInMs(retry, options, random);
 }
 
 /** Longest server-requested wait we honour; a longer one is clamped (the caller's abortSignal still applies). */
 export const MAX_RETRY_AFTER_IN_MS = 60_000;
 
-interface HeaderReader {
-  get(name: string): string | null;
-}
-
 /**
- * The wait a 429/503 asks for: `retry-after-ms` (Azure OpenAI, OpenAI) or `retry-after` in seconds or as an
- * HTTP date. Undefined when absent or unreadable; clamped to [0, MAX_RETRY_AFTER_IN_MS].
+ * The wait a 429/503 asks for (`retry-after-ms` or `retry-after`, parsed by the shared helper), clamped to
+ * [0, MAX_RETRY_AFTER_IN_MS]; undefined when absent or unreadable.
  */
-export function retryAfterInMs(headers: HeaderReader | undefined, now: number = Date.now()): number | undefined {
-  if (!headers) return undefined;
-  const clamp = (ms: number) => Math.min(MAX_RETRY_AFTER_IN_MS, Math.max(0, ms));
-  const millis = headers.get('retry-after-ms');
-  if (millis !== null && millis.trim() !== '' && Number.isFinite(Number(millis))) return clamp(Number(millis));
-  const value = headers.get('retry-after');
-  if (value === null || value.trim() === '') return undefined;
-  if (Number.isFinite(Number(value))) return clamp(Number(value) * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : clamp(date - now);
+export function retryAfterInMs(headers: { get(name: string): string | null } | undefined, now: number = Date.now()): number | undefined {
+  const asked = requestedRetryAfterInMs(headers, now);
+  return asked === undefined ? undefined : Math.min(MAX_RETRY_AFTER_IN_MS, asked);
 }
 
 /** Sleep that rejects with the signal's reason as soon as `abortSignal` fires. */
