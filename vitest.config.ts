@@ -7,5 +7,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // in CI also write a JSON report, from which .ci/run prints a plain "N passed, N failed" closing line
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '.vitest-results.json' }]] : ['default'],
   },
 });
