@@ -29,6 +29,7 @@ export class SqliteQueueEngine {
   readonly lockDurationMs: number;
   readonly maxDeliveryCount: number;
   readonly duplicateDetectionWindowMs: number;
+  private readonly maxDeliveryCountByQueue: ReadonlyMap<string, number>;
   private readonly sql: QueueStatements;
   private readonly listeners = new KeyedListeners();
   private lastDedupPruneAt = Number.NEGATIVE_INFINITY;
@@ -42,6 +43,9 @@ export class SqliteQueueEngine {
     this.now = options.now ?? Date.now;
     this.lockDurationMs = wholeNumberOption('lockDurationMs', options.lockDurationMs, 60_000);
     this.maxDeliveryCount = wholeNumberOption('maxDeliveryCount', options.maxDeliveryCount, 10);
+    this.maxDeliveryCountByQueue = new Map(
+      Object.entries(options.maxDeliveryCountByQueue ?? {}).map(([queue, n]) => [queue, wholeNumberOption(`maxDeliveryCount of queue "${queue}"`, n, 10)]),
+    );
     this.duplicateDetectionWindowMs = wholeNumberOption(
       'duplicateDetectionWindowMs',
       options.duplicateDetectionWindowMs,
@@ -225,7 +229,7 @@ export class SqliteQueueEngine {
         if (row.expires_at !== null && row.expires_at <= now) {
           const at = new Date(row.expires_at).toISOString();
           this.moveToDeadLetters(row.seq, now, DEAD_LETTER_REASONS.ttlExpired, `Message expired at ${at} before it was consumed.`);
-        } else if (row.delivery_count >= this.maxDeliveryCount) {
+        } else if (row.delivery_count >= this.maxDeliveryCountOf(queue)) {
           this.deadLetterExhausted(row.seq, row.delivery_count, row.last_error, now);
         } else {
           const lockToken = randomUUID();
@@ -249,7 +253,7 @@ export class SqliteQueueEngine {
       const row = this.sql.selectByLock.get(lockToken);
       if (!row) {
         result.lockLost += 1;
-      } else if (row.delivery_count >= this.maxDeliveryCount) {
+      } else if (row.delivery_count >= this.maxDeliveryCountOf(row.queue)) {
         this.deadLetterExhausted(row.seq, row.delivery_count, reason ?? row.last_error, now);
         result.deadLettered += 1;
       } else {
@@ -259,6 +263,11 @@ export class SqliteQueueEngine {
       }
     }
     return result;
+  }
+
+  /** Deliveries a message of `queue` gets before it is dead-lettered. */
+  maxDeliveryCountOf(queue: string): number {
+    return this.maxDeliveryCountByQueue.get(queue) ?? this.maxDeliveryCount;
   }
 
   private deadLetterExhausted(seq: number, deliveries: number, lastError: string | null, now: number): void {

@@ -38,6 +38,9 @@ export class QueuePump {
   private readonly signal = new WakeSignal();
   private readonly renewer: LockRenewer;
   private stopListening: () => void = () => undefined;
+  /** 'many' with minMessageBatchSize: received (locked) messages gathered until the batch is big or old enough */
+  private gathered: ReceivedMessage[] = [];
+  private gatheredSince = 0;
 
   constructor(
     readonly registration: FunctionRegistration,
@@ -74,8 +77,9 @@ export class QueuePump {
       await Promise.race([Promise.allSettled(running), timeout]);
       clearTimeout(timer);
     }
-    const unfinished = [...this.inFlight.values()].flatMap((unit) => unit.tokens);
+    const unfinished = [...this.inFlight.values()].flatMap((unit) => unit.tokens).concat(this.gathered.map((m) => m.lockToken));
     this.inFlight.clear();
+    this.gathered = [];
     this.renewer.stop();
     return unfinished;
   }
@@ -93,15 +97,38 @@ export class QueuePump {
       }
       let messages: ReceivedMessage[];
       try {
-        messages = this.deps.engine.receive(queueName, { maxMessages: free * unitSize, lockDurationMs });
+        messages = this.deps.engine.receive(queueName, { maxMessages: Math.max(0, free * unitSize - this.gathered.length), lockDurationMs });
       } catch (error) {
         this.deps.logger.log('error', `Receiving from queue "${queueName}" failed; retrying.`, { error: describeError(error) });
         await this.signal.wait(Math.max(this.deps.pollIntervalMs, 1_000));
         continue;
       }
+      if (this.trigger.minBatchSize > 1) {
+        if (await this.gather(messages)) continue;
+        messages = this.gathered;
+        this.gathered = [];
+      }
       for (let i = 0; i < messages.length; i += unitSize) this.dispatch(messages.slice(i, i + unitSize));
       if (messages.length < free * unitSize) await this.signal.wait(this.deps.pollIntervalMs);
     }
+  }
+
+  /**
+   * minMessageBatchSize: keeps received messages (still locked) until at least minBatchSize are gathered or the
+   * oldest has waited maxBatchWaitTimeMs, as Azure's batch trigger does. Returns true while still gathering
+   * (after waiting for more messages), false when the gathered messages should be dispatched now.
+   */
+  private async gather(messages: ReceivedMessage[]): Promise<boolean> {
+    if (messages.length > 0 && this.gathered.length === 0) this.gatheredSince = Date.now();
+    this.gathered.push(...messages);
+    if (this.gathered.length === 0) {
+      await this.signal.wait(this.deps.pollIntervalMs);
+      return true;
+    }
+    const waited = Date.now() - this.gatheredSince;
+    if (this.gathered.length >= this.trigger.minBatchSize || waited >= this.trigger.maxBatchWaitTimeMs || !this.running) return false;
+    await this.signal.wait(Math.min(this.deps.pollIntervalMs, this.trigger.maxBatchWaitTimeMs - waited));
+    return true;
   }
 
   private dispatch(messages: ReceivedMessage[]): void {

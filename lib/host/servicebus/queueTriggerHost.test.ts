@@ -246,4 +246,68 @@ describe('QueueTriggerHost', () => {
     const bad = setup([], { queues: { q: { maxConcurrentCalls: 0 } } }).host;
     expect(() => bad.add(queueRegistration('g', 'q', () => undefined))).toThrow('maxConcurrentCalls');
   });
+
+  describe('minMessageBatchSize / maxBatchWaitTimeMs / per-queue maxDeliveryCount', () => {
+    it("gathers a 'many' batch until minMessageBatchSize messages are in", async () => {
+      const batches: unknown[][] = [];
+      const reg = queueRegistration('gather', 'g', (input) => void batches.push(input as unknown[]), 'many');
+      const { engine, host } = setup([reg], { queues: { g: { minMessageBatchSize: 5, maxBatchWaitTimeMs: 10_000 } } });
+      host.start();
+      engine.send('g', [1, 2, 3].map((n) => ({ body: n })));
+      await sleep(150);
+      expect(batches).toEqual([]);
+      engine.send('g', [4, 5].map((n) => ({ body: n })));
+      await waitUntil(() => batches.length === 1);
+      expect(batches).toEqual([[1, 2, 3, 4, 5]]);
+    });
+
+    it('invokes a partial batch once maxBatchWaitTimeMs has passed', async () => {
+      const batches: Array<{ at: number; input: unknown[] }> = [];
+      const reg = queueRegistration('gather', 'g', (input) => void batches.push({ at: Date.now(), input: input as unknown[] }), 'many');
+      const { engine, host } = setup([reg], { queues: { g: { minMessageBatchSize: 5, maxBatchWaitTimeMs: 300 } } });
+      host.start();
+      const sent = Date.now();
+      engine.send('g', [1, 2].map((n) => ({ body: n })));
+      await waitUntil(() => batches.length === 1);
+      expect(batches[0]!.input).toEqual([1, 2]);
+      expect(batches[0]!.at - sent).toBeGreaterThanOrEqual(290);
+    });
+
+    it('gives gathered messages back on stop, without counting a delivery', async () => {
+      const reg = queueRegistration('gather', 'g', () => undefined, 'many');
+      const { engine, host } = setup([reg], { queues: { g: { minMessageBatchSize: 5, maxBatchWaitTimeMs: 10_000 } } });
+      host.start();
+      engine.send('g', [{ body: 1 }]);
+      await waitUntil(() => engine.counts('g').locked === 1);
+      await host.stop({ timeoutInMs: 0 });
+      expect(engine.counts('g')).toEqual({ active: 1, scheduled: 0, locked: 0, deadLettered: 0 });
+      expect(engine.receive('g', { maxMessages: 1 })[0]!.deliveryCount).toBe(1);
+    });
+
+    it('rejects a batch wait that outlives the lock, and a minimum above the maximum', () => {
+      const reg = queueRegistration('gather', 'g', () => undefined, 'many');
+      expect(() => setup([reg], { queues: { g: { minMessageBatchSize: 5, maxBatchWaitTimeMs: 60_000, lockDurationMs: 30_000 } } })).toThrow(/shorter than the lock duration/);
+      expect(() => setup([reg], { queues: { g: { minMessageBatchSize: 50, maxMessageBatchSize: 10 } } })).toThrow(/must not exceed maxMessageBatchSize/);
+    });
+
+    it('dead-letters after the queue\'s own maxDeliveryCount; other queues keep the engine default', async () => {
+      const attempts = { strict: 0, lenient: 0 };
+      const strict = queueRegistration('strict', 'strict', () => {
+        attempts.strict++;
+        throw new Error('always');
+      });
+      const lenient = queueRegistration('lenient', 'lenient', () => {
+        attempts.lenient++;
+        throw new Error('always');
+      });
+      const { engine, host } = setup([strict, lenient], {}, { maxDeliveryCount: 4, maxDeliveryCountByQueue: { strict: 2 } });
+      engine.send('strict', [{ body: 's' }]);
+      engine.send('lenient', [{ body: 'l' }]);
+      host.start();
+      await waitUntil(() => engine.counts('strict').deadLettered === 1 && engine.counts('lenient').deadLettered === 1);
+      expect(attempts).toEqual({ strict: 2, lenient: 4 });
+      expect(engine.maxDeliveryCountOf('strict')).toBe(2);
+      expect(engine.maxDeliveryCountOf('other')).toBe(4);
+    });
+  });
 });

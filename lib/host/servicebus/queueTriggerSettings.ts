@@ -13,6 +13,10 @@ export interface QueueTriggerSettings {
   lockDurationMs?: number;
   /** 'one' triggers: how long a running invocation's lock is kept renewed (Azure's default 5 min). */
   maxAutoLockRenewalDurationMs?: number;
+  /** 'many' triggers: messages to gather before invoking, unless maxBatchWaitTimeMs passes first (default 1). */
+  minMessageBatchSize?: number;
+  /** 'many' triggers: the longest a partial batch waits for minMessageBatchSize (Azure's default 30 s). */
+  maxBatchWaitTimeMs?: number;
 }
 
 /** Everything a pump needs to know about one registered queue trigger. */
@@ -26,6 +30,10 @@ export interface ResolvedQueueTrigger {
   unitSize: number;
   lockDurationMs: number;
   maxAutoLockRenewalDurationMs: number;
+  /** 'many': gather at least this many messages (1 for 'one') ... */
+  minBatchSize: number;
+  /** ... or until a partial batch has waited this long */
+  maxBatchWaitTimeMs: number;
 }
 
 function readCardinality(value: unknown, functionName: string): 'one' | 'many' {
@@ -51,6 +59,14 @@ export function resolveQueueTrigger(
   const s = { ...defaults, ...settingsByQueue[queueName] };
   const label = `queue "${queueName}"`;
   const many = cardinality === 'many';
+  const lockDurationMs = wholeNumberOption(`${label} lockDurationMs`, s.lockDurationMs, engineLockDurationMs);
+  const unitSize = many ? wholeNumberOption(`${label} maxMessageBatchSize`, s.maxMessageBatchSize, 1000) : 1;
+  const minBatchSize = many ? wholeNumberOption(`${label} minMessageBatchSize`, s.minMessageBatchSize, 1) : 1;
+  if (minBatchSize > unitSize) throw new TypeError(`${label}: minMessageBatchSize (${minBatchSize}) must not exceed maxMessageBatchSize (${unitSize}).`);
+  const maxBatchWaitTimeMs = wholeNumberOption(`${label} maxBatchWaitTimeMs`, s.maxBatchWaitTimeMs, 30_000, 0);
+  if (minBatchSize > 1 && maxBatchWaitTimeMs >= lockDurationMs) {
+    throw new TypeError(`${label}: maxBatchWaitTimeMs (${maxBatchWaitTimeMs}) must be shorter than the lock duration (${lockDurationMs}): gathered messages stay locked while they wait.`);
+  }
   return {
     functionName: name,
     queueName,
@@ -58,8 +74,10 @@ export function resolveQueueTrigger(
     concurrency: many
       ? wholeNumberOption(`${label} maxConcurrentBatches`, s.maxConcurrentBatches, 1)
       : wholeNumberOption(`${label} maxConcurrentCalls`, s.maxConcurrentCalls, 16),
-    unitSize: many ? wholeNumberOption(`${label} maxMessageBatchSize`, s.maxMessageBatchSize, 1000) : 1,
-    lockDurationMs: wholeNumberOption(`${label} lockDurationMs`, s.lockDurationMs, engineLockDurationMs),
+    unitSize,
+    lockDurationMs,
+    minBatchSize,
+    maxBatchWaitTimeMs,
     maxAutoLockRenewalDurationMs: wholeNumberOption(
       `${label} maxAutoLockRenewalDurationMs`,
       s.maxAutoLockRenewalDurationMs,

@@ -70,6 +70,8 @@ export interface QueueEngineOptions {
   lockDurationMs?: number;
   /** Deliveries before a message is dead-lettered with 'MaxDeliveryCountExceeded' (default 10). */
   maxDeliveryCount?: number;
+  /** Per-queue maxDeliveryCount (a queue property in Service Bus); queues not listed use `maxDeliveryCount`. */
+  maxDeliveryCountByQueue?: Record<string, number>;
   /** Duplicate detection window by messageId (default 10 min); 0 turns duplicate detection off. */
   duplicateDetectionWindowMs?: number;
 }
