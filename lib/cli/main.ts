@@ -21,7 +21,9 @@ export async function main(argv: string[]): Promise<void> {
     await buildProgram().parseAsync(argv);
   } catch (err) {
     process.exitCode = 2;
-    if (err instanceof CliError || (err as { name?: string }).name === 'GoldSetError') {
+    const name = (err as { name?: string }).name ?? '';
+    // user-fixable: bad flags, a bad gold file, missing settings for a judge, target or stage-3 provider
+    if (err instanceof CliError || name === 'GoldSetError' || name.endsWith('ConfigurationError')) {
       process.stderr.write(`evalp: ${(err as Error).message}\n`);
     } else if (err instanceof ZodError) {
       process.stderr.write(`evalp: invalid input:\n${err.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')}\n`);

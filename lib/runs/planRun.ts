@@ -1,4 +1,4 @@
-import { TERMINAL_RUN_STATUSES, type Run } from '../domain/index.js';
+import type { Run } from '../domain/index.js';
 import { NotFoundError, type Clock, type Stores } from '../ports/index.js';
 
 export const DEFAULT_SHARD_SIZE = 5_000;
@@ -21,7 +21,7 @@ export async function planRun(runId: string, deps: { stores: Stores; clock: Cloc
   const { stores, clock } = deps;
   const run = await stores.runs.getRun(runId);
   if (!run) throw new NotFoundError('run', runId);
-  if (run.status !== 'pending' || TERMINAL_RUN_STATUSES.has(run.status)) {
+  if (run.status !== 'pending') {
     return { run_id: runId, total: run.total_cases, shard_count: run.shard_count, deadline_at: run.deadline_at, already_planned: true };
   }
   const ids = await resolveCaseIds(run, stores);

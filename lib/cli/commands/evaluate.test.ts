@@ -69,4 +69,25 @@ describe('evalp evaluate', () => {
     expect(r.stderr).toContain('line 3: test_case_id "nope" is not in the gold set');
     expect(r.stderr).toContain('7 gold case(s) had no output');
   }, 30_000);
+
+  it('names the missing settings when --judge openai has none (exit 2, no stack trace)', async () => {
+    const saved = { ...process.env };
+    for (const k of Object.keys(process.env)) if (k.startsWith('OPENAI_') || k.startsWith('AZURE_OPENAI_')) delete process.env[k];
+    try {
+      const r = await evalp(['evaluate', '--gold', example('gold.jsonl'), '--outputs', example('outputs.jsonl'), '--judge', 'openai']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('the openai judge needs OPENAI_API_KEY');
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      process.env = saved;
+    }
+  }, 30_000);
+
+  it('--execution expected and --judge local run stages 3 and 4', async () => {
+    const r = await evalp(['evaluate', '--gold', example('gold.jsonl'), '--outputs', example('outputs.jsonl'), '--catalog', example('catalog.json'), '--execution', 'expected', '--judge', 'local', '--json']);
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stderr.slice(r.stderr.indexOf('{'))) as { stages: Record<string, { ran: number; passed: number }> };
+    expect(summary.stages.execution).toEqual({ ran: 1, passed: 1, pass_rate: 1 });
+    expect(summary.stages.semantics?.ran).toBe(3);
+  }, 30_000);
 });

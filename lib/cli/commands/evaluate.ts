@@ -6,8 +6,8 @@ import { Command, Option } from 'commander';
 import { resolveEvaluationConfig, type EvaluationProfile } from '../../domain/index.js';
 import { loadGoldSet, parseToolCatalog, readOutputsFile, scoreOutputs, type GoldFormat } from '../../evaluation/offline/index.js';
 import { SummaryAccumulator, formatSummary } from '../../evaluation/pipeline/index.js';
-import { ExpectedDataProvider, JsonlCassette, RecordedApiProvider } from '../../evaluation/execution/index.js';
-import { LocalReferenceJudge } from '../../judges/index.js';
+import { createApiProvider } from '../../evaluation/execution/index.js';
+import { createJudge } from '../../judges/index.js';
 import { CliError } from '../cliError.js';
 
 interface EvaluateOptions {
@@ -21,7 +21,7 @@ interface EvaluateOptions {
   coercion: 'default' | 'bfcl' | 'strict';
   cassette?: string;
   execution?: 'recorded' | 'expected';
-  judge?: 'local';
+  judge?: 'local' | 'openai';
   runId: string;
   failUnder?: string;
   json?: boolean;
@@ -40,7 +40,7 @@ export function evaluateCommand(): Command {
     .addOption(new Option('--coercion <policy>', 'run-level coercion policy (cases may override)').choices(['default', 'bfcl', 'strict']).default('default'))
     .addOption(new Option('--execution <provider>', 'enable stage 3 with this provider').choices(['recorded', 'expected']))
     .option('--cassette <file>', 'recorded API responses (JSONL cassette) for --execution recorded')
-    .addOption(new Option('--judge <judge>', 'enable stage 4 with this judge').choices(['local']))
+    .addOption(new Option('--judge <judge>', 'enable stage 4: local (offline heuristic) or openai (OPENAI_* or AZURE_OPENAI_* settings)').choices(['local', 'openai']))
     .option('--run-id <id>', 'run id written on each scorecard', 'offline')
     .option('--fail-under <rate>', 'exit 1 when the pass rate is below this fraction (e.g. 0.9)')
     .option('--json', 'print the summary as JSON')
@@ -62,11 +62,7 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
   if (config.execution.enabled && config.execution.provider === 'recorded' && !opts.cassette) {
     throw new CliError('--execution recorded needs --cassette <file> (recorded API responses)');
   }
-  const apiProvider = !config.execution.enabled
-    ? undefined
-    : config.execution.provider === 'expected'
-      ? new ExpectedDataProvider()
-      : new RecordedApiProvider({ cassette: await JsonlCassette.load(opts.cassette!), mode: 'replay' });
+  const apiProvider = config.execution.enabled ? await createApiProvider(config.execution, defaultCatalog ? { catalog: defaultCatalog } : {}) : undefined;
   const out: Writable = opts.out ? createWriteStream(opts.out) : process.stdout;
   const summary = new SummaryAccumulator();
   let errors = 0;
@@ -75,7 +71,7 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
     config,
     runId: opts.runId,
     ...(defaultCatalog ? { defaultCatalog } : {}),
-    deps: { ...(apiProvider ? { apiProvider } : {}), ...(config.semantics.enabled ? { judge: new LocalReferenceJudge() } : {}) },
+    deps: { ...(apiProvider ? { apiProvider } : {}), ...(config.semantics.enabled ? { judge: createJudge(config.semantics, process.env) } : {}) },
   });
   for await (const item of scored) {
     if (item.kind === 'error') {

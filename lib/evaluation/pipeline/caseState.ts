@@ -33,11 +33,13 @@ export interface CaseState {
 /** Which stage the waterfall runs next for this state, or 'done'. */
 export function nextStage(state: CaseState, enabled: { execution: boolean; semantics: boolean }): 'execution' | 'semantics' | 'done' {
   if (state.stages.syntax.status !== 'passed') return 'done';
-  if (enabled.execution && state.stages.execution.status === 'skipped' && !state.stages.execution.error_code && state.stages.execution.message === PENDING) {
-    return 'execution';
-  }
-  if (enabled.semantics && state.stages.semantics.status === 'skipped' && state.stages.semantics.message === PENDING) return 'semantics';
+  if (enabled.execution && isPending(state.stages.execution)) return 'execution';
+  if (enabled.semantics && isPending(state.stages.semantics)) return 'semantics';
   return 'done';
+}
+
+function isPending(stage: StageResult): boolean {
+  return stage.status === 'skipped' && stage.message === PENDING;
 }
 
 /** The message on a stage that is enabled and has not run yet. */
