@@ -1,6 +1,39 @@
 import type { RouteDefinition } from './route.js';
 import { healthRoute } from './routes/health.js';
 import { cancelRunRoute, createRunRoute, getRunRoute, listRunsRoute, listScorecardsRoute, retryFailuresRoute } from './routes/runs.js';
+import { TEST_CASE_ROUTES } from './routes/testCases.js';
+import { SUITE_ROUTES } from './routes/suites.js';
+import { TOOL_CATALOG_ROUTES } from './routes/toolCatalogs.js';
+import { TARGET_SYSTEM_ROUTES } from './routes/targetSystems.js';
+import { CLIENT_ROUTES } from './routes/clients.js';
+import { KEY_ROUTES } from './routes/keys.js';
+import { EVALUATE_COMPAT_ROUTES } from './routes/evaluateCompat.js';
+import { COMPARE_ROUTES } from './routes/compare.js';
+import { ALERT_ROUTES } from './routes/alerts.js';
+import { REPORT_ROUTES } from './routes/reports.js';
+import { OPENAPI_ROUTES } from './routes/openapi.js';
 
-/** Every route of the management API. functions/http registers one app.http per entry. */
-export const ROUTES: readonly RouteDefinition[] = [healthRoute, createRunRoute, listRunsRoute, getRunRoute, cancelRunRoute, listScorecardsRoute, retryFailuresRoute];
+/**
+ * Every route of the management API, grouped by resource (one file per group in routes/). functions/http
+ * registers one app.http per entry; the OpenAPI document is generated from the same list.
+ */
+export const ROUTES: readonly RouteDefinition[] = [
+  healthRoute,
+  ...OPENAPI_ROUTES,
+  createRunRoute,
+  listRunsRoute,
+  getRunRoute,
+  cancelRunRoute,
+  listScorecardsRoute,
+  retryFailuresRoute,
+  ...TEST_CASE_ROUTES,
+  ...SUITE_ROUTES,
+  ...TOOL_CATALOG_ROUTES,
+  ...TARGET_SYSTEM_ROUTES,
+  ...CLIENT_ROUTES,
+  ...KEY_ROUTES,
+  ...EVALUATE_COMPAT_ROUTES,
+  ...COMPARE_ROUTES,
+  ...ALERT_ROUTES,
+  ...REPORT_ROUTES,
+];

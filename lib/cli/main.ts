@@ -5,6 +5,15 @@ import { evaluateCommand } from './commands/evaluate.js';
 import { startCommand } from './commands/start.js';
 import { statusCommand, submitCommand } from './commands/runs.js';
 import { CliError } from './cliError.js';
+import { casesCommand } from './commands/cases.js';
+import { suitesCommand } from './commands/suites.js';
+import { targetsCommand } from './commands/targets.js';
+import { clientsCommand } from './commands/clients.js';
+import { keysCommand } from './commands/keys.js';
+import { compareCommand } from './commands/compare.js';
+import { reportCommand } from './commands/report.js';
+import { waitCommand } from './commands/wait.js';
+import { dlqCommand } from './commands/dlq.js';
 
 export function buildProgram(): Command {
   return new Command('evalp')
@@ -13,7 +22,16 @@ export function buildProgram(): Command {
     .addCommand(startCommand())
     .addCommand(submitCommand())
     .addCommand(statusCommand())
-    .addCommand(evaluateCommand());
+    .addCommand(evaluateCommand())
+    .addCommand(waitCommand())
+    .addCommand(compareCommand())
+    .addCommand(reportCommand())
+    .addCommand(casesCommand())
+    .addCommand(suitesCommand())
+    .addCommand(targetsCommand())
+    .addCommand(clientsCommand())
+    .addCommand(keysCommand())
+    .addCommand(dlqCommand());
 }
 
 export async function main(argv: string[]): Promise<void> {

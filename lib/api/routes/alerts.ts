@@ -1,0 +1,4 @@
+import type { RouteDefinition } from '../route.js';
+
+/** Regression alert routes (being built). */
+export const ALERT_ROUTES: readonly RouteDefinition[] = [];

@@ -1,0 +1,6 @@
+import { Command } from 'commander';
+
+/** `evalp clients` (being built). */
+export function clientsCommand(): Command {
+  return new Command('clients').description('manage clients');
+}
