@@ -15,3 +15,4 @@ export * from './targetSystem.js';
 export * from './client.js';
 export * from './run.js';
 export * from './runStats.js';
+export * from './alert.js';

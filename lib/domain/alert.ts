@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+export const ALERT_METRICS = ['accuracy', 'latency_p95', 'cost_per_case'] as const;
+export const AlertMetricSchema = z.enum(ALERT_METRICS);
+export type AlertMetric = z.infer<typeof AlertMetricSchema>;
+
+export const AlertSeveritySchema = z.enum(['warning', 'critical']);
+export type AlertSeverity = z.infer<typeof AlertSeveritySchema>;
+
+export const AlertStatusSchema = z.enum(['open', 'acknowledged']);
+
+/** A category whose own change contributes to the regression (p-values Holm-adjusted across categories). */
+export const AffectedCategorySchema = z
+  .object({
+    category: z.string(),
+    previous: z.number(),
+    current: z.number(),
+    change: z.number(),
+    p_value_adjusted: z.number().min(0).max(1),
+  })
+  .strict();
+
+export const AlertDeliverySchema = z
+  .object({
+    status: z.enum(['none', 'pending', 'delivered', 'failed']),
+    attempts: z.number().int().nonnegative(),
+    last_error: z.string().nullable(),
+    delivered_at: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .strict();
+
+/**
+ * A regression of a run against its baseline that passed both the client's threshold and a significance test.
+ * The id is deterministic (`${run_id}:${metric}`), so the live alert raised mid-run and the final one are the
+ * same document: upserted, never duplicated.
+ */
+export const AlertSchema = z
+  .object({
+    id: z.string().min(1),
+    run_id: z.string().min(1),
+    baseline_run_id: z.string().min(1),
+    client_id: z.string().nullable(),
+    suite_id: z.string().min(1),
+    target_id: z.string().min(1),
+    metric: AlertMetricSchema,
+    severity: AlertSeveritySchema,
+    /** baseline value: pass rate in [0,1] for accuracy, milliseconds for latency_p95, USD for cost_per_case */
+    previous: z.number(),
+    current: z.number(),
+    /** accuracy: current - previous in percentage points (negative = drop); others: current / previous */
+    change: z.number(),
+    change_unit: z.enum(['points', 'ratio']),
+    /** the threshold that was crossed, in change_unit */
+    threshold: z.number(),
+    p_value: z.number().min(0).max(1),
+    /** the statistical test behind p_value, e.g. "exact McNemar" or "paired bootstrap" */
+    test: z.string(),
+    affected_categories: z.array(AffectedCategorySchema).default([]),
+    message: z.string(),
+    /** raised from a partial run by the change-feed handler (false once the finished run confirms it) */
+    live: z.boolean(),
+    /** cases both runs had scored when the alert was computed */
+    paired_cases: z.number().int().nonnegative(),
+    status: AlertStatusSchema,
+    created_at: z.iso.datetime({ offset: true }),
+    updated_at: z.iso.datetime({ offset: true }),
+    acknowledged_at: z.iso.datetime({ offset: true }).nullable(),
+    acknowledged_by: z.string().nullable(),
+    delivery: AlertDeliverySchema,
+  })
+  .strict();
+export type Alert = z.infer<typeof AlertSchema>;
+
+export function alertId(runId: string, metric: AlertMetric): string {
+  return `${runId}:${metric}`;
+}
