@@ -45,6 +45,8 @@ export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.Zo
   body?: B;
   /** status codes and meanings for the OpenAPI document */
   responses: Record<number, string>;
+  /** the schema of the success body, for the OpenAPI document (not enforced at run time) */
+  response?: z.ZodType;
   handler(ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>>): Promise<ApiResult>;
 }
 

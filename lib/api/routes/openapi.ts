@@ -1,4 +1,43 @@
-import type { RouteDefinition } from '../route.js';
+import { z } from 'zod';
+import { buildOpenApiDocument } from '../openapi/buildOpenApiDocument.js';
+import { defineRoute, type RouteDefinition } from '../route.js';
 
-/** The OpenAPI document route (being built). */
-export const OPENAPI_ROUTES: readonly RouteDefinition[] = [];
+const VERSION = '0.1.0';
+
+/**
+ * `GET /api/openapi.json`: the document of every route, generated from the route table on first request (the
+ * table imports this file, so it is read lazily). Anonymous, like health: it holds no data, and API Management
+ * imports it by URL.
+ */
+export const openApiRoute = defineRoute({
+  name: 'openapi',
+  method: 'GET',
+  path: 'openapi.json',
+  role: 'anonymous',
+  tag: 'platform',
+  summary: 'The OpenAPI 3.1 document of this API, generated from its route table',
+  query: z.object({}).passthrough(),
+  responses: { 200: 'the OpenAPI 3.1 document' },
+  handler: async ({ url }) => {
+    const { ROUTES } = await import('../routeTable.js');
+    return { status: 200, body: openApiDocument(ROUTES, url.origin) };
+  },
+});
+
+const cache = new Map<string, Record<string, unknown>>();
+
+function openApiDocument(routes: readonly RouteDefinition[], origin: string): Record<string, unknown> {
+  let doc = cache.get(origin);
+  if (!doc) {
+    doc = buildOpenApiDocument(routes, {
+      title: 'EvalPlatform management API',
+      version: VERSION,
+      description: 'Gold sets, targets, clients, runs, comparisons and alerts of EvalPlatform. Errors are application/problem+json.',
+      serverUrl: origin,
+    });
+    cache.set(origin, doc);
+  }
+  return doc;
+}
+
+export const OPENAPI_ROUTES: readonly RouteDefinition[] = [openApiRoute];

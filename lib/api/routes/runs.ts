@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { RunStatusSchema, StageNameSchema, TriggerMetadataSchema } from '../../domain/index.js';
+import { RunSchema, RunStatusSchema, ScorecardSchema, StageNameSchema, TriggerMetadataSchema } from '../../domain/index.js';
 import { NotFoundError } from '../../ports/index.js';
 import { CreateRunRequestSchema, createRun } from '../../runs/createRun.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteContext } from '../route.js';
+import { pageSchemaOf, RunViewSchema, type RunView } from '../schemas.js';
 
 const IdParams = z.object({ id: z.string().min(1) });
 const Paging = {
@@ -11,7 +12,7 @@ const Paging = {
   offset: z.coerce.number().int().min(0).default(0),
 };
 
-async function runView(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'services' | 'url'>, id: string) {
+async function runView(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'services' | 'url'>, id: string): Promise<RunView> {
   const run = await ctx.services.stores.runs.getRun(id);
   if (!run) throw new NotFoundError('run', id);
   const stats = await ctx.services.stores.runStats.getRunStats(id);
@@ -27,6 +28,7 @@ export const createRunRoute = defineRoute({
   tag: 'runs',
   summary: 'Trigger a run of a suite against a target (or a client\'s suite and target)',
   body: CreateRunRequestSchema,
+  response: RunViewSchema,
   responses: { 202: 'run accepted and started', 400: 'invalid body', 409: 'run id exists', 422: 'unknown suite, target, client or baseline' },
   handler: async (ctx) => {
     const run = await createRun(ctx.body, { stores: ctx.services.stores, clock: ctx.services.clock });
@@ -58,6 +60,7 @@ export const listRunsRoute = defineRoute({
       ...Paging,
     })
     .strict(),
+  response: pageSchemaOf(RunSchema),
   responses: { 200: 'a page of runs' },
   handler: async ({ services, query }) => {
     const { limit, offset, ...filter } = query;
@@ -74,6 +77,7 @@ export const getRunRoute = defineRoute({
   tag: 'runs',
   summary: 'A run with its status, progress, counts and stage pass rates',
   params: IdParams,
+  response: RunViewSchema,
   responses: { 200: 'the run', 404: 'no such run' },
   handler: async (ctx) => ({ status: 200, body: await runView(ctx, ctx.params.id) }),
 });
@@ -86,6 +90,7 @@ export const cancelRunRoute = defineRoute({
   tag: 'runs',
   summary: 'Cancel a pending or running run (its queued cases are skipped)',
   params: IdParams,
+  response: RunViewSchema,
   responses: { 202: 'cancelled', 404: 'no such run', 409: 'the run already finished' },
   handler: async (ctx) => {
     const { stores, clock } = ctx.services;
@@ -116,6 +121,7 @@ export const listScorecardsRoute = defineRoute({
       ...Paging,
     })
     .strict(),
+  response: pageSchemaOf(ScorecardSchema),
   responses: { 200: 'a page of scorecards', 404: 'no such run' },
   handler: async ({ services, params, query }) => {
     if (!(await services.stores.runs.getRun(params.id))) throw new NotFoundError('run', params.id);
@@ -133,6 +139,7 @@ export const retryFailuresRoute = defineRoute({
   summary: 'Start a new run of the failed cases of a finished run (the original run is left as it was)',
   params: IdParams,
   body: z.object({ trigger_metadata: TriggerMetadataSchema }).strict().partial(),
+  response: RunViewSchema,
   responses: { 202: 'the retry run', 404: 'no such run', 409: 'the run has not finished or has no failures' },
   handler: async (ctx) => {
     const { stores, clock } = ctx.services;

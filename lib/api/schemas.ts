@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { RunSchema, RunStatsSchema } from '../domain/index.js';
+
+/** The answer of every list route: a page with its total and whether more follow (`limit`/`offset` paging). */
+export function pageSchemaOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative(),
+    has_more: z.boolean(),
+    limit: z.number().int().positive(),
+    offset: z.number().int().nonnegative(),
+  });
+}
+
+/** A run as the API shows it: the stored run, its progress and live statistics, and links. */
+export const RunViewSchema = RunSchema.extend({
+  progress_pct: z.number().min(0).max(100),
+  stats: RunStatsSchema.nullable(),
+  links: z.object({ self: z.string(), scorecards: z.string() }),
+});
+export type RunView = z.infer<typeof RunViewSchema>;
