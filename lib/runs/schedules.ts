@@ -41,3 +41,42 @@ export function lastFireTime(expression: string, now: Date): Date | undefined {
     return undefined;
   }
 }
+
+const SCHEDULE_FIELDS = ['second', 'minute', 'hour', 'day', 'month', 'day-of-week'] as const;
+const SCHEDULE_FORMAT = 'six-field NCRONTAB "{second} {minute} {hour} {day} {month} {day-of-week}" in UTC, e.g. "0 0 2 * * *" (02:00 daily) or "0 30 6 * * MON-FRI"';
+
+/**
+ * Why `expression` cannot be a client schedule, or undefined when it can: six fields that the parser the schedules
+ * timer uses (cron-parser, UTC) reads and that fire at some time; the second is one number, since the timer checks
+ * once a minute. The message names the field at fault and suggests the fix.
+ */
+export function scheduleProblem(expression: string): string | undefined {
+  const trimmed = expression.trim();
+  const fields = trimmed === '' ? [] : trimmed.split(/\s+/);
+  if (fields.length !== 6) {
+    const hint =
+      fields.length === 5
+        ? ` Five fields is Unix cron: prepend the seconds, e.g. "0 ${trimmed}".`
+        : /^\d{1,2}:\d{2}:\d{2}$/.test(trimmed)
+          ? ' TimeSpan intervals are not client schedules.'
+          : '';
+    return `"${trimmed}" has ${fields.length} field(s); a client schedule is ${SCHEDULE_FORMAT}.${hint}`;
+  }
+  const parses = (text: string): string | undefined => {
+    try {
+      CronExpressionParser.parse(text, { tz: 'UTC', currentDate: new Date(Date.UTC(2024, 0, 1)) }).next();
+      return undefined;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+  for (const [i, field] of fields.entries()) {
+    const alone = SCHEDULE_FIELDS.map((_, j) => (j === i ? field : j === 0 ? '0' : '*')).join(' ');
+    const problem = parses(alone);
+    if (problem) return `the ${SCHEDULE_FIELDS[i]} field "${field}" is not valid (${problem}); a client schedule is ${SCHEDULE_FORMAT}`;
+  }
+  const problem = parses(trimmed);
+  if (problem) return `"${trimmed}" never fires or cannot be read (${problem}); a client schedule is ${SCHEDULE_FORMAT}`;
+  if (!/^\d+$/.test(fields[0]!)) return `the second field "${fields[0]}" must be one number such as 0: schedules are checked once a minute, so a client runs at most once a minute`;
+  return undefined;
+}

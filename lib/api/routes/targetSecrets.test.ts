@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { literalSecretIssues } from './targetSecrets.js';
+
+describe('literalSecretIssues', () => {
+  it.each<[string, unknown, string[][]]>([
+    ['references only', { settings: { kind: 'openai', model: 'm', api_key: { env: 'OPENAI_API_KEY' } } }, []],
+    ['a literal api_key', { settings: { kind: 'openai', api_key: 'sk-1' } }, [['settings', 'api_key']]],
+    ['credential headers as text', { settings: { headers: { Authorization: 'Bearer x', 'X-API-Key': 'k', Cookie: 'c', 'X-Auth-Token': 't', 'X-Client': 'evalp', Accept: 'application/json' } } }, [['settings', 'headers', 'Authorization'], ['settings', 'headers', 'X-API-Key'], ['settings', 'headers', 'Cookie'], ['settings', 'headers', 'X-Auth-Token']]],
+    ['credential headers as references', { settings: { headers: { Authorization: { env: 'T' }, 'x-api-key': { keyvault: 'k' } } } }, []],
+    ['user and password in the URL', { settings: { url: 'https://u:p@agent.example.com/x' } }, [['settings', 'url']]],
+    ['a key in the query', { settings: { url: 'https://fn.azurewebsites.net/api/ask?code=abc&q={{question}}' } }, [['settings', 'url']]],
+    ['a placeholder in a key parameter', { settings: { url: 'https://x.example.com/ask?token={{test_case_id}}' } }, []],
+    ['ordinary query parameters', { settings: { url: 'https://x.example.com/ask?q={{question}}&keyword=shoes&author=me' } }, []],
+    ['a key in base_url', { settings: { base_url: 'https://x.example.com/v1?api-key=abc' } }, [['settings', 'base_url']]],
+    ['a URL that does not parse', { settings: { url: 'not a url' } }, []],
+    ['not an object', 'text', []],
+    ['no settings', { name: 'x' }, []],
+  ])('%s', (_why, body, paths) => {
+    expect(literalSecretIssues(body).map((i) => i.path)).toEqual(paths);
+  });
+
+  it('never repeats the secret in its messages', () => {
+    const issues = literalSecretIssues({ settings: { api_key: 'sk-SECRET', url: 'https://u:pSECRET@h/x?sig=SECRET', headers: { Authorization: 'SECRET' } } });
+    expect(issues).toHaveLength(4);
+    for (const issue of issues) expect(issue.message).not.toContain('SECRET');
+  });
+});
