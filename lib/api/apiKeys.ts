@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { ApiKeyRecord, ApiKeyStore, Clock } from '../ports/index.js';
-import type { Principal, Role } from './roles.js';
+import { RoleSchema, type Principal, type Role } from './roles.js';
 
 const PREFIX = 'evalp';
 
@@ -44,3 +45,37 @@ export function presentedKey(headers: { get(name: string): string | null }): str
 function hash(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
+
+/** A key as the API and the CLI show it: never its secret or hash. */
+export const ApiKeyViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    roles: z.array(RoleSchema),
+    status: z.enum(['active', 'revoked']),
+    created_at: z.string(),
+    revoked_at: z.string().nullable(),
+    last_used_at: z.string().nullable(),
+  })
+  .strict();
+export type ApiKeyView = z.infer<typeof ApiKeyViewSchema>;
+
+export function apiKeyView(record: ApiKeyRecord): ApiKeyView {
+  return {
+    id: record.id,
+    name: record.name,
+    roles: record.roles,
+    status: record.revoked_at ? 'revoked' : 'active',
+    created_at: record.created_at,
+    revoked_at: record.revoked_at,
+    last_used_at: record.last_used_at,
+  };
+}
+
+/** What creating a key takes (API body and CLI flags): a name and at least one role. */
+export const CreateApiKeyRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f]*$/, 'no control characters'),
+    roles: z.array(RoleSchema).min(1, 'give at least one role'),
+  })
+  .strict();

@@ -1,8 +1,8 @@
 import type { Services } from '../app/services.js';
-import { authenticateApiKey, presentedKey } from './apiKeys.js';
+import { apiAuthenticatorFor, recordAudit } from './apiSecurity.js';
+import { requestIdOf } from './audit.js';
 import { ApiError, toProblem } from './problem.js';
-import { allows } from './roles.js';
-import type { ApiResult, RouteDefinition, RunOrchestrations } from './route.js';
+import type { ApiResult, RawBody, RouteDefinition, RunOrchestrations } from './route.js';
 
 /** The parts of an HTTP request the API needs (the @azure/functions HttpRequest fits). */
 export interface ApiRequest {
@@ -16,21 +16,23 @@ export interface ApiRequest {
 const MAX_JSON_BODY = 10 * 1024 * 1024;
 
 /**
- * Runs one route: authenticate (401), authorise (403), validate params, query and body (400 naming the field),
- * call the handler, map every error to problem+json. Never returns a stack trace.
+ * Runs one route: authenticate (401), rate-limit (429), authorise (403), validate params, query and body (400
+ * naming the field), call the handler, audit a successful change, map every error to problem+json. Every answer
+ * carries `x-request-id` (the caller's, else a new one). Never returns a stack trace.
  */
 export async function handleRequest(route: RouteDefinition, request: ApiRequest, services: Services, orchestrations: RunOrchestrations, log?: (msg: string) => void): Promise<ApiResult> {
   const url = new URL(request.url);
+  const requestId = requestIdOf(request.headers);
   try {
-    const principal = route.role === 'anonymous' ? undefined : await authenticateApiKey(services.apiKeys, presentedKey(request.headers));
-    if (route.role !== 'anonymous') {
-      if (!principal) throw new ApiError(401, 'Unauthorized', 'an API key is required: send it as "Authorization: Bearer <key>" or "x-api-key: <key>"', [], { 'www-authenticate': 'Bearer' });
-      if (!allows(principal, route.role)) throw new ApiError(403, 'Forbidden', `this route needs the "${route.role}" role; the key "${principal.name}" has ${principal.roles.join(', ') || 'none'}`);
-    }
+    // 401 (no or bad credential), 429 (the caller's rate limit), 403 (missing role): see authenticate.ts
+    const principal = route.role === 'anonymous' ? undefined : await apiAuthenticatorFor(services).authorize(route.role, request.headers);
     const params = parseWith(route.params, request.params, 'params');
     const query = parseWith(route.query, Object.fromEntries(url.searchParams), 'query');
     let body: unknown;
-    if (route.body) {
+    let rawBody: RawBody | undefined;
+    if (route.rawBody) {
+      rawBody = await readRawBody(route.rawBody, request);
+    } else if (route.body) {
       const type = request.headers.get('content-type') ?? '';
       const text = await request.text();
       if (text.length > MAX_JSON_BODY) throw new ApiError(413, 'Payload Too Large', `the body is larger than ${MAX_JSON_BODY} bytes`);
@@ -45,12 +47,30 @@ export async function handleRequest(route: RouteDefinition, request: ApiRequest,
       }
       body = parseWith(route.body, json, 'body');
     }
-    return await route.handler({ params, query, body, principal, services, orchestrations, url, headers: request.headers });
+    const result = await route.handler({ params, query, body, principal, services, orchestrations, url, headers: request.headers, ...(rawBody ? { rawBody } : {}) });
+    // every successful change is audited here, so no route can forget it (audit.ts says what is recorded)
+    await recordAudit(services, { route, principal, params, result, requestId }, log);
+    return { ...result, headers: { ...result.headers, 'x-request-id': requestId } };
   } catch (err) {
     const problem = toProblem(err, url.pathname);
     if (problem.status >= 500) log?.(`${route.name}: ${(err as Error).stack ?? String(err)}`);
-    return problem;
+    return { ...problem, headers: { ...problem.headers, 'x-request-id': requestId } };
   }
+}
+
+/** The body of a `rawBody` route: 415 for a media type it does not accept, 413 over its size limit. */
+async function readRawBody(spec: NonNullable<RouteDefinition['rawBody']>, request: ApiRequest): Promise<RawBody> {
+  const contentType = request.headers.get('content-type') ?? '';
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  if (!spec.mediaTypes.includes(mediaType)) {
+    throw new ApiError(415, 'Unsupported Media Type', `send the body as ${spec.mediaTypes.join(', ')}${mediaType ? ` (got ${mediaType})` : ' (no Content-Type was given)'}`, [{ path: 'headers.content-type', message: `one of ${spec.mediaTypes.join(', ')}` }]);
+  }
+  const maxBytes = spec.maxBytes ?? MAX_JSON_BODY;
+  const tooLarge = (): ApiError => new ApiError(413, 'Payload Too Large', `the body is larger than ${maxBytes} bytes`);
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
+  const text = await request.text();
+  if (text.length > maxBytes || Buffer.byteLength(text) > maxBytes) throw tooLarge();
+  return { text, mediaType, contentType };
 }
 
 function parseWith(schema: RouteDefinition['params'], value: unknown, location: string): unknown {

@@ -4,3 +4,10 @@ export { defineRoute, type ApiResult, type RouteDefinition, type RouteContext, t
 export { ApiError, toProblem, type FieldError, type ProblemResponse } from './problem.js';
 export { ROLES, RoleSchema, allows, type Role, type Principal } from './roles.js';
 export { createApiKey, authenticateApiKey, presentedKey } from './apiKeys.js';
+export { apiKeyView, ApiKeyViewSchema, CreateApiKeyRequestSchema, type ApiKeyView } from './apiKeys.js';
+export { configureApiSecurity, apiAuthenticatorFor } from './apiSecurity.js';
+export { apiSecuritySettingsFromEnv, ApiSecurityEnvSchema, DEFAULT_API_RATE_LIMIT, type ApiSecuritySettings } from './apiSecuritySettings.js';
+export { ApiAuthenticator, isJwtShaped } from './authenticate.js';
+export { createEntraIdVerifier, rolesFromClaim, EntraTokenError, type EntraIdSettings, type EntraIdVerifier } from './entraId.js';
+export { PrincipalRateLimiter, type ApiRateLimitSettings, type RateLimitDecision } from './rateLimit.js';
+export { auditRecordOf, localKeyAuditRecord, requestIdOf } from './audit.js';

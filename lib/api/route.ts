@@ -18,11 +18,24 @@ export interface RouteContext<P, Q, B> {
   /** the request's own URL, for links */
   url: URL;
   headers: { get(name: string): string | null };
+  /** the body as received, for routes that declare `rawBody` (their `body` is then undefined) */
+  rawBody?: RawBody;
+}
+
+/** A non-JSON (or self-parsed) request body: its text and its media type (lower case, parameters dropped). */
+export interface RawBody {
+  text: string;
+  mediaType: string;
+  /** the full Content-Type header (with parameters such as `boundary`) */
+  contentType: string;
 }
 
 export interface ApiResult {
   status: number;
+  /** sent as JSON */
   body?: unknown;
+  /** sent as is, chunk by chunk (a streamed export); set `content-type` in `headers` */
+  stream?: AsyncIterable<string | Uint8Array>;
   headers?: Record<string, string>;
 }
 
@@ -43,6 +56,11 @@ export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.Zo
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The route reads its body itself (`ctx.rawBody`) instead of a JSON `body` schema: the media types it accepts
+   * (others get 415) and the largest body in bytes (default 10 MiB; over it 413).
+   */
+  rawBody?: { mediaTypes: readonly string[]; maxBytes?: number };
   /** status codes and meanings for the OpenAPI document */
   responses: Record<number, string>;
   /** the schema of the success body, for the OpenAPI document (not enforced at run time) */

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from './route.js';
 import { healthRoute } from './routes/health.js';
-import { cancelRunRoute, createRunRoute, getRunRoute, listRunsRoute, listScorecardsRoute, retryFailuresRoute } from './routes/runs.js';
+import { cancelRunRoute, createRunRoute, getRunRoute, listFailuresRoute, listRunsRoute, listScorecardsRoute, retryFailuresRoute } from './routes/runs.js';
 import { TEST_CASE_ROUTES } from './routes/testCases.js';
 import { SUITE_ROUTES } from './routes/suites.js';
 import { TOOL_CATALOG_ROUTES } from './routes/toolCatalogs.js';
@@ -25,6 +25,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   getRunRoute,
   cancelRunRoute,
   listScorecardsRoute,
+  listFailuresRoute,
   retryFailuresRoute,
   ...TEST_CASE_ROUTES,
   ...SUITE_ROUTES,

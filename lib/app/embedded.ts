@@ -10,6 +10,7 @@ import { systemClock } from '../ports/index.js';
 import { QUEUES } from '../runs/queues.js';
 import { EnvSecretResolver, TargetRegistry } from '../targets/index.js';
 import { provideServices, resetServices, type Services } from './services.js';
+import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 
 export interface EmbeddedPlatformOptions {
   /** all state (SQLite database, default `./.evalplatform`) */
@@ -71,6 +72,8 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     workerId: `embedded-${process.pid}-${randomBytes(3).toString('hex')}`,
     publicUrl: host.url,
   };
+  // API keys, Entra ID and rate limits from the platform's own settings; a malformed setting fails the start here
+  configureApiSecurity(services, apiSecuritySettingsFromEnv(env));
   provideServices(services);
   return {
     host,

@@ -1,14 +1,30 @@
 import { CliError } from './cliError.js';
+import { connectionFrom, readCliConfig } from './cliConfig.js';
 
-/** Where the CLI talks to: flags win over EVALP_URL / EVALP_API_KEY. */
+/** Where the CLI talks to. */
 export interface ApiTarget {
   url: string;
   key?: string;
 }
 
-export function apiTargetFrom(opts: { url?: string; key?: string }, env: NodeJS.ProcessEnv = process.env): ApiTarget {
-  const url = (opts.url ?? env.EVALP_URL ?? `http://127.0.0.1:${env.EVALP_PORT ?? '7071'}`).replace(/\/+$/, '');
-  const key = opts.key ?? env.EVALP_API_KEY;
+/**
+ * Where the CLI connects: flags (`--url`, `--key`, `--profile`) > environment (`EVALP_URL`, `EVALP_API_KEY`,
+ * `EVALP_PROFILE`) > the config file (`EVALP_CONFIG` or `~/.config/evalp/config.json`: `{url, key}` or profiles,
+ * see cliConfig.ts) > `http://127.0.0.1:$EVALP_PORT` (7071). A profile named by `--profile` or `EVALP_PROFILE` is a
+ * choice: its url and key win over EVALP_URL / EVALP_API_KEY (flags still win). A key from the config file is
+ * sent only to the URL it is stored with (the default URL when it has none), so `--url` elsewhere never leaks it.
+ */
+export function apiTargetFrom(opts: { url?: string; key?: string; profile?: string }, env: Readonly<Record<string, string | undefined>> = process.env): ApiTarget {
+  const file = readCliConfig(env);
+  const profile = opts.profile ?? (env.EVALP_PROFILE || undefined);
+  if (profile && !file) throw new CliError(`profile "${profile}" was asked for but there is no config file (looked for EVALP_CONFIG or ~/.config/evalp/config.json)`);
+  const config = file ? connectionFrom(file, profile) : {};
+  const trim = (u: string): string => u.replace(/\/+$/, '');
+  const defaultUrl = `http://127.0.0.1:${env.EVALP_PORT ?? '7071'}`;
+  // an explicitly chosen profile wins over EVALP_URL / EVALP_API_KEY; otherwise the file fills what is unset
+  const url = trim(opts.url ?? (profile ? config.url : undefined) ?? env.EVALP_URL ?? config.url ?? defaultUrl);
+  const configKey = config.key !== undefined && trim(config.url ?? defaultUrl) === url ? config.key : undefined;
+  const key = opts.key ?? (profile ? configKey : undefined) ?? env.EVALP_API_KEY ?? configKey;
   return key ? { url, key } : { url };
 }
 

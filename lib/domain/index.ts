@@ -16,3 +16,5 @@ export * from './client.js';
 export * from './run.js';
 export * from './runStats.js';
 export * from './alert.js';
+export * from './comparison.js';
+export * from './audit.js';

@@ -29,6 +29,9 @@ export const ScorecardSchema = z.object({
   error_code: ErrorCodeSchema.optional(),
   generated_tool_calls: z.array(ToolCallSchema),
   generated_nl_response: z.string().nullable(),
+  /** what a multi-agent endpoint reported: the agent that answered and why it was routed there (absent when it says nothing) */
+  agent: z.string().optional(),
+  routing_reason: z.string().optional(),
   tool_results: z.array(ToolResultSchema),
   overall_passed: z.boolean(),
   overall_score: z.number().min(0).max(1),

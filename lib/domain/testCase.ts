@@ -46,6 +46,10 @@ export const TestCaseSchema = z
     expected_nl_response: z.string().optional(),
     /** Key facts the answer must state (used by the judges), in addition to expected_nl_response. */
     expected_facts: z.array(z.string()).default([]),
+    /** For multi-agent endpoints: the agent that should answer and why the question should be routed to it
+     * (not part of the waterfall; scored by the evaluation-as-a-service routes, lib/api/compat). */
+    expected_agent: z.string().min(1).optional(),
+    expected_routing_reason: z.string().min(1).optional(),
     tool_catalog: ToolCatalogRefSchema.optional(),
     /** Per-case override of the run's coercion policy (importers use it, e.g. BFCL semantics). */
     coercion: z.union([z.enum(['default', 'bfcl', 'strict']), CoercionPolicySchema.partial()]).optional(),

@@ -4,6 +4,8 @@ import type { TestCaseStore } from './testCaseStore.js';
 import type { RunStore } from './runStore.js';
 import type { ScorecardStore } from './scorecardStore.js';
 import type { RunStatsStore } from './runStatsStore.js';
+import type { AlertStore } from './alertStore.js';
+import type { AuditStore } from './auditStore.js';
 
 /** A tool catalog is keyed by `${name}@${tool_schema_version}`. */
 export type StoredToolCatalog = ToolCatalog & { id: string };
@@ -18,4 +20,6 @@ export interface Stores {
   runs: RunStore;
   scorecards: ScorecardStore;
   runStats: RunStatsStore;
+  alerts: AlertStore;
+  audit: AuditStore;
 }

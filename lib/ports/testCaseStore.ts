@@ -6,6 +6,21 @@ export interface UpsertManyResult {
   updated: number;
 }
 
+/** One near-duplicate of a search text. */
+export interface SimilarTestCase {
+  id: string;
+  nl_query: string;
+  /** similarity in [0, 1]: 1 for the same question (up to case, accents, punctuation and spacing) */
+  score: number;
+}
+
+export interface FindSimilarOptions {
+  /** at most this many (1-100, default 10) */
+  limit?: number;
+  /** leave out cases scoring below this (0-1, default 0.5) */
+  minScore?: number;
+}
+
 /** The gold set. Filters: tags (any/all), complexity range, api_version, category, full text (`q`). */
 export interface TestCaseStore {
   createTestCase(testCase: TestCase): Promise<WithEtag<TestCase>>;
@@ -20,4 +35,11 @@ export interface TestCaseStore {
   /** every matching id, streamed in a stable order (suite resolution, export) */
   listTestCaseIds(filter?: TestCaseFilter): AsyncIterable<string>;
   countTestCases(filter?: TestCaseFilter): Promise<number>;
+  /**
+   * Near-duplicates of `text` among the stored questions (`nl_query`), best first (ties by id), each scoring at
+   * least `minScore`. Scores are adapter-defined similarities in [0, 1] (embedded: cosine of character-trigram
+   * vectors; Azure: vector search); the same question scores ~1 and ranks above a reworded one, which ranks above
+   * an unrelated one.
+   */
+  findSimilarTestCases(text: string, options?: FindSimilarOptions): Promise<SimilarTestCase[]>;
 }

@@ -1,6 +1,8 @@
 import { ClientSchema, TargetSystemSchema, TestSuiteSchema, type Client, type TargetSystem, type TestSuite } from '../../domain/index.js';
 import type { ChangeLog } from '../../host/changefeed/index.js';
 import type { StoredToolCatalog, Stores } from '../../ports/stores.js';
+import { EmbeddedAlertStore } from './alertStore.js';
+import { EmbeddedAuditStore } from './auditStore.js';
 import { EmbeddedEntityStore } from './entityStore.js';
 import { EmbeddedRunStore } from './runStore.js';
 import { EmbeddedScorecardStore } from './scorecardStore.js';
@@ -24,5 +26,7 @@ export function createEmbeddedStores(db: SqliteDatabase, changeLog: ChangeLog): 
     clients: new EmbeddedEntityStore<Client>(db, ENTITY_KINDS.clients, ClientSchema),
     runs: new EmbeddedRunStore(db),
     scorecards: new EmbeddedScorecardStore(db, changeLog),
+    alerts: new EmbeddedAlertStore(db),
+    audit: new EmbeddedAuditStore(db),
   };
 }

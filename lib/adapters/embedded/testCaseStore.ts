@@ -1,10 +1,11 @@
 import type { TestCase, TestCaseFilter } from '../../domain/index.js';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../../ports/errors.js';
 import type { Page, PageOptions, WithEtag } from '../../ports/paging.js';
-import type { TestCaseStore, UpsertManyResult } from '../../ports/testCaseStore.js';
+import type { FindSimilarOptions, SimilarTestCase, TestCaseStore, UpsertManyResult } from '../../ports/testCaseStore.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { withoutEtag, type SqliteDatabase } from './sqlite.js';
 import { TestCaseReader } from './testCaseReader.js';
+import { TestCaseSimilarSearch } from './testCaseSimilarSearch.js';
 import { createTestCaseTables } from './testCaseTables.js';
 import { TestCaseWriter } from './testCaseWriter.js';
 
@@ -19,6 +20,7 @@ export const ID_PAGE_SIZE = 1000;
 export class EmbeddedTestCaseStore implements TestCaseStore {
   private readonly writer: TestCaseWriter;
   private readonly reader: TestCaseReader;
+  private readonly similar: TestCaseSimilarSearch;
   private readonly writeMany: (cases: readonly TestCase[]) => UpsertManyResult;
   private readonly writeChecked: (testCase: TestCase, check: (etag: string | undefined) => void) => string;
   private readonly removeOne: (id: string) => void;
@@ -27,6 +29,7 @@ export class EmbeddedTestCaseStore implements TestCaseStore {
     createTestCaseTables(db);
     this.writer = new TestCaseWriter(db);
     this.reader = new TestCaseReader(db);
+    this.similar = new TestCaseSimilarSearch(db);
     this.writeMany = db.transaction((cases: readonly TestCase[]) => {
       const now = new Date().toISOString();
       const result: UpsertManyResult = { created: 0, updated: 0 };
@@ -98,5 +101,10 @@ export class EmbeddedTestCaseStore implements TestCaseStore {
 
   async countTestCases(filter?: TestCaseFilter): Promise<number> {
     return this.reader.count(filter);
+  }
+
+  /** FTS5 candidates rescored by character-trigram cosine (testCaseSimilarSearch.ts). */
+  async findSimilarTestCases(text: string, options?: FindSimilarOptions): Promise<SimilarTestCase[]> {
+    return this.similar.find(text, options);
   }
 }

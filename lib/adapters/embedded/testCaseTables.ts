@@ -12,6 +12,8 @@ import type { SqliteDatabase } from './sqlite.js';
  * - The FTS5 table is contentless (the index only, not a second copy of the text), with contentless_delete so an
  *   entry can be replaced by rowid; its rowid is the case's rid, so matches come out in store order. `automerge`
  *   16 (default 4) merges index segments less eagerly: ~15% cheaper writes, queries read a few more segments.
+ * - `st_test_case_fts_vocab` (fts5vocab, per column) reads the index's document count of a word: the similar-case
+ *   search uses it to pick a question's rarer words. It stores nothing.
  */
 const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS st_test_cases (
@@ -43,7 +45,8 @@ CREATE TABLE IF NOT EXISTS st_test_case_tags (
 CREATE VIRTUAL TABLE IF NOT EXISTS st_test_case_fts USING fts5(
   nl_query, expected_nl_response, tags,
   content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
-);`;
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS st_test_case_fts_vocab USING fts5vocab(st_test_case_fts, 'col');`;
 
 export function createTestCaseTables(db: SqliteDatabase): void {
   db.exec(SCHEMA_SQL);

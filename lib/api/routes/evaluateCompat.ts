@@ -1,4 +1,58 @@
-import type { RouteDefinition } from '../route.js';
+import { z } from 'zod';
+import { NotFoundError } from '../../ports/index.js';
+import { compatJobView, startCompatJob } from '../compat/compatJob.js';
+import { COMPAT_SCORERS } from '../compat/compatScorers.js';
+import { CompatEvaluateRequestSchema, CompatJobAcceptedSchema, CompatJobSchema } from '../compat/compatSchemas.js';
+import { defineRoute, type RouteDefinition } from '../route.js';
 
-/** Evaluation-as-a-service compatibility routes (being built). */
-export const EVALUATE_COMPAT_ROUTES: readonly RouteDefinition[] = [];
+const statusUrl = (origin: string, jobId: string): string => `${origin}/api/evaluate/${encodeURIComponent(jobId)}`;
+
+export const startEvaluationRoute = defineRoute({
+  name: 'evaluate-start',
+  method: 'POST',
+  path: 'evaluate',
+  role: 'runner',
+  tag: 'evaluate (compatibility)',
+  summary: 'Evaluate an endpoint answering {response, agent, reason} on a list of questions (evaluation-as-a-service shape); runs as a platform run',
+  body: CompatEvaluateRequestSchema,
+  responses: { 202: 'the job, accepted and started', 400: 'invalid body' },
+  response: CompatJobAcceptedSchema,
+  handler: async ({ services, orchestrations, body, url }) => {
+    const run = await startCompatJob(body, { stores: services.stores, clock: services.clock, orchestrations });
+    const status_url = statusUrl(url.origin, run.id);
+    return { status: 202, headers: { location: status_url }, body: { job_id: run.id, status: 'pending', status_url, total_questions: body.questions.length } };
+  },
+});
+
+export const getEvaluationRoute = defineRoute({
+  name: 'evaluate-status',
+  method: 'GET',
+  path: 'evaluate/{job_id}',
+  role: 'reader',
+  tag: 'evaluate (compatibility)',
+  summary: 'An evaluation job: progress, and once finished passed, overall_score, scorer_results, summary and per-question results',
+  params: z.object({ job_id: z.string().min(1) }).strict(),
+  responses: { 200: 'the job', 404: 'no such job' },
+  response: CompatJobSchema,
+  handler: async ({ services, params, url }) => {
+    const run = await services.stores.runs.getRun(params.job_id);
+    const view = run && (await compatJobView(run, services.stores, statusUrl(url.origin, run.id)));
+    if (!view) throw new NotFoundError('evaluation job', params.job_id);
+    return { status: 200, body: view };
+  },
+});
+
+export const listScorersRoute = defineRoute({
+  name: 'scorers-list',
+  method: 'GET',
+  path: 'scorers',
+  role: 'reader',
+  tag: 'evaluate (compatibility)',
+  summary: 'The scorers of evaluation jobs with their weights in the overall score',
+  responses: { 200: 'the scorers' },
+  response: z.object({ scorers: z.array(z.object({ name: z.string(), weight: z.number(), source: z.string(), description: z.string() })) }),
+  handler: async () => ({ status: 200, body: { scorers: COMPAT_SCORERS } }),
+});
+
+/** Evaluation-as-a-service compatibility routes, under /api (not /api/v1): POST /evaluate, GET /evaluate/{job_id}, GET /scorers. */
+export const EVALUATE_COMPAT_ROUTES: readonly RouteDefinition[] = [startEvaluationRoute, getEvaluationRoute, listScorersRoute];

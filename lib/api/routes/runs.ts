@@ -5,6 +5,7 @@ import { CreateRunRequestSchema, createRun } from '../../runs/createRun.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteContext } from '../route.js';
 import { pageSchemaOf, RunViewSchema, type RunView } from '../schemas.js';
+import { FailureViewSchema, failureView } from './runFailures.js';
 
 const IdParams = z.object({ id: z.string().min(1) });
 const Paging = {
@@ -127,6 +128,33 @@ export const listScorecardsRoute = defineRoute({
     if (!(await services.stores.runs.getRun(params.id))) throw new NotFoundError('run', params.id);
     const { limit, offset, ...filter } = query;
     return { status: 200, body: await services.stores.scorecards.listScorecards(params.id, filter, { limit, offset }) };
+  },
+});
+
+export const listFailuresRoute = defineRoute({
+  name: 'runs-failures',
+  method: 'GET',
+  path: 'v1/runs/{id}/failures',
+  role: 'reader',
+  tag: 'runs',
+  summary: 'The failed cases of a run with their failing stage and diffs, paged; filter by failing stage, error code, category or tag',
+  params: IdParams,
+  query: z
+    .object({
+      failing_stage: StageNameSchema.optional(),
+      error_code: z.string().optional(),
+      tag: z.string().optional(),
+      category: z.string().optional(),
+      ...Paging,
+    })
+    .strict(),
+  response: pageSchemaOf(FailureViewSchema),
+  responses: { 200: 'a page of failed cases', 404: 'no such run' },
+  handler: async ({ services, params, query }) => {
+    if (!(await services.stores.runs.getRun(params.id))) throw new NotFoundError('run', params.id);
+    const { limit, offset, ...filter } = query;
+    const page = await services.stores.scorecards.listScorecards(params.id, { ...filter, passed: false }, { limit, offset });
+    return { status: 200, body: { ...page, items: page.items.map(failureView) } };
   },
 });
 

@@ -1,6 +1,40 @@
 import { Command } from 'commander';
+import type { Comparison } from '../../domain/index.js';
+import { ApiClient, apiTargetFrom } from '../apiClient.js';
+import { CliError } from '../cliError.js';
+import { renderComparison } from './compareTables.js';
 
-/** `evalp compare` (being built). */
-export function compareCommand(): Command {
-  return new Command('compare').description('compare two runs with paired statistics');
+/**
+ * `evalp compare A B [C ...]`: POST /api/v1/compare and print the comparison as tables (or `--json`). The first
+ * run is the reference. Exits 0 whether or not the runs differ (use `evalp wait --fail-on` to gate on regressions).
+ */
+export function compareCommand(out: { write(text: string): unknown } = process.stdout): Command {
+  return new Command('compare')
+    .description('compare runs with paired statistics (the first is the reference): POST /api/v1/compare')
+    .argument('<runIds...>', '2 to 10 run ids, the reference first')
+    .option('--json', 'print the Comparison as JSON')
+    .option('--seed <n>', 'seed of the bootstrap and Monte Carlo draws (default 42)')
+    .option('--confidence <level>', 'interval level, e.g. 0.95 (default)')
+    .option('--max-flipped <n>', 'flipped cases listed per direction (default 200)')
+    .option('--show-flipped <n>', 'flipped cases printed per direction in the table output', '5')
+    .option('--url <url>', 'platform URL (env EVALP_URL, default http://127.0.0.1:7071)')
+    .option('--key <key>', 'API key (env EVALP_API_KEY)')
+    .action(async (runIds: string[], opts: { json?: boolean; seed?: string; confidence?: string; maxFlipped?: string; showFlipped: string; url?: string; key?: string }) => {
+      if (runIds.length < 2 || runIds.length > 10) throw new CliError(`give 2 to 10 run ids, got ${runIds.length}`);
+      const number = (flag: string, value: string | undefined, integer: boolean): number | undefined => {
+        if (value === undefined) return undefined;
+        const n = Number(value);
+        if (!Number.isFinite(n) || (integer && !Number.isInteger(n))) throw new CliError(`${flag} must be ${integer ? 'an integer' : 'a number'}, got ${value}`);
+        return n;
+      };
+      const options = {
+        ...(opts.seed !== undefined ? { seed: number('--seed', opts.seed, true) } : {}),
+        ...(opts.confidence !== undefined ? { confidence: number('--confidence', opts.confidence, false) } : {}),
+        ...(opts.maxFlipped !== undefined ? { max_flipped: number('--max-flipped', opts.maxFlipped, true) } : {}),
+      };
+      const showFlipped = number('--show-flipped', opts.showFlipped, true) ?? 5;
+      const api = new ApiClient(apiTargetFrom(opts));
+      const comparison = await api.request<Comparison>('POST', 'v1/compare', { run_ids: runIds, options });
+      out.write(opts.json ? JSON.stringify(comparison, null, 2) + '\n' : renderComparison(comparison, { flipped: showFlipped }) + '\n');
+    });
 }

@@ -1,6 +1,88 @@
-import { Command } from 'commander';
+import { resolve } from 'node:path';
+import Table from 'cli-table3';
+import { Command, Option } from 'commander';
+import { CreateApiKeyRequestSchema, type ApiKeyView } from '../../api/apiKeys.js';
+import { ROLES } from '../../api/roles.js';
+import { ApiClient, apiTargetFrom } from '../apiClient.js';
+import { CliError } from '../cliError.js';
+import { openLocalKeyAdmin, type KeyAdmin } from './keysLocal.js';
 
-/** `evalp keys` (being built). */
+interface KeyOpts {
+  url?: string;
+  key?: string;
+  profile?: string;
+  dataDir: string;
+}
+
+/** The API's key routes behind the KeyAdmin shape (needs a platform-admin key). */
+function remoteKeyAdmin(api: ApiClient): KeyAdmin {
+  return {
+    create: async (input) => {
+      const { key, ...view } = await api.request<ApiKeyView & { key: string }>('POST', 'v1/keys', input);
+      return { key, view };
+    },
+    list: async () => (await api.request<{ items: ApiKeyView[] }>('GET', 'v1/keys?limit=1000')).items,
+    revoke: (id) => api.request<ApiKeyView>('DELETE', `v1/keys/${encodeURIComponent(id)}`),
+    close: () => undefined,
+  };
+}
+
+/** Remote (the API) when --url or --profile is given; else the local database in --data-dir. */
+async function keyAdmin(opts: KeyOpts): Promise<KeyAdmin> {
+  if (opts.url || opts.profile) return remoteKeyAdmin(new ApiClient(apiTargetFrom(opts)));
+  return openLocalKeyAdmin(resolve(opts.dataDir));
+}
+
+async function withAdmin<T>(opts: KeyOpts, work: (admin: KeyAdmin) => Promise<T>): Promise<T> {
+  const admin = await keyAdmin(opts);
+  try {
+    return await work(admin);
+  } finally {
+    admin.close();
+  }
+}
+
+const withWhere = (cmd: Command): Command =>
+  cmd
+    .option('--data-dir <dir>', 'the local platform\'s state directory, used unless --url or --profile is given (env EVALP_DATA_DIR)', process.env.EVALP_DATA_DIR ?? '.evalplatform')
+    .option('--url <url>', 'manage the keys of a running platform through its API instead (needs a platform-admin key)')
+    .option('--key <key>', 'platform-admin API key for --url (env EVALP_API_KEY, or the config file)')
+    .option('--profile <name>', 'connect with a profile of the config file (~/.config/evalp/config.json or EVALP_CONFIG)');
+
+export function keyTable(keys: readonly ApiKeyView[]): string {
+  const table = new Table({ head: ['id', 'name', 'roles', 'status', 'created'], style: { head: [], border: [] } });
+  for (const k of keys) table.push([k.id, k.name, k.roles.join(', '), k.status === 'revoked' ? `revoked ${k.revoked_at}` : 'active', k.created_at]);
+  return table.toString();
+}
+
+/** `evalp keys create|list|revoke`: on the local database by default (works before any key exists), or through the API with --url. */
 export function keysCommand(): Command {
-  return new Command('keys').description('create, list and revoke API keys');
+  const keys = new Command('keys').description('create, list and revoke API keys (locally in the data dir, or through the API with --url)');
+  keys.addCommand(
+    withWhere(
+      new Command('create')
+        .description('create a key and print it once on stdout (details on stderr); only its SHA-256 is stored')
+        .addOption(new Option('--role <role...>', 'the roles of the key (repeat --role or list several)').choices([...ROLES]))
+        .option('--name <name>', 'what the key is for', 'cli'),
+    ).action(async (opts: KeyOpts & { role?: string[]; name: string }) => {
+      const parsed = CreateApiKeyRequestSchema.safeParse({ name: opts.name, roles: opts.role ?? [] });
+      if (!parsed.success) throw new CliError(parsed.error.issues.map((i) => `--${i.path[0] === 'roles' ? 'role' : String(i.path[0])}: ${i.message}`).join('; '));
+      const { key, view } = await withAdmin(opts, (admin) => admin.create(parsed.data));
+      process.stderr.write(`Created API key ${view.id} "${view.name}" with roles ${view.roles.join(', ')}. It is shown only this once:\n`);
+      process.stdout.write(`${key}\n`);
+    }),
+  );
+  keys.addCommand(
+    withWhere(new Command('list').description('list keys (never their secrets)').option('--json', 'print JSON')).action(async (opts: KeyOpts & { json?: boolean }) => {
+      const list = await withAdmin(opts, (admin) => admin.list());
+      process.stdout.write(opts.json ? `${JSON.stringify(list, null, 2)}\n` : `${keyTable(list)}\n`);
+    }),
+  );
+  keys.addCommand(
+    withWhere(new Command('revoke').description('revoke a key: calls with it get 401 from now on').argument('<id>', 'the key id (the part after evalp_)')).action(async (id: string, opts: KeyOpts) => {
+      const view = await withAdmin(opts, (admin) => admin.revoke(id));
+      process.stdout.write(`revoked ${view.id} "${view.name}" at ${view.revoked_at}\n`);
+    }),
+  );
+  return keys;
 }

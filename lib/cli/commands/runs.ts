@@ -24,7 +24,8 @@ export function submitCommand(): Command {
       .option('--baseline <runId>', 'baseline run to compare with')
       .option('--wait', 'wait for the run to finish and print its summary'),
   ).action(async (opts: ConnOpts & { suite?: string; target?: string; client?: string; profile?: string; commitSha?: string; pr?: string; baseline?: string; wait?: boolean }) => {
-    const api = new ApiClient(apiTargetFrom(opts));
+    // --profile here is the stage profile (ci/nightly/release), not a connection profile of the config file
+    const api = new ApiClient(apiTargetFrom({ url: opts.url, key: opts.key }));
     const pr = opts.pr === undefined ? undefined : Number(opts.pr);
     if (pr !== undefined && (!Number.isInteger(pr) || pr <= 0)) throw new CliError('--pr must be a positive integer');
     const run = await api.request<RunView>('POST', 'v1/runs', {

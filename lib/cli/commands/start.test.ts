@@ -38,6 +38,12 @@ describe('evalp start (the demo) and evalp submit/status against it', () => {
       expect(lines.filter((l) => /^retail-model-[ab]: completed 327\/327/.test(l))).toHaveLength(2);
       expect(out).toMatch(/pass rate\s+│ 87\.8%\s+│ 83\.2%/);
       expect(out).toMatch(/refunds\s+│ 89\.4% of 47\s+│ 59\.6% of 47/);
+      // the closing comparison: the planted refunds regression is significant after Holm, no other category is
+      expect(out).toMatch(/Comparison of the two models \(evalp compare [0-9a-f-]{36} [0-9a-f-]{36}\)/);
+      expect(out).toMatch(/^Verdict: B is worse than A on refunds by 29\.8 points \(89\.4% → 59\.6%\), p = 0\.0\d+ \(Holm-adjusted over 8\)/m);
+      const categoryRows = lines.filter((l) => /^│ {3}(abstention|analytics|inventory|orders|products|refunds|shipping|support) +│ \d+ /.test(l));
+      expect(categoryRows).toHaveLength(8);
+      expect(categoryRows.filter((l) => /│ \*+ +│$/.test(l)).map((l) => l.split('│')[1]!.trim())).toEqual(['refunds']);
 
       const url = /running at (http:\/\/[^ ]+)\/api/.exec(out)![1]!;
       const env = { ...process.env, EVALP_URL: url, EVALP_API_KEY: keys[0]! };

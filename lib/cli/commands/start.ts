@@ -8,6 +8,8 @@ import { createConsoleLogger, installSignalHandlers } from '../../host/index.js'
 import { ApiClient } from '../apiClient.js';
 import { categoryTable, runsTable, waitForRun, type RunView } from '../runProgress.js';
 import { CliError } from '../cliError.js';
+import type { Comparison } from '../../domain/index.js';
+import { renderComparison } from './compareTables.js';
 
 const SAMPLE_DIR = join(packageRoot(), 'examples', 'retail');
 
@@ -54,6 +56,12 @@ async function runDemo(url: string, services: Parameters<typeof loadRetailSample
     }
     log('\n' + runsTable(views));
     log('\nPass rate by category:\n' + categoryTable(views));
+    const [a, b] = views;
+    if (a && b && a.view.status === 'completed' && b.view.status === 'completed') {
+      const comparison = await api.request<Comparison>('POST', 'v1/compare', { run_ids: [a.view.id, b.view.id] });
+      log(`\nComparison of the two models (evalp compare ${a.view.id} ${b.view.id}):\n`);
+      log(renderComparison(comparison));
+    }
   } finally {
     await services.apiKeys.revokeApiKey(record.id, services.clock.now().toISOString());
   }

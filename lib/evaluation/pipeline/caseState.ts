@@ -23,6 +23,9 @@ export interface CaseState {
     client_type: string;
     client_version: string | null;
     eval_mode: Scorecard['eval_mode'];
+    /** what a multi-agent target reported, carried to the scorecard */
+    agent?: string;
+    routing_reason?: string;
   };
   /** tokens, cost and API calls spent by stages 3-4 */
   evaluation: { api_calls_made: number; input_tokens: number; output_tokens: number; cost_usd: number; ms: number };

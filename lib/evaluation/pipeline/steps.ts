@@ -26,6 +26,9 @@ export interface CaseInput {
   clientType?: string;
   clientVersion?: string | null;
   evalMode?: Scorecard['eval_mode'];
+  /** the agent a multi-agent target says answered, and why it was routed there */
+  agent?: string;
+  routingReason?: string;
 }
 
 /**
@@ -70,6 +73,8 @@ export function startCase(input: CaseInput, config: EvaluationConfig): CaseState
       client_type: input.clientType ?? 'unknown',
       client_version: input.clientVersion ?? null,
       eval_mode: input.evalMode ?? 'offline',
+      ...(input.agent !== undefined ? { agent: input.agent } : {}),
+      ...(input.routingReason !== undefined ? { routing_reason: input.routingReason } : {}),
     },
     evaluation: { api_calls_made: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, ms: performance.now() - started },
     worker_id: input.workerId ?? 'local',
@@ -167,6 +172,8 @@ export function finishCase(state: CaseState, testCase: TestCase, config: Evaluat
     ...(verdict.error_code ? { error_code: verdict.error_code } : {}),
     generated_tool_calls: state.calls,
     generated_nl_response: state.answer,
+    ...(inv.agent !== undefined ? { agent: inv.agent } : {}),
+    ...(inv.routing_reason !== undefined ? { routing_reason: inv.routing_reason } : {}),
     tool_results: toolResultsOf(testCase, state.calls, state.stages.logic.details as LogicDetails | undefined),
     overall_passed: verdict.overall_passed,
     overall_score: verdict.overall_score,

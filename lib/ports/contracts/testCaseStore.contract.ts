@@ -49,6 +49,17 @@ const FILTERS: Array<[string, TestCaseFilter, string[]]> = [
   ['tag + api_version + complexity', { tags: ['smoke'], api_version: 'v1', complexity_max: 1 }, ['c1']],
 ];
 
+/** Questions for the near-duplicate search: two copies of one question (up to case and punctuation), a
+ * reworded one, and unrelated ones. */
+export const SIMILAR_CASES = [
+  sampleTestCase('d1', { nl_query: 'What is the weather in Paris tomorrow?' }),
+  sampleTestCase('d2', { nl_query: "what's the weather in paris tomorrow" }),
+  sampleTestCase('d3', { nl_query: 'Will it rain in Paris tomorrow morning, and how warm will it be?' }),
+  sampleTestCase('d4', { nl_query: 'Book a flight from Berlin to Tokyo next Friday' }),
+  sampleTestCase('d5', { nl_query: 'Cancel my hotel reservation in Paris' }),
+  sampleTestCase('d6', { nl_query: 'WHAT IS THE WEATHER IN PARIS TOMORROW!!' }),
+];
+
 const sortedIds = (items: Array<{ id: string }>): string[] => items.map((item) => item.id).sort();
 
 /**
@@ -166,6 +177,49 @@ export function testCaseStoreContract(name: string, createStore: StoreFactory<Te
       const five = await collect(store.listTestCaseIds({ category: 'five' }));
       expect([...five].sort()).toEqual(cases.filter((_, i) => i % 5 === 0).map((c) => c.id).sort());
       expect(five).toEqual(all.filter((id) => Number(id.slice(2)) % 5 === 0));
+    });
+
+    it('finds near-duplicates of a text: the same question first (score ~1), then reworded ones, best first', async () => {
+      const store = await createStore();
+      await store.upsertTestCases(SIMILAR_CASES);
+      const found = await store.findSimilarTestCases('What is the weather in Paris tomorrow?', { limit: 10, minScore: 0 });
+      expect(found.slice(0, 2)).toEqual([
+        { id: 'd1', nl_query: SIMILAR_CASES[0]!.nl_query, score: expect.closeTo(1, 2) },
+        { id: 'd6', nl_query: SIMILAR_CASES[5]!.nl_query, score: expect.closeTo(1, 2) },
+      ]);
+      expect(found[2]).toMatchObject({ id: 'd2' });
+      const scores = found.map((f) => f.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      expect(scores.every((x) => x >= 0 && x <= 1)).toBe(true);
+      const score = (id: string) => found.find((f) => f.id === id)?.score ?? 0;
+      expect(score('d2')).toBeGreaterThan(score('d3'));
+      expect(score('d2')).toBeGreaterThan(score('d4'));
+    });
+
+    it('similar: limit, minScore, ties by id, and texts that cannot match', async () => {
+      const store = await createStore();
+      await store.upsertTestCases(SIMILAR_CASES);
+      const text = 'what is the weather in paris tomorrow';
+      expect((await store.findSimilarTestCases(text, { limit: 2, minScore: 0 })).map((f) => f.id)).toEqual(['d1', 'd6']);
+      const strict = await store.findSimilarTestCases(text, { minScore: 0.9 });
+      expect(strict.map((f) => f.id)).toEqual(expect.arrayContaining(['d1', 'd6']));
+      expect(strict.map((f) => f.id)).not.toContain('d4');
+      expect(strict.every((f) => f.score >= 0.9)).toBe(true);
+      expect(await store.findSimilarTestCases('?!', { minScore: 0 })).toEqual([]);
+      expect(await store.findSimilarTestCases('', { minScore: 0 })).toEqual([]);
+      const empty = await createStore();
+      expect(await empty.findSimilarTestCases(text, { minScore: 0 })).toEqual([]);
+    });
+
+    it('similar follows deletes and replaces', async () => {
+      const store = await createStore();
+      await store.upsertTestCases(SIMILAR_CASES);
+      await store.deleteTestCase('d1');
+      await store.replaceTestCase({ ...SIMILAR_CASES[5]!, nl_query: 'Show the invoice total for order 42' });
+      const found = await store.findSimilarTestCases('What is the weather in Paris tomorrow?', { minScore: 0.8 });
+      expect(found.map((f) => f.id)).toEqual(['d2']);
+      const moved = await store.findSimilarTestCases('show the invoice total for order 42', { limit: 1 });
+      expect(moved).toEqual([{ id: 'd6', nl_query: 'Show the invoice total for order 42', score: expect.closeTo(1, 2) }]);
     });
 
     it('keeps filters in step with replaces and upserts', async () => {

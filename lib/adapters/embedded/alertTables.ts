@@ -1,0 +1,40 @@
+import type { SqliteDatabase } from './sqlite.js';
+
+/**
+ * Tables of the embedded alert store. Alerts keep their filter columns beside the JSON body, with an index per
+ * filter ending in (created_at, id) (the list order, newest first); `created_at` is normalised to UTC so it
+ * compares as text. Notifications are keyed by their deterministic id; live-check claims by (run, step).
+ */
+const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS st_alerts (
+  id TEXT NOT NULL PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  client_id TEXT,
+  status TEXT NOT NULL,
+  severity TEXT NOT NULL,
+  metric TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  body TEXT NOT NULL,
+  etag TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS st_alerts_by_created ON st_alerts (created_at, id);
+CREATE INDEX IF NOT EXISTS st_alerts_by_run ON st_alerts (run_id, created_at, id);
+CREATE INDEX IF NOT EXISTS st_alerts_by_client ON st_alerts (client_id, created_at, id);
+CREATE INDEX IF NOT EXISTS st_alerts_by_status ON st_alerts (status, created_at, id);
+CREATE TABLE IF NOT EXISTS st_alert_notifications (
+  id TEXT NOT NULL PRIMARY KEY,
+  alert_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  body TEXT NOT NULL,
+  etag TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS st_alert_notifications_by_alert ON st_alert_notifications (alert_id, created_at, id);
+CREATE TABLE IF NOT EXISTS st_alert_live_checks (
+  run_id TEXT NOT NULL,
+  step INTEGER NOT NULL,
+  PRIMARY KEY (run_id, step)
+) WITHOUT ROWID;`;
+
+export function createAlertTables(db: SqliteDatabase): void {
+  db.exec(SCHEMA_SQL);
+}

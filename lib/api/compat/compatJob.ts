@@ -1,0 +1,154 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { TargetSystemSchema, type Run, type Scorecard, type TargetSystem, type TestCase } from '../../domain/index.js';
+import { ConflictError, type Clock, type Stores } from '../../ports/index.js';
+import { createRun } from '../../runs/createRun.js';
+import type { RunOrchestrations } from '../route.js';
+import { aggregateScorers, scoreQuestion, weightedMean } from './compatScorers.js';
+import type { CompatEvaluateRequest, CompatJob, CompatJobStatus, CompatQuestionResult } from './compatSchemas.js';
+
+/** Marks the runs the compatibility routes started (`trigger_metadata.source`). */
+export const COMPAT_SOURCE = 'evaluate-compat';
+/** Tag of every test case a job imports (list the gold set with a filter that leaves them out). */
+export const COMPAT_TAG = 'evaluate-compat';
+
+interface Deps {
+  stores: Stores;
+  clock: Clock;
+  orchestrations: RunOrchestrations;
+}
+
+/**
+ * Starts an evaluation job on the run machinery: the http target for `target_url` (reused by a hash of the URL
+ * and request template), one test case per question (`<job>-q<n>`: expected answer, agent and reason, tagged
+ * `evaluate-compat` and `job:<job>`, category = the expected agent), a static suite `<job>`, and a run `<job>`
+ * (stage 3 off, stage 4 on with the job's judge and threshold) started like any other.
+ */
+export async function startCompatJob(request: CompatEvaluateRequest, deps: Deps): Promise<Run> {
+  const { stores, clock } = deps;
+  const now = clock.now().toISOString();
+  const jobId = `job-${randomUUID()}`;
+  const target = await ensureTarget(stores, request, now);
+  const cases = request.questions.map((q, i): TestCase => ({
+    id: `${jobId}-q${i + 1}`,
+    nl_query: q.question,
+    expected_tool_calls: [],
+    alternative_tool_calls: [],
+    call_order: 'any',
+    expected_nl_response: q.expected_outcome.response,
+    expected_facts: [],
+    ...(q.expected_outcome.agent ? { expected_agent: q.expected_outcome.agent } : {}),
+    ...(q.expected_outcome.reason ? { expected_routing_reason: q.expected_outcome.reason } : {}),
+    metadata: {
+      complexity_level: 1,
+      tags: [COMPAT_TAG, `job:${jobId}`],
+      ...(q.expected_outcome.agent ? { category: q.expected_outcome.agent } : {}),
+      source: COMPAT_SOURCE,
+      created_at: now,
+      updated_at: now,
+    },
+  }));
+  await stores.testCases.upsertTestCases(cases);
+  await stores.suites.create({ id: jobId, name: `evaluation job ${jobId}`, description: `POST /api/evaluate against ${target.id}`, kind: 'static', test_case_ids: cases.map((c) => c.id), created_at: now, updated_at: now });
+  const run = await createRun(
+    {
+      run_id: jobId,
+      suite_id: jobId,
+      target_id: target.id,
+      triggered_by: 'api',
+      trigger_metadata: { source: COMPAT_SOURCE },
+      config: { execution: { enabled: false }, semantics: { enabled: true, judge: request.judge, pass_threshold: request.pass_threshold } },
+    },
+    { stores, clock },
+  );
+  try {
+    await deps.orchestrations.start(run.id);
+  } catch (err) {
+    await stores.runs.updateRun(run.id, { status: 'failed', error: `could not start the orchestration: ${(err as Error).message}` });
+    throw err;
+  }
+  return run;
+}
+
+/** The target of a job: an http target answering `{response, agent, reason}`, one per URL and request template. */
+async function ensureTarget(stores: Stores, request: CompatEvaluateRequest, now: string): Promise<TargetSystem> {
+  const hash = createHash('sha256').update(`${request.target_url}\n${request.request_template}`).digest('hex').slice(0, 16);
+  const id = `compat-${hash}`;
+  const existing = await stores.targets.get(id);
+  if (existing) return existing;
+  const target = TargetSystemSchema.parse({
+    id,
+    name: `evaluate: ${new URL(request.target_url).host}`,
+    settings: {
+      kind: 'http',
+      url: request.target_url,
+      method: 'POST',
+      request_template: request.request_template,
+      response: { answer_path: '$.response', agent_path: '$.agent', reason_path: '$.reason' },
+    },
+    client_type: COMPAT_SOURCE,
+    created_at: now,
+    updated_at: now,
+  });
+  try {
+    return await stores.targets.create(target);
+  } catch (err) {
+    if (err instanceof ConflictError) return (await stores.targets.get(id)) ?? target; // created meanwhile
+    throw err;
+  }
+}
+
+const STATUS: Record<Run['status'], CompatJobStatus> = { pending: 'pending', running: 'running', completed: 'completed', failed: 'failed', cancelled: 'cancelled', timed_out: 'failed' };
+
+/** A job as `GET /api/evaluate/{job_id}` shows it; undefined when the run is not one the compatibility routes started. */
+export async function compatJobView(run: Run, stores: Stores, statusUrl: string): Promise<CompatJob | undefined> {
+  if (run.trigger_metadata.source !== COMPAT_SOURCE) return undefined;
+  const suite = await stores.suites.get(run.suite_id);
+  const ids = suite?.test_case_ids ?? [];
+  const stats = await stores.runStats.getRunStats(run.id);
+  const completed = stats?.completed ?? 0;
+  const total = ids.length;
+  const view: CompatJob = {
+    job_id: run.id,
+    status: STATUS[run.status],
+    status_url: statusUrl,
+    total_questions: total,
+    progress: { completed, total, percent: total ? Math.round((completed / total) * 1000) / 10 : 0 },
+    created_at: run.created_at,
+    completed_at: run.completed_at,
+    error: run.status === 'timed_out' ? `the job timed out with ${completed} of ${total} questions answered` : run.error,
+    run_id: run.id,
+    target_id: run.target_id,
+  };
+  if (run.status === 'pending' || run.status === 'running') return view;
+  return { ...view, ...(await verdict(run, ids, stores)) };
+}
+
+async function verdict(run: Run, ids: readonly string[], stores: Stores): Promise<Pick<CompatJob, 'passed' | 'overall_score' | 'scorer_results' | 'summary' | 'results'>> {
+  const cases = await stores.testCases.getTestCases(ids);
+  const cards = new Map<string, Scorecard>();
+  for await (const card of stores.scorecards.iterateScorecards(run.id)) cards.set(card.test_case_id, card);
+  const threshold = run.config.semantics.pass_threshold;
+  const scored = cases.map((tc) => ({ tc, card: cards.get(tc.id), score: scoreQuestion(cards.get(tc.id), tc) }));
+  const scorerResults = aggregateScorers(scored.map((q) => q.score), threshold);
+  const overall = weightedMean(scorerResults);
+  const passed = overall !== null && overall >= threshold && scorerResults.every((s) => s.passed !== false);
+  const passedQuestions = scored.filter((q) => q.score.passed).length;
+  const results: CompatQuestionResult[] = scored.map(({ tc, card, score }) => ({
+    question_id: tc.id,
+    question: tc.nl_query,
+    passed: score.passed,
+    score: score.score,
+    response: card?.generated_nl_response ?? null,
+    agent: card?.agent ?? null,
+    reason: card?.routing_reason ?? null,
+    expected_outcome: { response: tc.expected_nl_response ?? null, agent: tc.expected_agent ?? null, reason: tc.expected_routing_reason ?? null },
+    error: card && card.stages.syntax.status === 'failed' && (card.error_code === 'target_error' || card.error_code === 'target_timeout') ? (card.stages.syntax.message ?? card.error_code) : null,
+    scorer_results: score.scorers,
+  }));
+  const pct = cases.length ? ((100 * passedQuestions) / cases.length).toFixed(1) : '0.0';
+  const parts = scorerResults.filter((s) => s.score !== null && s.weight > 0).map((s) => `${s.name} ${s.score!.toFixed(3)}`);
+  const summary =
+    `${passedQuestions} of ${cases.length} questions passed (${pct}%); overall score ${overall === null ? 'n/a' : overall.toFixed(3)} ` +
+    `(pass at ${threshold}): ${passed ? 'passed' : 'failed'}. ${parts.join(', ')}.`;
+  return { passed, overall_score: overall, scorer_results: scorerResults, summary, results };
+}

@@ -1,0 +1,64 @@
+import { userInfo } from 'node:os';
+import type { AuditActor } from '../../domain/index.js';
+import type { ApiKeyView } from '../../api/apiKeys.js';
+import type { Role } from '../../api/roles.js';
+import { systemClock } from '../../ports/index.js';
+import { CliError } from '../cliError.js';
+
+/** Key administration on the platform's own SQLite database (no server, no key needed: the file is the authority). */
+export interface KeyAdmin {
+  create(input: { name: string; roles: Role[] }): Promise<{ key: string; view: ApiKeyView }>;
+  list(): Promise<ApiKeyView[]>;
+  revoke(id: string): Promise<ApiKeyView>;
+  close(): void;
+}
+
+/** The person at the keyboard, as audit records name a local change. */
+export function localActor(): AuditActor {
+  let user = process.env.USER ?? process.env.USERNAME ?? 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    // no passwd entry (containers): keep the environment's name
+  }
+  return { id: `local:${user}`, name: user, kind: 'local' };
+}
+
+/**
+ * Opens `${dataDir}/evalplatform.db` (created when missing, as `evalp start` would) and administers its keys,
+ * writing an audit record (method `CLI`, actor `local:<user>`) for every creation and revocation. Safe while the
+ * platform runs: SQLite WAL with a busy timeout; the platform reads keys from the file on every request.
+ */
+export async function openLocalKeyAdmin(dataDir: string): Promise<KeyAdmin> {
+  const [{ openHostDatabase }, { EmbeddedApiKeyStore }, { EmbeddedAuditStore }, { apiKeyView, createApiKey }, { localKeyAuditRecord }] = await Promise.all([
+    import('../../host/database.js'),
+    import('../../adapters/embedded/embeddedApiKeyStore.js'),
+    import('../../adapters/embedded/auditStore.js'),
+    import('../../api/apiKeys.js'),
+    import('../../api/audit.js'),
+  ]);
+  const db = openHostDatabase(dataDir);
+  const keys = new EmbeddedApiKeyStore(db);
+  const audit = new EmbeddedAuditStore(db);
+  const actor = localActor();
+  const record = async (action: 'create' | 'revoke', keyId: string): Promise<void> => {
+    await audit.createAuditRecord(localKeyAuditRecord({ actor, action, keyId, at: systemClock.now().toISOString() }));
+  };
+  return {
+    async create(input) {
+      const { key, record: stored } = await createApiKey(keys, input, systemClock);
+      await record('create', stored.id);
+      return { key, view: apiKeyView(stored) };
+    },
+    async list() {
+      return (await keys.listApiKeys()).map(apiKeyView);
+    },
+    async revoke(id) {
+      if (!(await keys.getApiKey(id))) throw new CliError(`no API key with id ${id} in ${dataDir}`);
+      await keys.revokeApiKey(id, systemClock.now().toISOString());
+      await record('revoke', id);
+      return apiKeyView((await keys.getApiKey(id))!);
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,61 @@
+import { ComparisonOptionsSchema, type Comparison, type ComparisonOptions, type Run } from '../domain/index.js';
+import { ConflictError, NotFoundError, type Clock, type Stores } from '../ports/index.js';
+import { flippedCases } from './flippedCases.js';
+import { pairRuns } from './pairRuns.js';
+import { loadRunCases } from './runCases.js';
+import { summarizeRun } from './summarizeRun.js';
+
+export interface CompareRunsDeps {
+  stores: Pick<Stores, 'runs' | 'scorecards'>;
+  clock: Clock;
+}
+
+export interface CompareRunsOptions extends Partial<ComparisonOptions> {
+  /** compare runs still pending or running (live alerts do); default false: they raise ConflictError (409) */
+  allowUnfinished?: boolean;
+}
+
+const UNFINISHED: ReadonlySet<Run['status']> = new Set(['pending', 'running']);
+
+/** 'A', 'B', ... for run positions. */
+export function runLabel(index: number): string {
+  return String.fromCharCode(65 + index);
+}
+
+/**
+ * Compares 2 to 10 runs, the first being the reference: each run's own figures side by side, and each other run
+ * paired with the reference on the cases both scored (overall, stages, categories, tags, complexity, latency,
+ * cost, flipped cases, MDE, verdict). Scorecards are streamed through `iterateScorecards` into compact columns
+ * (the reference's stay in memory, each other run's only while it is compared), so memory stays around
+ * 60 bytes a case. Throws NotFoundError for an unknown run and ConflictError for an unfinished one.
+ */
+export async function compareRuns(runIds: readonly string[], deps: CompareRunsDeps, options: CompareRunsOptions = {}): Promise<Comparison> {
+  if (runIds.length < 2 || runIds.length > 10) throw new RangeError(`compare 2 to 10 runs, got ${runIds.length}`);
+  const { allowUnfinished = false, ...rest } = options;
+  const resolved = ComparisonOptionsSchema.parse(rest);
+  const runs: Run[] = [];
+  for (const id of runIds) {
+    const found = await deps.stores.runs.getRun(id);
+    if (!found) throw new NotFoundError('run', id);
+    if (!allowUnfinished && UNFINISHED.has(found.status)) throw new ConflictError('run', id, `is ${found.status}; compare it once it has finished`);
+    const { _etag, ...run } = found;
+    runs.push(run);
+  }
+  const [reference, ...others] = runs as [Run, ...Run[]];
+  const baseline = await loadRunCases(deps.stores.scorecards.iterateScorecards(reference.id), { capacity: reference.total_cases });
+  const pairIndex = baseline.indexById();
+  const summaries = [summarizeRun(reference, baseline, runLabel(0), resolved.confidence)];
+  const pairs: Comparison['pairs'] = [];
+  for (const [k, run] of others.entries()) {
+    const label = runLabel(k + 1);
+    const candidate = await loadRunCases(deps.stores.scorecards.iterateScorecards(run.id), { capacity: run.total_cases, pairIndex });
+    summaries.push(summarizeRun(run, candidate, label, resolved.confidence));
+    const paired = pairRuns({ baseline: reference, candidate: run, baselineLabel: runLabel(0), candidateLabel: label }, baseline, candidate, resolved);
+    const ids = { baseline: reference.id, candidate: run.id };
+    const idsOf = (indices: number[]) => indices.map((j) => baseline.ids[j] as string);
+    paired.pair.flipped.newly_failing.cases = await flippedCases(deps.stores.scorecards, ids, idsOf(paired.newlyFailing), resolved.max_flipped);
+    paired.pair.flipped.newly_passing.cases = await flippedCases(deps.stores.scorecards, ids, idsOf(paired.newlyPassing), resolved.max_flipped);
+    pairs.push(paired.pair);
+  }
+  return { run_ids: [...runIds], options: resolved, runs: summaries, pairs, created_at: deps.clock.now().toISOString() };
+}
