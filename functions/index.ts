@@ -5,5 +5,6 @@
 import './http/routes.js';
 import './durable/runEvaluation.js';
 import './queues/caseWorkers.js';
+import './queues/alertNotifications.js';
 import './feeds/runStatsFeed.js';
 import './timers/clientSchedules.js';

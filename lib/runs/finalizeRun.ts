@@ -1,5 +1,7 @@
 import type { Run, RunStats } from '../domain/index.js';
-import { NotFoundError, type Clock, type Stores } from '../ports/index.js';
+import { NotFoundError, type Clock, type QueuePort, type Stores } from '../ports/index.js';
+import { checkRunRegressions } from '../alerts/checkRunRegressions.js';
+import { modelVersionNote } from '../alerts/modelVersionNote.js';
 
 export type RunOutcome = 'completed' | 'cancelled' | 'timed_out';
 
@@ -7,16 +9,20 @@ export interface FinalizedRun {
   run_id: string;
   status: Run['status'];
   stats: RunStats;
+  /** ids of the regression alerts raised or confirmed against the baseline (none for a cancelled run) */
+  alert_ids: string[];
 }
 
 /**
  * Closes a run: takes its live statistics (an exact fold, equal to a recount by construction and by test) and
  * recounts them from the stored scorecards only when they do not account for every case (a deadline, a cancel,
- * or a feed that has not caught up); sets the final status and time, and notes model-version changes seen in
- * the results. A run whose deadline passed with every case in is `completed`, not `timed_out`. Idempotent.
- * (A 400,000-case recount costs ~20 s, so it is not paid on every run.)
+ * or a feed that has not caught up); compares the run with its baseline and records regression alerts (not for
+ * a cancelled run); sets the final status and time, and notes model-version changes seen in the results (within
+ * the run, and against the baseline on the same target). Alerts are written before the status, so whoever sees
+ * the run finished also sees its alerts. A run whose deadline passed with every case in is `completed`, not
+ * `timed_out`. Idempotent. (A 400,000-case recount costs ~20 s, so it is not paid on every run.)
  */
-export async function finalizeRun(runId: string, outcome: RunOutcome, deps: { stores: Stores; clock: Clock }): Promise<FinalizedRun> {
+export async function finalizeRun(runId: string, outcome: RunOutcome, deps: { stores: Stores; clock: Clock; queue: QueuePort }): Promise<FinalizedRun> {
   const { stores, clock } = deps;
   const run = await stores.runs.getRun(runId);
   if (!run) throw new NotFoundError('run', runId);
@@ -29,11 +35,17 @@ export async function finalizeRun(runId: string, outcome: RunOutcome, deps: { st
     const note = `model version changed during the run: ${stats.client_versions.join(', ')}`;
     if (!notes.includes(note)) notes.push(note);
   }
+  const regression = status === 'cancelled' || run.status === 'cancelled' ? undefined : await checkRunRegressions(run, { live: false }, deps);
+  if (regression?.baseline) {
+    const baselineStats = await stores.runStats.getRunStats(regression.baseline.id);
+    const note = modelVersionNote(run, regression.baseline, baselineStats?.client_versions ?? [], stats.client_versions);
+    if (note && !notes.includes(note)) notes.push(note);
+  }
   if (status === 'timed_out') notes.push(`deadline ${run.deadline_at} passed with ${stats.completed} of ${run.total_cases} cases scored`);
   const updated = await stores.runs.updateRun(
     runId,
     { status, completed_at: run.completed_at ?? clock.now().toISOString(), notes },
     { from: ['pending', 'running', 'cancelled'] },
   );
-  return { run_id: runId, status: updated?.status ?? run.status, stats };
+  return { run_id: runId, status: updated?.status ?? run.status, stats, alert_ids: regression?.alerts.map((a) => a.id) ?? [] };
 }

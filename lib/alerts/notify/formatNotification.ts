@@ -1,0 +1,23 @@
+import type { Alert } from '../../domain/index.js';
+import type { NotificationFormat } from '../alertNotification.js';
+import { alertFacts } from './alertFacts.js';
+import { slackMessage } from './slackMessage.js';
+import { teamsMessage } from './teamsMessage.js';
+
+type Formatter = (alert: Alert, publicUrl: string | undefined) => unknown;
+
+const FORMATTERS = {
+  slack: (alert, publicUrl) => slackMessage(alertFacts(alert, { publicUrl })),
+  teams: (alert, publicUrl) => teamsMessage(alertFacts(alert, { publicUrl }), alert.severity),
+  // the alert as the API shows it, without its delivery bookkeeping
+  json: (alert, publicUrl) => {
+    const { delivery: _delivery, _etag: _stored, ...rest } = alert as Alert & { _etag?: string };
+    const link = alertFacts(alert, { publicUrl }).link;
+    return { event: 'regression_alert', alert: rest, ...(link ? { links: { alert: link } } : {}) };
+  },
+} satisfies Record<NotificationFormat, Formatter>;
+
+/** The JSON body posted to a webhook of `format` for `alert`. */
+export function formatNotification(alert: Alert, format: NotificationFormat, publicUrl?: string): unknown {
+  return FORMATTERS[format](alert, publicUrl);
+}

@@ -1,0 +1,42 @@
+/**
+ * Test helper: the retail sample's two recorded models scored with the real pipeline (examples/retail
+ * scoreSample: all four stages, recorded APIs, local judge), stored as runs on real SQLite stores.
+ */
+import { join } from 'node:path';
+import type { Run, Scorecard } from '../domain/index.js';
+import { createEmbeddedStores } from '../adapters/embedded/stores.js';
+import { TempDatabases } from '../adapters/embedded/tempDatabase.test-helpers.js';
+import { packageRoot } from '../app/packageRoot.js';
+import { sampleRun } from '../ports/contracts/fixtures.js';
+import type { Stores } from '../ports/index.js';
+import { scoreSample } from '../../examples/retail/scoreSample.js';
+
+export const RETAIL_MODELS = { a: 'gpt-4.1-2025-04-14', b: 'claude-sonnet-4-20250514' } as const;
+
+let scored: Promise<{ a: Scorecard[]; b: Scorecard[] }> | undefined;
+
+/** Both models' scorecards (scored once per test file), with the model as client_version as a replay target records it. */
+export function retailCards(): Promise<{ a: Scorecard[]; b: Scorecard[] }> {
+  scored ??= (async () => {
+    const dir = join(packageRoot(), 'examples', 'retail');
+    const [a, b] = await Promise.all([scoreSample(dir, 'model-a'), scoreSample(dir, 'model-b')]);
+    return { a: a.map((c) => ({ ...c, client_version: RETAIL_MODELS.a })), b: b.map((c) => ({ ...c, client_version: RETAIL_MODELS.b })) };
+  })();
+  return scored;
+}
+
+/** Fresh embedded stores on a temp SQLite file. */
+export function tempStores(temps: TempDatabases): Stores {
+  const { db, changeLog } = temps.open();
+  return createEmbeddedStores(db, changeLog);
+}
+
+/** Stores a run with these cards (run_id rewritten) and its statistics recounted from them. */
+export async function storeRun(stores: Stores, id: string, cards: readonly Scorecard[], overrides: Partial<Run> = {}): Promise<Run> {
+  const run = await stores.runs.createRun(
+    sampleRun(id, { suite_id: 'retail-demo', target_id: 'retail-model-a', status: 'completed', total_cases: cards.length, ...overrides }),
+  );
+  await stores.scorecards.upsertScorecards(cards.map((c) => ({ ...c, run_id: id })));
+  await stores.runStats.recomputeRunStats(id, cards.length);
+  return run;
+}
