@@ -44,6 +44,9 @@ describe('evalp start (the demo) and evalp submit/status against it', () => {
       const categoryRows = lines.filter((l) => /^│ {3}(abstention|analytics|inventory|orders|products|refunds|shipping|support) +│ \d+ /.test(l));
       expect(categoryRows).toHaveLength(8);
       expect(categoryRows.filter((l) => /│ \*+ +│$/.test(l)).map((l) => l.split('│')[1]!.trim())).toEqual(['refunds']);
+      // model B ran against model A as its baseline: the refunds drop is a critical, significant accuracy alert
+      expect(out).toMatch(/Regression alerts of [0-9a-f-]{36} against [0-9a-f-]{36}/);
+      expect(out).toMatch(/^ {2}CRITICAL +.*refunds/m);
 
       const url = /running at (http:\/\/[^ ]+)\/api/.exec(out)![1]!;
       const env = { ...process.env, EVALP_URL: url, EVALP_API_KEY: keys[0]! };

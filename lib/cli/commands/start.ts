@@ -3,12 +3,14 @@ import { join, resolve } from 'node:path';
 import { packageRoot } from '../../app/packageRoot.js';
 import { Command } from 'commander';
 import { DEMO_SUITE_ID, DEMO_TARGETS, demoRunConfig, loadRetailSample } from '../../app/demo.js';
-import { ROLES, createApiKey } from '../../api/index.js';
+import { ROLES, createApiKey, localKeyAuditRecord } from '../../api/index.js';
+import { localActor } from './keysLocal.js';
 import { createConsoleLogger, installSignalHandlers } from '../../host/index.js';
 import { ApiClient } from '../apiClient.js';
 import { categoryTable, runsTable, waitForRun, type RunView } from '../runProgress.js';
 import { CliError } from '../cliError.js';
-import type { Comparison } from '../../domain/index.js';
+import type { Alert, Comparison } from '../../domain/index.js';
+import type { Page } from '../../ports/index.js';
 import { renderComparison } from './compareTables.js';
 
 const SAMPLE_DIR = join(packageRoot(), 'examples', 'retail');
@@ -31,7 +33,8 @@ export function startCommand(): Command {
       log(`EvalPlatform is running at ${platform.url}/api  (state in ${resolve(opts.dataDir)})`);
       const { apiKeys, clock } = platform.services;
       if ((await apiKeys.countApiKeys()) === 0) {
-        const { key } = await createApiKey(apiKeys, { name: 'admin', roles: [...ROLES] }, clock);
+        const { key, record } = await createApiKey(apiKeys, { name: 'admin', roles: [...ROLES] }, clock);
+        await platform.services.stores.audit.createAuditRecord(localKeyAuditRecord({ actor: localActor(), action: 'create', keyId: record.id, at: record.created_at }));
         log('\nFirst start: an admin API key was created. It is shown only this once; keep it:\n');
         log(key);
         log('\nUse it as `Authorization: Bearer <key>` (or EVALP_API_KEY for the evalp CLI).\n');
@@ -46,11 +49,15 @@ async function runDemo(url: string, services: Parameters<typeof loadRetailSample
   const loaded = await loadRetailSample(services, SAMPLE_DIR);
   log(`Demo: loaded ${loaded.cases} retail gold cases, catalog ${loaded.catalogId}, two recorded models.`);
   const { key, record } = await createApiKey(services.apiKeys, { name: `demo-${process.pid}`, roles: ['reader', 'runner'] }, services.clock);
+  const audit = (action: 'create' | 'revoke', at: string) => services.stores.audit.createAuditRecord(localKeyAuditRecord({ actor: localActor(), action, keyId: record.id, at }));
+  await audit('create', record.created_at);
   const api = new ApiClient({ url, key });
   try {
     const views: Array<{ label: string; view: RunView }> = [];
     for (const target of DEMO_TARGETS) {
-      const run = await api.request<RunView>('POST', 'v1/runs', { suite_id: DEMO_SUITE_ID, target_id: target.id, triggered_by: 'demo', config: demoRunConfig(SAMPLE_DIR) });
+      // model B is checked against model A's run: the regression alerts a nightly run would raise
+      const baseline = views[0]?.view.status === 'completed' ? { baseline_run_id: views[0].view.id } : {};
+      const run = await api.request<RunView>('POST', 'v1/runs', { suite_id: DEMO_SUITE_ID, target_id: target.id, triggered_by: 'demo', config: demoRunConfig(SAMPLE_DIR), ...baseline });
       log(`Demo run ${run.id}: ${target.name}`);
       views.push({ label: target.id, view: await waitForRun(api, run.id, { label: target.id, out: process.stdout }) });
     }
@@ -61,9 +68,15 @@ async function runDemo(url: string, services: Parameters<typeof loadRetailSample
       const comparison = await api.request<Comparison>('POST', 'v1/compare', { run_ids: [a.view.id, b.view.id] });
       log(`\nComparison of the two models (evalp compare ${a.view.id} ${b.view.id}):\n`);
       log(renderComparison(comparison));
+      const alerts = await api.request<Page<Alert>>('GET', `v1/alerts?run_id=${encodeURIComponent(b.view.id)}`);
+      log(`\nRegression alerts of ${b.view.id} against ${a.view.id} (GET /api/v1/alerts?run_id=${b.view.id}):`);
+      for (const alert of alerts.items) log(`  ${alert.severity.toUpperCase().padEnd(8)} ${alert.message}`);
+      if (alerts.items.length === 0) log('  none');
     }
   } finally {
-    await services.apiKeys.revokeApiKey(record.id, services.clock.now().toISOString());
+    const at = services.clock.now().toISOString();
+    await services.apiKeys.revokeApiKey(record.id, at);
+    await audit('revoke', at);
   }
 }
 
