@@ -4,9 +4,25 @@ import { getServices } from '../../lib/app/services.js';
 import { ORCHESTRATOR_RUN_EVALUATION } from '../../lib/runs/activityNames.js';
 import { dueScheduledRuns } from '../../lib/runs/schedules.js';
 
+/** durable-functions 3.x getStatus throws this for an instance id it does not know. */
+const NOT_FOUND = /HTTP 404/;
+
+/** Starts the run's orchestration (instance id = run id) unless it exists; true when it started one now. */
+async function startUnlessStarted(client: df.DurableClient, runId: string): Promise<boolean> {
+  try {
+    await client.getStatus(runId);
+    return false;
+  } catch (err) {
+    if (!NOT_FOUND.test((err as Error).message)) throw err;
+  }
+  await client.startNew(ORCHESTRATOR_RUN_EVALUATION, { instanceId: runId, input: { run_id: runId } });
+  return true;
+}
+
 /**
- * Every minute: starts a run for each client whose cron schedule fired since the last check. The run id is
- * derived from the client and the fire time, so a timer firing twice (or two instances) starts one run.
+ * Every minute: starts one run per suite of each client whose NCRONTAB schedule fired in the last 5 minutes.
+ * Run ids derive from client, suite and fire time, so a timer firing twice (or two instances) starts each once;
+ * a scheduled run left pending (a crash between create and start) is started at the next check.
  */
 app.timer('clientSchedules', {
   schedule: '0 * * * * *',
@@ -15,9 +31,9 @@ app.timer('clientSchedules', {
   handler: async (_timer: Timer, context: InvocationContext) => {
     const services = await getServices();
     const client = df.getClient(context);
-    const started = await dueScheduledRuns(services, { lookbackMs: 5 * 60_000 }, async (runId) => {
-      await client.startNew(ORCHESTRATOR_RUN_EVALUATION, { instanceId: runId, input: { run_id: runId } });
-    });
+    const { started, resumed, skipped } = await dueScheduledRuns(services, { lookbackMs: 5 * 60_000 }, (runId) => startUnlessStarted(client, runId));
     if (started.length) context.log(`clientSchedules: started ${started.join(', ')}`);
+    if (resumed.length) context.log(`clientSchedules: started pending ${resumed.join(', ')}`);
+    for (const skip of skipped) context.warn(`clientSchedules: client ${skip.client_id}${skip.suite_id ? ` suite ${skip.suite_id}` : ''}: ${skip.reason}`);
   },
 });

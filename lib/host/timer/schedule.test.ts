@@ -21,6 +21,10 @@ describe('parseTimerSchedule', () => {
     expect(parseTimerSchedule(expression).next(at(after)).toISOString()).toBe(expected);
   });
 
+  it('refuses an unknown time zone', () => {
+    expect(() => parseTimerSchedule('0 0 9 * * *', { timeZone: 'Mars/Olympus' })).toThrow(InvalidScheduleError);
+  });
+
   it('reads the fields in the configured time zone', () => {
     const schedule = parseTimerSchedule('0 0 9 * * *', { timeZone: 'Europe/Paris' });
     expect(schedule.next(at('2024-01-01T00:00:00.000Z')).toISOString()).toBe('2024-01-01T08:00:00.000Z');
@@ -47,6 +51,11 @@ describe('parseTimerSchedule', () => {
     ['0 0 0 31 2 *', /no occurrence|not a valid/],
     ['00:00:00', /longer than zero/],
     ['00:61:00', /out of range/],
+    // cron-parser extras NCrontab (Azure) refuses
+    ['0 0 0 * * 7', /the day-of-week field "7": 7 is outside 0-6/],
+    ['0 0 0 ? * MON', /the day field "\?"/],
+    ['0 0 0 L * *', /the day field "L"/],
+    ['0 0 0 * * 5#3', /the day-of-week field "5#3"/],
   ])('rejects %j', (expression, message) => {
     expect(() => parseTimerSchedule(expression)).toThrow(InvalidScheduleError);
     expect(() => parseTimerSchedule(expression)).toThrow(message);

@@ -1,4 +1,5 @@
-import { CronExpressionParser } from 'cron-parser';
+import { NcrontabSyntaxError, parseNcrontab } from './ncrontab.js';
+import { assertTimeZone, nextZonedOccurrence } from './zonedOccurrence.js';
 
 /** A parsed timer schedule: six-field NCRONTAB or an Azure TimeSpan. */
 export interface TimerSchedule {
@@ -21,9 +22,6 @@ export class InvalidScheduleError extends Error {
 }
 
 const TIMESPAN = /^(\d{1,2}):(\d{2}):(\d{2})$/;
-const ANY = new Set(['*', '?']);
-const MAX_FILTER_STEPS = 10_000;
-
 /** `hh:mm:ss` (hh < 24), or `dd:hh:mm` when the first number is 24 or more, as Azure reads a TimeSpan schedule. */
 function parseTimeSpan(expression: string): number | undefined {
   const match = TIMESPAN.exec(expression);
@@ -39,30 +37,26 @@ function timeSpanSchedule(expression: string, intervalMs: number): TimerSchedule
   return { expression, kind: 'timespan', isSubMinute: intervalMs < 60_000, next: (after) => new Date(after.getTime() + intervalMs) };
 }
 
-function cronSchedule(expression: string, fields: string[], timeZone: string): TimerSchedule {
-  const parse = (text: string, currentDate: Date) => CronExpressionParser.parse(text, { currentDate, tz: timeZone });
+function cronSchedule(expression: string, timeZone: string): TimerSchedule {
   let parsed;
   try {
-    parsed = parse(expression, new Date(0));
+    assertTimeZone(timeZone);
+    parsed = parseNcrontab(expression);
   } catch (error) {
-    throw new InvalidScheduleError(`Schedule "${expression}" is not a valid NCRONTAB expression: ${(error as Error).message}`);
+    const where = error instanceof NcrontabSyntaxError && error.field ? ` the ${error.field} field "${error.text}": ` : ' ';
+    throw new InvalidScheduleError(`Schedule "${expression}" is not a valid NCRONTAB expression:${where}${(error as Error).message}`);
   }
-  // NCRONTAB requires BOTH day-of-month and day-of-week to match when both are restricted (cron-parser ORs them).
-  const bothDays = !ANY.has(fields[3] as string) && !ANY.has(fields[5] as string);
-  const weekdays = new Set<unknown>(parsed.fields.dayOfWeek.values.map((d) => (d === 7 ? 0 : d)));
-  const iterable = bothDays ? [...fields.slice(0, 5), '*'].join(' ') : expression;
+  const expr = parsed;
+  if (!expr.nextAfter(new Date(Date.UTC(2024, 0, 1)))) {
+    throw new InvalidScheduleError(`Schedule "${expression}" has no occurrence: no date matches its day, month and day-of-week.`);
+  }
   const next = (after: Date): Date => {
-    const iterator = parse(iterable, after);
-    for (let step = 0; step < MAX_FILTER_STEPS; step += 1) {
-      const candidate = iterator.next();
-      if (!bothDays || weekdays.has(candidate.getDay())) return candidate.toDate();
-    }
-    throw new InvalidScheduleError(`Schedule "${expression}" has no occurrence after ${after.toISOString()}.`);
+    const occurrence = nextZonedOccurrence(expr, timeZone, after);
+    if (!occurrence) throw new InvalidScheduleError(`Schedule "${expression}" has no occurrence after ${after.toISOString()}.`);
+    return occurrence;
   };
-  const probe = [next(new Date(Date.UTC(2024, 0, 1)))];
-  for (let i = 0; i < 4; i += 1) probe.push(next(probe[probe.length - 1] as Date));
-  const isSubMinute = probe.some((date, i) => i > 0 && date.getTime() - (probe[i - 1] as Date).getTime() < 60_000);
-  return { expression, kind: 'ncrontab', isSubMinute, next };
+  // occurrences less than a minute apart exactly when the second field has more than one value
+  return { expression, kind: 'ncrontab', isSubMinute: expr.fields.second.length > 1, next };
 }
 
 /**
@@ -80,5 +74,5 @@ export function parseTimerSchedule(expression: string, options: ScheduleOptions 
       `Schedule "${expression}" has ${fields.length} field(s); expected six-field NCRONTAB "{second} {minute} {hour} {day} {month} {day-of-week}" or a TimeSpan "hh:mm:ss".${hint}`,
     );
   }
-  return cronSchedule(trimmed, fields, options.timeZone ?? 'UTC');
+  return cronSchedule(trimmed, options.timeZone ?? 'UTC');
 }
