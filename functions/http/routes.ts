@@ -3,17 +3,25 @@ import * as df from 'durable-functions';
 import { getServices } from '../../lib/app/services.js';
 import { ROUTES, handleRequest, type RunOrchestrations } from '../../lib/api/index.js';
 import { EVENT_CANCEL, ORCHESTRATOR_RUN_EVALUATION } from '../../lib/runs/activityNames.js';
+import { runOrchestrationInput } from '../../lib/runs/runInput.js';
 
-function orchestrations(context: InvocationContext): RunOrchestrations {
+function orchestrations(context: InvocationContext, request: HttpRequest): RunOrchestrations {
   const client = df.getClient(context);
   return {
     start: async (runId) => {
-      await client.startNew(ORCHESTRATOR_RUN_EVALUATION, { instanceId: runId, input: { run_id: runId } });
+      // the run's trace continues the request's (the Functions host's trace context, or the caller's traceparent header)
+      const parent = context.traceContext?.traceParent ?? request.headers.get('traceparent');
+      await client.startNew(ORCHESTRATOR_RUN_EVALUATION, { instanceId: runId, input: runOrchestrationInput(runId, parent) });
     },
     cancel: async (runId) => {
       await client.raiseEvent(runId, EVENT_CANCEL, {});
     },
   };
+}
+
+/** A streamed ApiResult body as bytes (HttpResponseInit takes an AsyncIterable<Uint8Array>). */
+async function* utf8Chunks(chunks: AsyncIterable<string | Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 }
 
 /** One app.http per row of the route table (lib/api): routing, validation, roles and OpenAPI share one source. */
@@ -25,8 +33,10 @@ for (const route of ROUTES) {
     extraInputs: [df.input.durableClient()],
     handler: async (request: HttpRequest, context: InvocationContext): Promise<HttpResponseInit> => {
       const services = await getServices();
-      const result = await handleRequest(route, request, services, orchestrations(context), (msg) => context.error(msg));
-      return { status: result.status, ...(result.headers ? { headers: result.headers } : {}), ...(result.body !== undefined ? { jsonBody: result.body } : {}) };
+      const result = await handleRequest(route, request, services, orchestrations(context, request), (msg) => context.error(msg));
+      const headers = result.headers ? { headers: result.headers } : {};
+      if (result.stream) return { status: result.status, ...headers, body: utf8Chunks(result.stream) };
+      return { status: result.status, ...headers, ...(result.body !== undefined ? { jsonBody: result.body } : {}) };
     },
   });
 }

@@ -34,6 +34,17 @@ describe('toWireResponse', () => {
     expect(await wire(result)).toEqual(expected);
   });
 
+  it.each([
+    ['an async generator', () => (async function* () {
+      yield new Uint8Array([1]);
+    })()],
+    ['a ReadableStream', () => new ReadableStream({ start: (c) => c.close() })],
+  ])('keeps a body given as %s as a stream, with the status and headers', async (_label, make) => {
+    const body = make();
+    const response = await toWireResponse({ status: 200, headers: { 'content-type': 'text/csv' }, body });
+    expect(response).toEqual({ status: 200, headers: [['content-type', 'text/csv']], body: Buffer.alloc(0), stream: body });
+  });
+
   it('accepts an HttpResponse instance', async () => {
     expect(await wire(new HttpResponse({ status: 202, jsonBody: { ok: true }, headers: { 'x-r': '1' } }))).toEqual({
       status: 202,

@@ -9,6 +9,14 @@ import { HttpTriggerServer, type MountRequest } from './server.js';
 const keys = { function: 'fn-key', admin: 'admin-key' };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mounted: MountRequest[] = [];
+let streamClosed = false;
+
+async function* slowChunks(chunks: string[], gapMs: number): AsyncGenerator<Uint8Array> {
+  for (const chunk of chunks) {
+    await pause(gapMs);
+    yield new TextEncoder().encode(chunk);
+  }
+}
 let registrations: FunctionRegistration[];
 let server: HttpTriggerServer;
 let base: string;
@@ -33,6 +41,39 @@ beforeAll(async () => {
     });
     app.http('srvBad', { route: 'bad', methods: ['GET'], handler: () => 42 as never });
     app.http('srvEmpty', { route: 'empty', methods: ['GET'], handler: () => undefined as never });
+    app.http('srvStream', {
+      route: 'stream',
+      methods: ['GET'],
+      // 5 chunks 100 ms apart: longer than the 300 ms request timeout, which ends when the headers are sent
+      handler: () => ({ headers: { 'content-type': 'text/plain' }, body: slowChunks(['a', 'b', 'c', 'd', 'e'], 100) }),
+    });
+    app.http('srvStreamFail', {
+      route: 'stream-fail',
+      methods: ['GET'],
+      handler: () => ({
+        body: (async function* () {
+          yield new TextEncoder().encode('partial');
+          await pause(20);
+          throw new Error('storage went away');
+        })(),
+      }),
+    });
+    app.http('srvStreamForever', {
+      route: 'stream-forever',
+      methods: ['GET'],
+      handler: () => ({
+        body: (async function* () {
+          try {
+            for (;;) {
+              yield new Uint8Array(64 * 1024);
+              await pause(5);
+            }
+          } finally {
+            streamClosed = true;
+          }
+        })(),
+      }),
+    });
   });
   const stores = { send: () => ({ accepted: 0, duplicates: 0 }), upsert: () => undefined };
   server = new HttpTriggerServer(registrations, createInvoker({ queues: stores, containers: stores }), {
@@ -142,6 +183,35 @@ describe('HttpTriggerServer', () => {
 
   it('answers 204 when the function returns nothing', async () => {
     expect(await call('/api/empty')).toMatchObject({ status: 204, body: '' });
+  });
+
+  it('streams a body given as an async iterable: chunked, as produced, past the request timeout', async () => {
+    const started = Date.now();
+    const res = await fetch(`${base}/api/stream`);
+    expect([res.status, res.headers.get('content-type'), res.headers.get('transfer-encoding'), res.headers.get('content-length')]).toEqual([200, 'text/plain', 'chunked', null]);
+    const chunks: string[] = [];
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body!) chunks.push(decoder.decode(chunk));
+    expect(chunks.join('')).toBe('abcde');
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+  });
+
+  it('cuts the connection when a stream fails after its headers (the client sees an incomplete body, not a complete one)', async () => {
+    const res = await fetch(`${base}/api/stream-fail`);
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
+    expect((await call('/api/empty')).status).toBe(204);
+  });
+
+  it('stops reading a stream when the client goes away', async () => {
+    const abort = new AbortController();
+    const res = await fetch(`${base}/api/stream-forever`, { signal: abort.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    abort.abort();
+    for (let i = 0; i < 100 && !streamClosed; i++) await pause(10);
+    expect(streamClosed).toBe(true);
   });
 
   it('dispatches mounted prefixes with the relative path, query and body', async () => {

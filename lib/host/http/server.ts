@@ -37,7 +37,7 @@ export interface HttpTriggerServerOptions {
   hostname?: string;
   /** host.json extensions.http.routePrefix; default 'api'. */
   routePrefix?: string;
-  /** Largest accepted request body; default 10 MiB. */
+  /** Largest accepted request body; default 100 MiB (Azure Functions' HTTP request limit). */
   maxRequestBodyBytes?: number;
   /** Time from arrival to response before the host answers 504; default 230 000 ms (Azure's load balancer). */
   requestTimeoutInMs?: number;
@@ -45,7 +45,8 @@ export interface HttpTriggerServerOptions {
   logger?: HostLogger;
 }
 
-export const DEFAULT_MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
+/** As Azure Functions (host.json `maxRequestBodySize` 104857600): routes that want less check it themselves (lib/api: 10 MiB for JSON bodies). */
+export const DEFAULT_MAX_REQUEST_BODY_BYTES = 100 * 1024 * 1024;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 230_000;
 
 class RequestTimeoutError extends Error {}
@@ -58,6 +59,38 @@ function sendWire(res: ServerResponse, wire: WireResponse, closing: boolean): vo
   if (closing) res.setHeader('connection', 'close');
   res.statusCode = wire.status;
   res.end(wire.body);
+}
+
+/**
+ * Sends a streamed body chunked, honouring backpressure; stops when the client goes away. A stream that fails
+ * after the headers are out can only be cut short: the connection is destroyed, so the client sees an incomplete
+ * response rather than a complete-looking one.
+ */
+async function sendStream(res: ServerResponse, wire: WireResponse, stream: AsyncIterable<unknown>, closing: boolean, onError: (error: unknown) => void): Promise<void> {
+  const grouped = new Map<string, string[]>();
+  for (const [name, value] of wire.headers) grouped.set(name, [...(grouped.get(name) ?? []), value]);
+  for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? (values[0] as string) : values);
+  if (closing) res.setHeader('connection', 'close');
+  res.statusCode = wire.status;
+  try {
+    for await (const chunk of stream) {
+      if (res.destroyed) return;
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array);
+      if (!res.write(bytes)) await new Promise<void>((resolve) => {
+        const done = (): void => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
+    }
+    res.end();
+  } catch (error) {
+    onError(error);
+    res.destroy();
+  }
 }
 
 function problemWire(details: ProblemDetails, headers: Array<[string, string]> = []): WireResponse {
@@ -176,7 +209,13 @@ export class HttpTriggerServer {
         timer = setTimeout(() => reject(new RequestTimeoutError()), this.#options.requestTimeoutInMs);
       });
       const wire = await Promise.race([this.#respond(req, invocationId), timeout]);
-      if (!res.headersSent) sendWire(res, wire, this.#draining);
+      clearTimeout(timer);
+      if (res.headersSent) return;
+      if (wire.stream) {
+        const onError = (error: unknown): void =>
+          this.#options.logger.log('error', 'A streamed response failed after its headers were sent.', { invocationId, url: req.url, error: describeError(error) });
+        await sendStream(res, wire, wire.stream, this.#draining, onError);
+      } else sendWire(res, wire, this.#draining);
     } catch (error) {
       if (res.headersSent) return;
       if (error instanceof RequestTimeoutError) {
