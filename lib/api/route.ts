@@ -65,6 +65,8 @@ export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.Zo
   responses: Record<number, string>;
   /** the schema of the success body, for the OpenAPI document (not enforced at run time) */
   response?: z.ZodType;
+  /** media types of a success body that is not (only) JSON, e.g. a streamed export; `response` describes the JSON one */
+  responseMediaTypes?: readonly string[];
   handler(ctx: RouteContext<z.infer<P>, z.infer<Q>, z.infer<B>>): Promise<ApiResult>;
 }
 

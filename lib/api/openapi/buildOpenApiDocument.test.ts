@@ -72,4 +72,12 @@ describe('buildOpenApiDocument', () => {
     expect(Object.keys(get.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '404', '429']));
     expect(Object.keys(get.responses['404']!.content ?? {})).toEqual(['application/problem+json']);
   });
+
+  it('documents imports by their media types and streamed exports and reports by theirs', () => {
+    const importOp = doc.paths['/api/v1/test-cases/import']!.post!;
+    expect(Object.keys(importOp.requestBody!.content)).toEqual(expect.arrayContaining(['application/json', 'text/csv', 'application/x-ndjson', 'multipart/form-data']));
+    expect(Object.keys(importOp.responses)).toEqual(expect.arrayContaining(['413', '415', '422']));
+    expect(Object.keys(doc.paths['/api/v1/test-cases/export']!.get!.responses['200']!.content ?? {})).toEqual(['application/x-ndjson', 'text/csv']);
+    expect(Object.keys(doc.paths['/api/v1/runs/{id}/report']!.get!.responses['200']!.content ?? {})).toEqual(['application/json', 'text/markdown', 'text/html', 'application/xml']);
+  });
 });

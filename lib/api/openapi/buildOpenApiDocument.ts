@@ -67,7 +67,11 @@ function operationOf(route: RouteDefinition, components: SchemaComponents): Reco
   const parameters = [...parametersOf(route, 'path', components), ...parametersOf(route, 'query', components)];
   const responses: Record<string, unknown> = {};
   const table = route.role === 'anonymous' ? route.responses : { ...COMMON_ERRORS, ...route.responses };
-  if (route.body) table[400] ??= 'invalid body';
+  if (route.body || route.rawBody) table[400] ??= 'invalid body';
+  if (route.rawBody) {
+    table[413] ??= 'the body is larger than this route accepts';
+    table[415] ??= `the body is not one of ${route.rawBody.mediaTypes.join(', ')}`;
+  }
   for (const [status, description] of Object.entries(table).sort(([a], [b]) => Number(a) - Number(b))) {
     responses[status] = responseOf(route, Number(status), description, components);
   }
@@ -77,7 +81,7 @@ function operationOf(route: RouteDefinition, components: SchemaComponents): Reco
     tags: [route.tag],
     ...(route.role === 'anonymous' ? { security: [] } : { security: [{ apiKey: [] }, { entraId: [] }], 'x-evalp-role': route.role }),
     ...(parameters.length ? { parameters } : {}),
-    ...(route.body ? { requestBody: requestBodyOf(route, components) } : {}),
+    ...(route.body || route.rawBody ? { requestBody: requestBodyOf(route, components) } : {}),
     responses,
   };
 }
@@ -100,6 +104,13 @@ function parametersOf(route: RouteDefinition, location: 'path' | 'query', compon
 }
 
 function requestBodyOf(route: RouteDefinition, components: SchemaComponents): Record<string, unknown> {
+  if (route.rawBody) {
+    // the route parses the body itself (imports): its media types, as text or multipart parts
+    const content = Object.fromEntries(
+      route.rawBody.mediaTypes.map((type) => [type, { schema: type === 'multipart/form-data' ? { type: 'object', additionalProperties: { type: 'string' } } : { type: 'string' } }]),
+    );
+    return { required: true, content };
+  }
   const content: Record<string, unknown> = { 'application/json': { schema: jsonSchemaOf(route.body!, 'input', components) } };
   return { required: true, content };
 }
@@ -107,5 +118,8 @@ function requestBodyOf(route: RouteDefinition, components: SchemaComponents): Re
 function responseOf(route: RouteDefinition, status: number, description: string, components: SchemaComponents): Record<string, unknown> {
   if (status >= 400) return { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
   if (status === 204) return { description };
-  return { description, content: { 'application/json': { schema: route.response ? jsonSchemaOf(route.response, 'output', components) : {} } } };
+  const json = { schema: route.response ? jsonSchemaOf(route.response, 'output', components) : {} };
+  if (!route.responseMediaTypes) return { description, content: { 'application/json': json } };
+  const content = Object.fromEntries(route.responseMediaTypes.map((type) => [type, /json$/.test(type) ? json : { schema: { type: 'string' } }]));
+  return { description, content };
 }

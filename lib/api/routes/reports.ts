@@ -36,6 +36,7 @@ export const runReportRoute = defineRoute({
     409: 'a run to compare has not finished',
   },
   response: RunReportSchema,
+  responseMediaTypes: ['application/json', 'text/markdown', 'text/html', 'application/xml'],
   handler: async (ctx) => {
     const { format, compare, max_failures } = ctx.query;
     const options = { ...(compare ? { compareWith: compare } : {}), maxFailures: max_failures, maxFlipped: max_failures };

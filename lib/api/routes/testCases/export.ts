@@ -49,6 +49,7 @@ export const exportTestCasesRoute = defineRoute({
   tag: 'test-cases',
   summary: 'Export the cases matching the list filters, streamed as JSON Lines (default) or CSV; import reads either back unchanged',
   query: filterQuery({ format: z.enum(['jsonl', 'csv']).default('jsonl') }),
+  responseMediaTypes: ['application/x-ndjson', 'text/csv'],
   responses: { 200: 'the cases, streamed (X-Total-Count: how many matched when the export started)', 400: 'invalid filter or format' },
   handler: async ({ services, query }) => {
     const { filter, format } = query;
