@@ -14,8 +14,8 @@ import { enqueueShard } from '../../lib/runs/enqueueShard.js';
 import { finalizeRun, type FinalizedRun, type RunOutcome } from '../../lib/runs/finalizeRun.js';
 import { planRun, type RunPlan } from '../../lib/runs/planRun.js';
 
-const RunInputSchema = z.object({ run_id: z.string().min(1) });
-const EnqueueInputSchema = z.object({ run_id: z.string().min(1), shard: z.number().int().nonnegative() });
+const RunInputSchema = z.object({ run_id: z.string().min(1), traceparent: z.string().optional() });
+const EnqueueInputSchema = z.object({ run_id: z.string().min(1), shard: z.number().int().nonnegative(), traceparent: z.string().optional() });
 const FinalizeInputSchema = z.object({ run_id: z.string().min(1), outcome: z.enum(['completed', 'cancelled', 'timed_out']) });
 
 const retry = new df.RetryOptions(2_000, 5);
@@ -27,13 +27,13 @@ retry.backoffCoefficient = 2;
  * the deadline, and finalize. History stays O(shards) for 400,000 cases.
  */
 const runEvaluation: OrchestrationHandler = function* (context: OrchestrationContext) {
-  const { run_id } = RunInputSchema.parse(context.df.getInput());
+  const { run_id, traceparent } = RunInputSchema.parse(context.df.getInput());
   const plan = (yield context.df.callActivityWithRetry(ACTIVITY_PLAN_RUN, retry, { run_id })) as RunPlan;
   context.df.setCustomStatus({ phase: 'enqueueing', total: plan.total, shards: plan.shard_count });
   let outcome: RunOutcome = 'completed';
   if (plan.total > 0) {
     const sends: Task[] = [];
-    for (let shard = 0; shard < plan.shard_count; shard++) sends.push(context.df.callActivityWithRetry(ACTIVITY_ENQUEUE_SHARD, retry, { run_id, shard }));
+    for (let shard = 0; shard < plan.shard_count; shard++) sends.push(context.df.callActivityWithRetry(ACTIVITY_ENQUEUE_SHARD, retry, { run_id, shard, ...(traceparent ? { traceparent } : {}) }));
     yield context.df.Task.all(sends);
     context.df.setCustomStatus({ phase: 'running', total: plan.total, shards: plan.shard_count });
     const completed = context.df.waitForExternalEvent(EVENT_RUN_COMPLETED);
@@ -58,9 +58,9 @@ const planRunActivity: ActivityHandler = async (input: unknown) => {
 df.app.activity(ACTIVITY_PLAN_RUN, { handler: planRunActivity });
 
 const enqueueShardActivity: ActivityHandler = async (input: unknown) => {
-  const { run_id, shard } = EnqueueInputSchema.parse(input);
+  const { run_id, shard, traceparent } = EnqueueInputSchema.parse(input);
   const services = await getServices();
-  return enqueueShard(run_id, shard, services);
+  return enqueueShard(run_id, shard, services, traceparent ? { traceparent } : {});
 };
 df.app.activity(ACTIVITY_ENQUEUE_SHARD, { handler: enqueueShardActivity });
 

@@ -14,6 +14,8 @@ export interface CreateJudgeOptions {
   maxRetries?: number;
   retryDelayInMs?: number;
   timeoutInMs?: number;
+  /** Microsoft Entra ID tokens for Azure OpenAI (the host supplies them; AZURE_OPENAI_API_KEY, when set, wins) */
+  azureADTokenProvider?: () => Promise<string>;
 }
 
 type JudgeKind = SemanticsConfig['judge'];
@@ -22,7 +24,7 @@ type JudgeFactory = (config: SemanticsConfig, env: SettingsSource, options: Crea
 const JUDGE_FACTORIES = {
   local: () => new LocalReferenceJudge(),
   openai: (config, env, options) => {
-    const { client, deployment } = createJudgeClient(env);
+    const { client, deployment } = createJudgeClient(env, options.azureADTokenProvider ? { azureADTokenProvider: options.azureADTokenProvider } : {});
     const model = config.model?.trim() || deployment || DEFAULT_OPENAI_JUDGE_MODEL;
     return new OpenAIJudge({
       client,

@@ -10,7 +10,10 @@ import {
 } from '../evaluation/pipeline/index.js';
 import type { QueueMessage } from '../ports/index.js';
 import type { Services } from '../app/services.js';
+import { contextFromTraceparent, endSpan, isMetering, isTracing, recordTasks, SPANS, startSpan, ATTRIBUTES } from '../telemetry/index.js';
+import { observeStep, tracedInvoke, tracedStage } from './caseTelemetry.js';
 import { CaseMessageSchema, QUEUES, caseMessageId, type CaseMessage, type QueueStage } from './queues.js';
+import type { Context } from '@opentelemetry/api';
 import type { RunContext, RunContextCache } from './runContext.js';
 
 export interface WorkerResult {
@@ -40,6 +43,24 @@ export async function processCaseMessages(bodies: readonly unknown[], services: 
     if (parsed.success) messages.push(parsed.data);
     else result.rejected.push(parsed.error.issues.map((i) => `${i.path.join('.') || 'message'}: ${i.message}`).join('; '));
   }
+  const queue = messages[0] ? QUEUES[messages[0].stage] : 'unknown';
+  try {
+    const couldNotScore = await processMessages(messages, result, services, contexts, abortSignal);
+    recordTasks(queue, messages.length, result.rejected.length, 'malformed');
+    recordTasks(queue, 0, couldNotScore, 'could_not_score');
+  } catch (error) {
+    recordTasks(queue, 0, bodies.length, 'batch_failed');
+    throw error;
+  }
+  return result;
+}
+
+/** The valid messages of a batch through their step; returns how many had a stage that could not score. */
+async function processMessages(messages: CaseMessage[], result: WorkerResult, services: Services, contexts: RunContextCache, abortSignal?: AbortSignal): Promise<number> {
+  // telemetry decided once per batch: while it is off, nothing below allocates for it
+  const tracing = isTracing();
+  const observe = tracing || isMetering();
+  let couldNotScore = 0;
   const live: Array<{ message: CaseMessage; context: RunContext }> = [];
   for (const message of messages) {
     const context = await contexts.get(message.run_id);
@@ -54,7 +75,9 @@ export async function processCaseMessages(bodies: readonly unknown[], services: 
   await Promise.all(
     live.map(async ({ message, context }) => {
       const testCase = cases.get(message.test_case_id) ?? deletedCase(message.test_case_id);
-      const state = await advance(message, testCase, context, services, abortSignal);
+      const parent = tracing ? contextFromTraceparent(message.traceparent) : undefined;
+      const state = await advance(message, testCase, context, services, abortSignal, parent);
+      if (observe && observeStep(parent, message, state)) couldNotScore++;
       const config = context.run.config;
       const next = nextStage(state, { execution: config.execution.enabled, semantics: config.semantics.enabled });
       if (next === 'done') {
@@ -67,6 +90,8 @@ export async function processCaseMessages(bodies: readonly unknown[], services: 
         messageId: caseMessageId(message.run_id, message.test_case_id, stage, message.attempt),
         correlationId: message.run_id,
         body: { run_id: message.run_id, test_case_id: message.test_case_id, attempt: message.attempt, stage, state, ...(message.traceparent ? { traceparent: message.traceparent } : {}) },
+        // the trace context travels in the properties too (Service Bus's Diagnostic-Id), as enqueueShard sends it
+        ...(message.traceparent ? { applicationProperties: { traceparent: message.traceparent, 'Diagnostic-Id': message.traceparent } } : {}),
       });
       forward.set(stage, list);
     }),
@@ -76,14 +101,26 @@ export async function processCaseMessages(bodies: readonly unknown[], services: 
     result.forwarded += list.length;
   }
   if (finished.length) {
-    const r = await services.stores.scorecards.upsertScorecards(finished);
-    result.written += r.written;
-    result.unchanged += r.unchanged;
+    const span = tracing ? startSpan(SPANS.writeScorecard, finishedTraceparent(messages), { [ATTRIBUTES.scorecards]: finished.length }) : undefined;
+    try {
+      const r = await services.stores.scorecards.upsertScorecards(finished);
+      result.written += r.written;
+      result.unchanged += r.unchanged;
+      endSpan(span);
+    } catch (error) {
+      endSpan(span, error);
+      throw error;
+    }
   }
-  return result;
+  return couldNotScore;
 }
 
-async function advance(message: CaseMessage, testCase: TestCase, context: RunContext, services: Services, abortSignal?: AbortSignal): Promise<CaseState> {
+/** The trace the batch's scorecard write belongs to: the first message's (a batch is one run's, almost always). */
+function finishedTraceparent(messages: readonly CaseMessage[]): string | undefined {
+  return messages.find((m) => m.traceparent)?.traceparent;
+}
+
+async function advance(message: CaseMessage, testCase: TestCase, context: RunContext, services: Services, abortSignal?: AbortSignal, parent?: Context): Promise<CaseState> {
   const config = context.run.config;
   if (message.stage === 'evaluate') {
     const base = {
@@ -97,7 +134,10 @@ async function advance(message: CaseMessage, testCase: TestCase, context: RunCon
     if (testCase.nl_query === DELETED) {
       return startFailedCase(base, { error_code: 'target_error', message: `test case ${testCase.id} was deleted after the run was planned` }, config);
     }
-    const invocation = await context.invoker.invoke(testCase, { attempt: message.attempt, ...(abortSignal ? { abortSignal } : {}) });
+    const invokeOptions = { attempt: message.attempt, ...(abortSignal ? { abortSignal } : {}) };
+    const invocation = parent
+      ? await tracedInvoke(parent, message, context.target.id, () => context.invoker.invoke(testCase, invokeOptions))
+      : await context.invoker.invoke(testCase, invokeOptions);
     if (!invocation.ok) return startFailedCase({ ...base, latencyMs: invocation.latency_ms }, invocation, config);
     const catalog = context.catalogFor(testCase);
     return startCase(
@@ -109,13 +149,20 @@ async function advance(message: CaseMessage, testCase: TestCase, context: RunCon
         outputTokens: invocation.output_tokens,
         costUsd: invocation.cost_usd,
         clientVersion: invocation.client_version ?? context.target.client_version ?? null,
+        ...(invocation.agent !== undefined ? { agent: invocation.agent } : {}),
+        ...(invocation.routing_reason !== undefined ? { routingReason: invocation.routing_reason } : {}),
         ...(catalog ? { catalog } : {}),
       },
       config,
     );
   }
   const state = message.state as CaseState;
-  if (message.stage === 'execute') return runExecution(state, testCase, config, await context.apiProvider(testCase), abortSignal);
+  if (message.stage === 'execute') {
+    const provider = await context.apiProvider(testCase);
+    if (parent) return tracedStage(parent, 'execution', message, () => runExecution(state, testCase, config, provider, abortSignal));
+    return runExecution(state, testCase, config, provider, abortSignal);
+  }
+  if (parent) return tracedStage(parent, 'semantics', message, () => runSemantics(state, testCase, config, context.judge(), abortSignal));
   return runSemantics(state, testCase, config, context.judge(), abortSignal);
 }
 

@@ -19,6 +19,8 @@ export interface TargetDeps {
   apiProvider?: ApiProvider;
   /** openai: use this client instead of building one */
   openaiClient?: OpenAI;
+  /** openai on Azure without `api_key`: Microsoft Entra ID bearer tokens (lib/adapters/azure azureOpenAITokenProvider) */
+  azureADTokenProvider?: () => Promise<string>;
   /** http: fetch implementation */
   fetch?: typeof globalThis.fetch;
   /** replay: outputs cache (default: the process-wide one) */
@@ -46,6 +48,7 @@ const TARGET_FACTORIES = {
       ...(deps.catalog ? { catalog: deps.catalog } : {}),
       ...(deps.apiProvider ? { apiProvider: deps.apiProvider } : {}),
       ...(deps.openaiClient ? { client: deps.openaiClient } : {}),
+      ...(deps.azureADTokenProvider ? { azureADTokenProvider: deps.azureADTokenProvider } : {}),
     });
     await invoker.ready();
     return invoker;

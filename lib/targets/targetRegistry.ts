@@ -7,6 +7,7 @@ import { RateLimiter, type RateLimiterSnapshot } from './resilience/rateLimiter.
 import { ResilientTarget } from './resilience/resilientTarget.js';
 import type { BackoffOptions } from './resilience/retry.js';
 import type { TargetInvoker } from './target.js';
+import { recordCircuitState } from '../telemetry/index.js';
 
 export interface TargetRegistryOptions extends Omit<TargetDeps, 'catalog' | 'apiProvider'>, BackoffOptions {
   /** breaker settings for every target (default 5 failures, open 30 s) */
@@ -82,7 +83,10 @@ export class TargetRegistry {
       breaker = new CircuitBreaker({
         ...this.options.breaker,
         ...(this.options.now ? { now: this.options.now } : {}),
-        ...(notify ? { onStateChange: (state: CircuitState, previous: CircuitState) => notify(targetId, state, previous) } : {}),
+        onStateChange: (state: CircuitState, previous: CircuitState) => {
+          recordCircuitState(targetId, state); // eval.circuit.state (no-op while metrics are off)
+          notify?.(targetId, state, previous);
+        },
       });
       this.breakers.set(targetId, breaker);
     }

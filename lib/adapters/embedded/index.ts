@@ -9,3 +9,4 @@ export { StoredToolCatalogSchema, toolCatalogId } from './storedToolCatalog.js';
 export { toFtsQuery, MIN_PREFIX_LENGTH } from './ftsQuery.js';
 export { pageWindow, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './pageWindow.js';
 export type { SqliteDatabase } from './sqlite.js';
+export { EmbeddedDeadLetters } from './embeddedDeadLetters.js';

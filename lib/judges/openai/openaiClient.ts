@@ -33,24 +33,30 @@ export interface JudgeClient {
 
 const value = (env: SettingsSource, name: OpenAISettingName) => env[name]?.trim() || undefined;
 
+export interface JudgeClientOptions {
+  /** Microsoft Entra ID bearer tokens for Azure OpenAI (scope https://cognitiveservices.azure.com/.default), called per request */
+  azureADTokenProvider?: () => Promise<string>;
+}
+
 /**
- * Builds the client from settings. Azure OpenAI when AZURE_OPENAI_ENDPOINT is set (then AZURE_OPENAI_DEPLOYMENT,
- * AZURE_OPENAI_API_VERSION and AZURE_OPENAI_API_KEY are required), otherwise OpenAI (OPENAI_API_KEY, optional
+ * Builds the client from settings. Azure OpenAI when AZURE_OPENAI_ENDPOINT is set (then AZURE_OPENAI_DEPLOYMENT and
+ * AZURE_OPENAI_API_VERSION are required), authenticated with Microsoft Entra ID through `azureADTokenProvider` (the
+ * host passes one: `azureOpenAITokenProvider()` in lib/adapters/azure), or with AZURE_OPENAI_API_KEY when that is set
+ * (the explicit fallback: a key wins over the token provider). Otherwise OpenAI (OPENAI_API_KEY, optional
  * OPENAI_BASE_URL for compatible servers). Every value is passed explicitly so process.env is never read behind
  * the caller's back. The client's own retries are off (`maxRetries: 0`): the judge's retry loop is the only one.
- *
- * Keyless Azure (Microsoft Entra ID) is not wired yet: it needs `@azure/identity` (not a dependency) to pass
- * `azureADTokenProvider: getBearerTokenProvider(new DefaultAzureCredential(), 'https://cognitiveservices.azure.com/.default')`
- * instead of `apiKey`.
  */
-export function createJudgeClient(env: SettingsSource): JudgeClient {
+export function createJudgeClient(env: SettingsSource, options: JudgeClientOptions = {}): JudgeClient {
   const endpoint = value(env, 'AZURE_OPENAI_ENDPOINT');
   if (endpoint) {
-    const required = ['AZURE_OPENAI_DEPLOYMENT', 'AZURE_OPENAI_API_VERSION', 'AZURE_OPENAI_API_KEY'] as const;
+    const apiKey = value(env, 'AZURE_OPENAI_API_KEY');
+    const tokenProvider = apiKey ? undefined : options.azureADTokenProvider;
+    const required = ['AZURE_OPENAI_DEPLOYMENT', 'AZURE_OPENAI_API_VERSION', ...(apiKey || tokenProvider ? [] : (['AZURE_OPENAI_API_KEY'] as const))] as const;
     const missing = required.filter((name) => !value(env, name));
     if (missing.length) {
       throw new JudgeConfigurationError(
-        `the openai judge uses Azure OpenAI because AZURE_OPENAI_ENDPOINT is set, but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set (keyless Entra ID auth is not supported yet)`,
+        `the openai judge uses Azure OpenAI because AZURE_OPENAI_ENDPOINT is set, but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set` +
+          (missing.includes('AZURE_OPENAI_API_KEY') ? ' (and this host supplies no Microsoft Entra ID token provider: keyless auth needs the Azure backend or a host that passes azureADTokenProvider)' : ''),
         missing,
       );
     }
@@ -60,7 +66,8 @@ export function createJudgeClient(env: SettingsSource): JudgeClient {
       baseURL: `${endpoint.replace(/\/+$/, '')}/openai`,
       deployment,
       apiVersion: value(env, 'AZURE_OPENAI_API_VERSION')!,
-      apiKey: value(env, 'AZURE_OPENAI_API_KEY')!,
+      // an empty apiKey (not undefined) keeps the SDK from reading AZURE_OPENAI_API_KEY from process.env
+      ...(tokenProvider ? { azureADTokenProvider: tokenProvider, apiKey: '' } : { apiKey: apiKey! }),
       organization: null,
       project: null,
       maxRetries: 0,

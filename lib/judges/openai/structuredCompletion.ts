@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { JudgeError, type JudgeFailureReason } from '../judgeError.js';
 import { fullJitterDelayInMs, retryAfterInMs, sleep } from './backoff.js';
 import { estimateCost, type ModelPricing } from './pricing.js';
+import { recordLlmCall } from '../../telemetry/index.js';
 
 /** How to call the model. One retry loop covers HTTP 408/409/429/5xx, network errors and bad replies. */
 export interface CompletionSettings {
@@ -112,6 +113,7 @@ export async function requestStructured<T>(
     if (abortSignal?.aborted) throw aborted(abortSignal.reason);
     attempts++;
     let completion: ChatCompletion;
+    const requested = performance.now();
     try {
       completion = await settings.client.chat.completions.create(body, {
         maxRetries: 0,
@@ -127,6 +129,7 @@ export async function requestStructured<T>(
     inputTokens += completion.usage?.prompt_tokens ?? 0;
     outputTokens += completion.usage?.completion_tokens ?? 0;
     responseModel = completion.model || responseModel;
+    recordLlmCall('judge', request.model, completion.usage?.prompt_tokens ?? 0, completion.usage?.completion_tokens ?? 0, performance.now() - requested);
     const parsed = parseReply(completion, request.replySchema);
     if (parsed.ok) return { value: parsed.value, model: responseModel ?? request.model, attempts, ...spent() };
     failure = parsed.failure;

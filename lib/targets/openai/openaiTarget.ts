@@ -7,10 +7,11 @@ import { TargetConfigurationError } from '../errors.js';
 import { elapsedMs, type InvokeOptions, type TargetInvocation, type TargetInvoker } from '../target.js';
 import { runAgenticLoop } from './agenticLoop.js';
 import { catalogTools, isFields, messageWithCatalogNames, readCompletion, type ChatTurn } from './chatTurn.js';
-import { checkClientSettings, createOpenAIClient } from './openaiClient.js';
+import { checkClientSettings, createOpenAIClient, type AzureADTokenProvider } from './openaiClient.js';
 import { failureFromRequestError } from './openaiFailure.js';
 import type { OpenAISettings } from './openaiSettings.js';
 import { ToolNameMap } from './toolNames.js';
+import { recordLlmCall } from '../../telemetry/index.js';
 
 export interface OpenAITargetOptions {
   /** resolves settings.api_key */
@@ -23,6 +24,8 @@ export interface OpenAITargetOptions {
   client?: OpenAI;
   /** default `openai` */
   targetId?: string;
+  /** Microsoft Entra ID tokens for Azure OpenAI targets without `api_key` (the host supplies them) */
+  azureADTokenProvider?: AzureADTokenProvider;
 }
 
 /**
@@ -44,7 +47,7 @@ export class OpenAITarget implements TargetInvoker {
     private readonly options: OpenAITargetOptions,
   ) {
     this.targetId = options.targetId ?? 'openai';
-    if (!options.client) checkClientSettings(settings, this.targetId);
+    if (!options.client) checkClientSettings(settings, this.targetId, Boolean(options.azureADTokenProvider));
     if (settings.agentic_loop?.enabled && !options.apiProvider) {
       throw new TargetConfigurationError(
         'settings.agentic_loop',
@@ -95,12 +98,17 @@ export class OpenAITarget implements TargetInvoker {
       ...(this.settings.temperature === undefined ? {} : { temperature: this.settings.temperature }),
     };
     let completion: unknown;
+    const requested = performance.now();
     try {
       completion = await client.chat.completions.create(body, { maxRetries: 0, signal: abortSignal ?? null });
     } catch (error) {
       return { ok: false, failure: failureFromRequestError(error, { abortSignal, started, model: this.settings.model }) };
     }
-    if (isFields(completion)) return readCompletion(completion);
+    if (isFields(completion)) {
+      const turn = readCompletion(completion);
+      if (turn.ok) recordLlmCall('target', this.settings.model, turn.inputTokens, turn.outputTokens, performance.now() - requested);
+      return turn;
+    }
     const got = typeof completion === 'string' ? `text: ${JSON.stringify(completion.slice(0, 120))}` : String(completion);
     return {
       ok: false,
@@ -126,7 +134,7 @@ export class OpenAITarget implements TargetInvoker {
 
   private client(): Promise<OpenAI> {
     if (!this.clientPromise) {
-      const building = createOpenAIClient(this.settings, this.options.secrets, this.targetId);
+      const building = createOpenAIClient(this.settings, this.options.secrets, this.targetId, this.options.azureADTokenProvider);
       this.clientPromise = building;
       building.catch(() => {
         if (this.clientPromise === building) this.clientPromise = undefined; // try again next time

@@ -1,0 +1,142 @@
+// The resource-group part of main.bicep: every resource, the identity the function app runs as, its roles (granted
+// in each resource's module, on that resource only) and the app settings, all identity-based: no key, secret or
+// connection string (infra.test.ts checks that, and that every setting the code reads is set or deliberately not).
+param location string
+param tags object
+param resourceToken string
+param apiAudience string
+param apiTenantId string
+param allowApiKeys bool
+param serviceBusSku string
+param serviceBusMessagingUnits int
+param cosmosCapacityMode string
+param cosmosAutoscaleMaxThroughput int
+param functionMaximumInstanceCount int
+param functionInstanceMemoryMB int
+param scorecardTtlDays int
+param tracesSamplingRatio string
+param judgeModel object
+param embeddingsModel object
+param searchSku string
+param apimSku string
+param apimPublisherEmail string
+param apiSpecificationUrl string
+
+var platform = loadJsonContent('platform.json')
+var functionAppName = 'func-${resourceToken}'
+var apimName = 'apim-${resourceToken}'
+
+module identity 'modules/identity.bicep' = {
+  name: 'identity'
+  params: { name: 'id-${resourceToken}', location: location, tags: tags }
+}
+
+module monitoring 'modules/monitoring.bicep' = {
+  name: 'monitoring'
+  params: { logAnalyticsName: 'log-${resourceToken}', appInsightsName: 'appi-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId }
+}
+
+module storage 'modules/storage.bicep' = {
+  name: 'storage'
+  params: { name: 'st${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId }
+}
+
+module serviceBus 'modules/serviceBus.bicep' = {
+  name: 'serviceBus'
+  params: { name: 'sb-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, sku: serviceBusSku, messagingUnits: serviceBusMessagingUnits }
+}
+
+module cosmos 'modules/cosmos.bicep' = {
+  name: 'cosmos'
+  params: { name: 'cosmos-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, capacityMode: cosmosCapacityMode, autoscaleMaxThroughput: cosmosAutoscaleMaxThroughput }
+}
+
+module search 'modules/search.bicep' = {
+  name: 'search'
+  params: { name: 'srch-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, sku: searchSku }
+}
+
+module openAi 'modules/openai.bicep' = {
+  name: 'openai'
+  params: { name: 'oai-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, judgeModel: judgeModel, embeddingsModel: embeddingsModel }
+}
+
+module keyVault 'modules/keyVault.bicep' = {
+  name: 'keyVault'
+  params: { name: 'kv-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId }
+}
+
+// Every app setting the code reads in Azure (lib/app/settings/appSettings.ts), identity-based.
+var appSettings = {
+  EVALP_BACKEND: 'azure'
+  AZURE_CLIENT_ID: identity.outputs.clientId
+  AzureWebJobsStorage__accountName: storage.outputs.name
+  AzureWebJobsStorage__credential: 'managedidentity'
+  AzureWebJobsStorage__clientId: identity.outputs.clientId
+  EVALP_TASK_HUB: 'EvalPlatformHub'
+  COSMOS_DATABASE_NAME: platform.cosmos.databaseName
+  CosmosConnection__accountEndpoint: cosmos.outputs.endpoint
+  CosmosConnection__credential: 'managedidentity'
+  CosmosConnection__clientId: identity.outputs.clientId
+  EVALP_SCORECARD_TTL_SECONDS: scorecardTtlDays > 0 ? string(scorecardTtlDays * 86400) : ''
+  ServiceBusConnection__fullyQualifiedNamespace: serviceBus.outputs.fullyQualifiedNamespace
+  ServiceBusConnection__credential: 'managedidentity'
+  ServiceBusConnection__clientId: identity.outputs.clientId
+  EVALP_SEARCH_ENDPOINT: search.outputs.endpoint
+  EVALP_SEARCH_INDEX: 'gold-set'
+  AZURE_OPENAI_ENDPOINT: openAi.outputs.endpoint
+  AZURE_OPENAI_DEPLOYMENT: openAi.outputs.judgeDeployment
+  AZURE_OPENAI_API_VERSION: '2024-10-21'
+  AZURE_OPENAI_EMBEDDINGS_DEPLOYMENT: openAi.outputs.embeddingsDeployment
+  EVALP_EMBEDDINGS_DIMENSIONS: string(embeddingsModel.dimensions)
+  EVALP_KEY_VAULT_URL: keyVault.outputs.uri
+  EVALP_AUTH_API_KEYS: allowApiKeys ? 'on' : 'off'
+  EVALP_AUTH_ENTRA_TENANT_ID: apiTenantId
+  EVALP_AUTH_ENTRA_AUDIENCE: apiAudience
+  APPLICATIONINSIGHTS_CONNECTION_STRING: monitoring.outputs.connectionString
+  APPLICATIONINSIGHTS_AUTHENTICATION_STRING: 'ClientId=${identity.outputs.clientId};Authorization=AAD'
+  EVALP_OTEL_SAMPLING_RATIO: tracesSamplingRatio
+  // links in alerts and status URLs go through API Management (its gateway host is known before it exists)
+  EVALP_PUBLIC_URL: 'https://${apimName}.azure-api.net/evalplatform'
+}
+
+module functionApp 'modules/functionApp.bicep' = {
+  name: 'functionApp'
+  params: {
+    name: functionAppName
+    planName: 'plan-${resourceToken}'
+    location: location
+    tags: tags
+    identityId: identity.outputs.id
+    storageBlobEndpoint: storage.outputs.blobEndpoint
+    deploymentContainerName: storage.outputs.deploymentContainerName
+    maximumInstanceCount: functionMaximumInstanceCount
+    instanceMemoryMB: functionInstanceMemoryMB
+    appSettings: appSettings
+  }
+}
+
+module apim 'modules/apim.bicep' = {
+  name: 'apim'
+  params: {
+    name: apimName
+    location: location
+    tags: tags
+    sku: apimSku
+    publisherEmail: apimPublisherEmail
+    backendUrl: functionApp.outputs.url
+    tenantId: apiTenantId
+    audience: apiAudience
+    specificationUrl: apiSpecificationUrl
+  }
+}
+
+output functionAppName string = functionApp.outputs.name
+output apiBaseUrl string = functionApp.outputs.url
+output apimName string = apim.outputs.name
+output apimGatewayUrl string = apim.outputs.gatewayUrl
+output serviceBusNamespace string = serviceBus.outputs.fullyQualifiedNamespace
+output cosmosEndpoint string = cosmos.outputs.endpoint
+output openAiEndpoint string = openAi.outputs.endpoint
+output searchEndpoint string = search.outputs.endpoint
+output keyVaultUri string = keyVault.outputs.uri
