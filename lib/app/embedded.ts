@@ -11,6 +11,8 @@ import { QUEUES } from '../runs/queues.js';
 import { EnvSecretResolver, TargetRegistry } from '../targets/index.js';
 import { provideServices, resetServices, type Services } from './services.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
+import { azureOpenAITokenProvider } from '../adapters/azure/openaiAuth.js';
+import { registerQueueDepthSource, startTelemetry } from '../telemetry/index.js';
 
 export interface EmbeddedPlatformOptions {
   /** all state (SQLite database, default `./.evalplatform`) */
@@ -39,6 +41,8 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   const env = { COSMOS_DATABASE_NAME: 'evalplatform', ...(options.env ?? process.env) };
   const baseDir = options.baseDir ?? process.cwd();
   resetServices();
+  // off unless EVALP_OTEL=console or APPLICATIONINSIGHTS_CONNECTION_STRING is set (once per process)
+  const telemetry = await startTelemetry(env);
   const host = await startHost({
     entry: () => import('../../functions/index.js'),
     dataDir: options.dataDir,
@@ -54,7 +58,9 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     },
   });
   const secrets = new EnvSecretResolver(env);
-  const targets = new TargetRegistry({ secrets, baseDir });
+  // Entra ID for Azure OpenAI targets and judges without a key (DefaultAzureCredential: `az login`), loaded on first use
+  const azureADTokenProvider = azureOpenAITokenProvider();
+  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider });
   const stores = createEmbeddedStores(host.db, host.changeLog);
   const services: Services = {
     stores,
@@ -67,7 +73,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
       const cassette = exec.cassette_path && !isAbsolute(exec.cassette_path) ? resolve(baseDir, exec.cassette_path) : exec.cassette_path;
       return createApiProvider({ ...exec, ...(cassette ? { cassette_path: cassette } : {}) }, catalog ? { catalog } : {});
     },
-    judgeFor: (run) => createJudge(run.config.semantics, env),
+    judgeFor: (run) => createJudge(run.config.semantics, env, { azureADTokenProvider }),
     baseDir,
     workerId: `embedded-${process.pid}-${randomBytes(3).toString('hex')}`,
     publicUrl: host.url,
@@ -75,12 +81,15 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   // API keys, Entra ID and rate limits from the platform's own settings; a malformed setting fails the start here
   configureApiSecurity(services, apiSecuritySettingsFromEnv(env));
   provideServices(services);
+  const unregisterDepth = registerQueueDepthSource(() => Object.fromEntries(Object.values(QUEUES).map((q) => [q, host.queues.counts(q).active])));
   return {
     host,
     services,
     url: host.url,
     stop: async (o) => {
+      unregisterDepth();
       await host.stop(o);
+      await telemetry.forceFlush();
       resetServices();
     },
   };

@@ -13,3 +13,4 @@ export * from './stores.js';
 export * from './apiKeyStore.js';
 export * from './alertStore.js';
 export * from './auditStore.js';
+export * from './embedder.js';

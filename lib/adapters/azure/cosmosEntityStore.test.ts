@@ -1,0 +1,47 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { ZodType } from 'zod';
+import { ClientSchema, TargetSystemSchema, TestSuiteSchema, type Client, type TargetSystem, type TestSuite } from '../../domain/index.js';
+import { entityStoreContract, sampleCatalog, sampleClient, sampleSuite, sampleTarget } from '../../ports/contracts/index.js';
+import type { StoredToolCatalog } from '../../ports/stores.js';
+import { StoredToolCatalogSchema } from '../embedded/storedToolCatalog.js';
+import { COSMOS_CONTAINERS } from './cosmosContainers.js';
+import { startCosmosEmulator, type CosmosEmulator } from './cosmosEmulator.test-helpers.js';
+import { CosmosEntityStore } from './cosmosEntityStore.js';
+
+let emulator: CosmosEmulator;
+beforeAll(async () => {
+  emulator = await startCosmosEmulator();
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+const store = <T extends { id: string }>(kind: string, schema: ZodType<T>) => async () => {
+  const database = await emulator.newDatabase(['entities']);
+  return new CosmosEntityStore<T>(database.container(COSMOS_CONTAINERS.entities.id), kind, schema);
+};
+
+entityStoreContract<TestSuite>('CosmosEntityStore (suites)', {
+  createStore: store('suite', TestSuiteSchema),
+  sample: (key) => sampleSuite(key),
+  modify: (suite) => ({ ...suite, name: `${suite.name} (renamed)`, test_case_ids: [...suite.test_case_ids, 'case-3'] }),
+  invalid: { ...sampleSuite('bad'), kind: 'dynamic' },
+});
+entityStoreContract<StoredToolCatalog>('CosmosEntityStore (tool catalogs)', {
+  createStore: store('tool_catalog', StoredToolCatalogSchema),
+  sample: (key) => sampleCatalog(key),
+  modify: (catalog) => ({ ...catalog, description: 'changed' }),
+  invalid: { ...sampleCatalog('bad'), id: 'bad' },
+});
+entityStoreContract<TargetSystem>('CosmosEntityStore (targets)', {
+  createStore: store('target', TargetSystemSchema),
+  sample: (key) => sampleTarget(key),
+  modify: (target) => ({ ...target, timeout_ms: 5_000 }),
+  invalid: { ...sampleTarget('bad'), settings: { kind: 'carrier-pigeon' } },
+});
+entityStoreContract<Client>('CosmosEntityStore (clients)', {
+  createStore: store('client', ClientSchema),
+  sample: (key) => sampleClient(key),
+  modify: (client) => ({ ...client, schedule_cron: '0 0 2 * * *' }),
+  invalid: { ...sampleClient('bad'), suite_ids: [] },
+});

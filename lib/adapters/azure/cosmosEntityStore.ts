@@ -1,0 +1,96 @@
+import type { Container } from '@azure/cosmos';
+import type { z } from 'zod';
+import type { EntityStore } from '../../ports/entityStore.js';
+import { NotFoundError } from '../../ports/errors.js';
+import { pageOf, type Page, type PageOptions, type WithEtag } from '../../ports/paging.js';
+import { countWhere, queryAll } from './cosmosBulk.js';
+import { readOrUndefined, toStoreError } from './cosmosErrors.js';
+import { toCosmosId } from './cosmosIds.js';
+import { pageWindow } from './cosmosPaging.js';
+
+/** An entity as stored in the `entities` container (partition key /kind). */
+interface EntityDocument {
+  id: string;
+  kind: string;
+  entity_id: string;
+  body: unknown;
+  _etag?: string;
+}
+
+/**
+ * An EntityStore (suites, tool catalogs, targets, clients) on the `entities` container, one logical partition
+ * per kind. Entities are validated with `schema` on the way in (a ZodError is thrown as is, nothing is written)
+ * and on the way out; a `_etag` passed back from a read is dropped. `list` is ordered by id.
+ */
+export class CosmosEntityStore<T extends { id: string }> implements EntityStore<T> {
+  constructor(
+    private readonly container: Container,
+    /** the entity kind, also its name in error messages: `suite`, `tool_catalog`, `target`, `client` */
+    private readonly kind: string,
+    private readonly schema: z.ZodType<T>,
+  ) {}
+
+  async create(entity: T): Promise<WithEtag<T>> {
+    const doc = this.toDocument(entity);
+    try {
+      return this.fromDocument((await this.container.items.create<EntityDocument>(doc)).resource!);
+    } catch (error) {
+      throw toStoreError(error, this.kind, doc.entity_id);
+    }
+  }
+
+  async upsert(entity: T): Promise<WithEtag<T>> {
+    const doc = this.toDocument(entity);
+    return this.fromDocument((await this.container.items.upsert<EntityDocument>(doc)).resource!);
+  }
+
+  async get(id: string): Promise<WithEtag<T> | undefined> {
+    const doc = await readOrUndefined(this.container.item(toCosmosId(id), this.kind).read<EntityDocument>());
+    return doc && this.fromDocument(doc);
+  }
+
+  async replace(entity: T, options: { ifMatch?: string } = {}): Promise<WithEtag<T>> {
+    const doc = this.toDocument(entity);
+    try {
+      const { resource } = await this.container
+        .item(doc.id, this.kind)
+        .replace<EntityDocument>(doc, options.ifMatch ? { accessCondition: { type: 'IfMatch', condition: options.ifMatch } } : {});
+      if (!resource) throw new NotFoundError(this.kind, doc.entity_id);
+      return this.fromDocument(resource);
+    } catch (error) {
+      throw toStoreError(error, this.kind, doc.entity_id);
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    try {
+      await this.container.item(toCosmosId(id), this.kind).delete();
+    } catch (error) {
+      if (toStoreError(error, this.kind, id) instanceof NotFoundError) return;
+      throw error;
+    }
+  }
+
+  async list(options: PageOptions = {}): Promise<Page<WithEtag<T>>> {
+    const window = pageWindow(options);
+    const parameters = [{ name: '@kind', value: this.kind }];
+    const docs = await queryAll<EntityDocument>(
+      this.container,
+      { query: 'SELECT TOP @top * FROM c WHERE c.kind = @kind ORDER BY c.entity_id', parameters: [...parameters, { name: '@top', value: window.offset + window.limit }] },
+      this.kind,
+    );
+    const items = docs.slice(window.offset).map((doc) => this.fromDocument(doc));
+    const total = docs.length < window.offset + window.limit ? docs.length : await countWhere(this.container, ' WHERE c.kind = @kind', parameters, this.kind);
+    return pageOf(items, total, window);
+  }
+
+  private toDocument(entity: T): EntityDocument {
+    const { _etag, ...rest } = entity as T & { _etag?: string };
+    const valid = this.schema.parse(rest);
+    return { id: toCosmosId(valid.id), kind: this.kind, entity_id: valid.id, body: valid };
+  }
+
+  private fromDocument(doc: EntityDocument): WithEtag<T> {
+    return { ...this.schema.parse(doc.body), _etag: doc._etag ?? '' };
+  }
+}

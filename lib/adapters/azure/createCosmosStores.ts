@@ -1,0 +1,42 @@
+import type { Database } from '@azure/cosmos';
+import { ClientSchema, TargetSystemSchema, TestSuiteSchema, type Client, type TargetSystem, type TestSuite } from '../../domain/index.js';
+import type { Clock } from '../../ports/clock.js';
+import type { StoredToolCatalog, Stores } from '../../ports/stores.js';
+import { ENTITY_KINDS } from '../embedded/createEmbeddedStores.js';
+import { StoredToolCatalogSchema } from '../embedded/storedToolCatalog.js';
+import { CosmosAlertStore } from './cosmosAlertStore.js';
+import { CosmosAuditStore } from './cosmosAuditStore.js';
+import { COSMOS_CONTAINERS } from './cosmosContainers.js';
+import { CosmosEntityStore } from './cosmosEntityStore.js';
+import { CosmosRunStatsStore } from './cosmosRunStatsStore.js';
+import { CosmosRunStore } from './cosmosRunStore.js';
+import { CosmosScorecardStore } from './cosmosScorecardStore.js';
+import { CosmosTestCaseStore } from './cosmosTestCaseStore.js';
+
+export interface CosmosStoresOptions {
+  /** per-item ttl of scorecards and counted outcomes, in seconds (EVALP_SCORECARD_TTL_SECONDS) */
+  scorecardTtlSeconds?: number;
+  clock?: Clock;
+}
+
+/**
+ * Every store of the Azure backend on one Cosmos DB database (containers as COSMOS_CONTAINERS declares them;
+ * nothing is created here). No I/O until a store is used.
+ */
+export function createCosmosStores(database: Database, options: CosmosStoresOptions = {}): Stores {
+  const container = (key: keyof typeof COSMOS_CONTAINERS) => database.container(COSMOS_CONTAINERS[key].id);
+  const ttl = options.scorecardTtlSeconds === undefined ? {} : { ttlSeconds: options.scorecardTtlSeconds };
+  const scorecards = new CosmosScorecardStore(container('scorecards'), ttl);
+  return {
+    testCases: new CosmosTestCaseStore(container('testCases')),
+    suites: new CosmosEntityStore<TestSuite>(container('entities'), ENTITY_KINDS.suites, TestSuiteSchema),
+    catalogs: new CosmosEntityStore<StoredToolCatalog>(container('entities'), ENTITY_KINDS.catalogs, StoredToolCatalogSchema),
+    targets: new CosmosEntityStore<TargetSystem>(container('entities'), ENTITY_KINDS.targets, TargetSystemSchema),
+    clients: new CosmosEntityStore<Client>(container('entities'), ENTITY_KINDS.clients, ClientSchema),
+    runs: new CosmosRunStore(container('runs'), container('runShards')),
+    scorecards,
+    runStats: new CosmosRunStatsStore(container('runStats'), scorecards, { ...ttl, ...(options.clock ? { clock: options.clock } : {}) }),
+    alerts: new CosmosAlertStore(container('alerts')),
+    audit: new CosmosAuditStore(container('audit')),
+  };
+}
