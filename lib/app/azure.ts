@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { hostname } from 'node:os';
-import { isAbsolute, resolve } from 'node:path';
 import { AzureKeyCredential, SearchClient, SearchIndexClient } from '@azure/search-documents';
 import { DefaultAzureCredential, type TokenCredential } from '@azure/identity';
 import { createCosmosClient } from '../adapters/azure/cosmosClient.js';
@@ -18,12 +17,11 @@ import { createServiceBusClient } from '../adapters/azure/serviceBusClient.js';
 import { ServiceBusQueuePort } from '../adapters/azure/serviceBusQueuePort.js';
 import type { SbClient } from '../adapters/azure/serviceBusSurface.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
-import { createApiProvider } from '../evaluation/execution/index.js';
-import { createJudge } from '../judges/index.js';
 import { systemClock, type Stores } from '../ports/index.js';
 import { TargetRegistry } from '../targets/index.js';
 import { startTelemetry } from '../telemetry/index.js';
 import type { Services } from './services.js';
+import { runServices } from './runServices.js';
 import { checkAppSettings, type AppSettings, type SettingsSource } from './settings/checkAppSettings.js';
 
 export interface AzureServicesOptions {
@@ -80,13 +78,7 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
     apiKeys: new CosmosApiKeyStore(database.container(COSMOS_CONTAINERS.apiKeys.id)),
     queue: new ServiceBusQueuePort(options.serviceBusClient ?? createServiceBusClient(env, credential)),
     clock: systemClock,
-    invokerFor: (target, catalog) => targets.invokerFor(target, catalog ? { catalog } : {}),
-    apiProviderFor: (run, catalog) => {
-      const exec = run.config.execution;
-      const cassette = exec.cassette_path && !isAbsolute(exec.cassette_path) ? resolve(baseDir, exec.cassette_path) : exec.cassette_path;
-      return createApiProvider({ ...exec, ...(cassette ? { cassette_path: cassette } : {}) }, catalog ? { catalog } : {});
-    },
-    judgeFor: (run) => createJudge(run.config.semantics, env, { azureADTokenProvider }),
+    ...runServices({ targets, baseDir, env, azureADTokenProvider }),
     baseDir,
     workerId: `azure-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
     ...(settings.EVALP_PUBLIC_URL ? { publicUrl: settings.EVALP_PUBLIC_URL } : {}),

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { isAbsolute, resolve } from 'node:path';
 import { startHost, type EmbeddedHost } from '../host/index.js';
 import { createEmbeddedStores } from '../adapters/embedded/stores.js';
 import { EmbeddedApiKeyStore } from '../adapters/embedded/embeddedApiKeyStore.js';
 import { EmbeddedQueuePort } from '../adapters/embedded/embeddedQueuePort.js';
-import { createApiProvider } from '../evaluation/execution/index.js';
-import { createJudge } from '../judges/index.js';
 import { systemClock } from '../ports/index.js';
 import { QUEUES } from '../runs/queues.js';
 import { EnvSecretResolver, TargetRegistry } from '../targets/index.js';
 import { provideServices, resetServices, type Services } from './services.js';
+import { runServices } from './runServices.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { azureOpenAITokenProvider } from '../adapters/azure/openaiAuth.js';
 import { registerQueueDepthSource, startTelemetry } from '../telemetry/index.js';
@@ -67,13 +65,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     apiKeys: new EmbeddedApiKeyStore(host.db),
     queue: new EmbeddedQueuePort(host.queues),
     clock: systemClock,
-    invokerFor: (target, catalog) => targets.invokerFor(target, catalog ? { catalog } : {}),
-    apiProviderFor: (run, catalog) => {
-      const exec = run.config.execution;
-      const cassette = exec.cassette_path && !isAbsolute(exec.cassette_path) ? resolve(baseDir, exec.cassette_path) : exec.cassette_path;
-      return createApiProvider({ ...exec, ...(cassette ? { cassette_path: cassette } : {}) }, catalog ? { catalog } : {});
-    },
-    judgeFor: (run) => createJudge(run.config.semantics, env, { azureADTokenProvider }),
+    ...runServices({ targets, baseDir, env, azureADTokenProvider }),
     baseDir,
     workerId: `embedded-${process.pid}-${randomBytes(3).toString('hex')}`,
     publicUrl: host.url,

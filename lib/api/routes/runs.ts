@@ -8,6 +8,13 @@ import { pageSchemaOf, RunViewSchema, type RunView } from '../schemas.js';
 import { FailureViewSchema, failureView } from './runFailures.js';
 
 const IdParams = z.object({ id: z.string().min(1) });
+/** what a run's scorecards can be filtered by (scorecards and failures routes) */
+const ScorecardFilterQuery = {
+  failing_stage: StageNameSchema.optional(),
+  error_code: z.string().optional(),
+  tag: z.string().optional(),
+  category: z.string().optional(),
+};
 const Paging = {
   limit: z.coerce.number().int().min(1).max(1000).default(50),
   offset: z.coerce.number().int().min(0).default(0),
@@ -115,10 +122,7 @@ export const listScorecardsRoute = defineRoute({
   query: z
     .object({
       passed: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-      failing_stage: StageNameSchema.optional(),
-      error_code: z.string().optional(),
-      tag: z.string().optional(),
-      category: z.string().optional(),
+      ...ScorecardFilterQuery,
       ...Paging,
     })
     .strict(),
@@ -141,10 +145,7 @@ export const listFailuresRoute = defineRoute({
   params: IdParams,
   query: z
     .object({
-      failing_stage: StageNameSchema.optional(),
-      error_code: z.string().optional(),
-      tag: z.string().optional(),
-      category: z.string().optional(),
+      ...ScorecardFilterQuery,
       ...Paging,
     })
     .strict(),
