@@ -257,12 +257,12 @@ describe('infra: roles of the app identity', () => {
 });
 
 describe('infra: function app, API Management and Entra ID', () => {
-  it('runs on Flex Consumption (FC1), Node 20, as the user-assigned identity, with the package in blob storage', () => {
+  it('runs on Flex Consumption (FC1), Node 22 (the Azure SDKs it loads require it), as the user-assigned identity, with the package in blob storage', () => {
     const f = file('modules/functionApp.bicep');
     const resources = declarationsOf(f, 'resource');
     expect(textOf(valueAt(resources.find((d) => d.name === 'plan')?.value, 'sku'))).toBe("{ name: 'FC1', tier: 'FlexConsumption' }");
     const site = resources.find((d) => d.name === 'app')?.value;
-    expect(textOf(valueAt(site, 'properties.functionAppConfig.runtime'))).toBe("{ name: 'node', version: '20' }");
+    expect(textOf(valueAt(site, 'properties.functionAppConfig.runtime'))).toBe("{ name: 'node', version: '22' }");
     expect(textOf(valueAt(site, 'identity.type'))).toBe("'UserAssigned'");
     expect(textOf(valueAt(site, 'properties.functionAppConfig.deployment.storage.authentication'))).toBe("{ type: 'UserAssignedIdentity', userAssignedIdentityResourceId: identityId }");
     expect(JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')).engines.node).toMatch(/^>=20/);

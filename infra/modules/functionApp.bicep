@@ -48,7 +48,7 @@ resource app 'Microsoft.Web/sites@2024-04-01' = {
         maximumInstanceCount: maximumInstanceCount
         instanceMemoryMB: instanceMemoryMB
       }
-      runtime: { name: 'node', version: '20' }
+      runtime: { name: 'node', version: '22' }
     }
   }
 
