@@ -2,6 +2,7 @@
  * The function app's entry: importing it registers every function (HTTP API, run orchestrator and activities,
  * stage workers, statistics feed, schedules). Registrations only; nothing runs at import time.
  */
+import './setup.js'; // first: app.setup must run before the worker reads the app's capabilities
 import './http/routes.js';
 import './durable/runEvaluation.js';
 import './queues/caseWorkers.js';

@@ -1,18 +1,15 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../lib/app/embedded.js';
-import { packageRoot } from '../../lib/app/packageRoot.js';
-import { TargetSystemSchema, TestSuiteSchema, type Run } from '../../lib/domain/index.js';
-import { importJsonl } from '../../lib/evaluation/importers/index.js';
-import { parseToolCatalog } from '../../lib/evaluation/offline/index.js';
+import { storeQuickstart } from '../../lib/app/quickstart.test-helpers.js';
+import { TestSuiteSchema, type Run } from '../../lib/domain/index.js';
 import { silentLogger } from '../../lib/host/index.js';
 import { toTimerInput } from '../../lib/host/timer/startup.js';
 import { createRun } from '../../lib/runs/createRun.js';
 import { lastFireTime, scheduledRunIds } from '../../lib/runs/schedules.js';
 
-const example = join(packageRoot(), 'examples', 'quickstart');
 const EVERY_MINUTE = '0 * * * * *';
 let platform: EmbeddedPlatform;
 let dataDir: string;
@@ -51,23 +48,10 @@ beforeAll(async () => {
   fired = lastFireTime(EVERY_MINUTE, now) as Date;
   const { stores } = platform.services;
   const stamp = now.toISOString();
-  const catalog = parseToolCatalog(JSON.parse(await readFile(join(example, 'catalog.json'), 'utf8')));
-  await stores.catalogs.upsert({ ...catalog, id: `${catalog.name}@${catalog.tool_schema_version}` });
-  const { cases } = await importJsonl(await readFile(join(example, 'gold.jsonl'), 'utf8'));
-  await stores.testCases.upsertTestCases(cases);
+  const cases = await storeQuickstart(platform.services);
   const suite = (id: string, ids: string[]) => TestSuiteSchema.parse({ id, name: id, kind: 'static', test_case_ids: ids, created_at: stamp, updated_at: stamp });
   await stores.suites.upsert(suite('all', cases.map((c) => c.id)));
   await stores.suites.upsert(suite('first-three', cases.slice(0, 3).map((c) => c.id)));
-  await stores.targets.upsert(
-    TargetSystemSchema.parse({
-      id: 'recorded',
-      name: 'recorded outputs',
-      settings: { kind: 'replay', outputs_path: join(example, 'outputs.jsonl') },
-      tool_catalog: { name: catalog.name, version: catalog.tool_schema_version },
-      created_at: stamp,
-      updated_at: stamp,
-    }),
-  );
   const client = (id: string, suite_ids: string[]) => ({ id, name: id, suite_ids, target_id: 'recorded', schedule_cron: EVERY_MINUTE, notify: [], created_at: stamp, updated_at: stamp });
   await stores.clients.upsert(client('acme', ['all', 'first-three']));
 }, 60_000);

@@ -1,19 +1,16 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TargetSystemSchema, TestSuiteSchema, type Run, type RunStats, type Scorecard } from '../domain/index.js';
-import { importJsonl } from '../evaluation/importers/index.js';
-import { parseToolCatalog } from '../evaluation/offline/index.js';
 import { createApiKey } from '../api/index.js';
 import { silentLogger } from '../host/index.js';
-import { packageRoot } from './packageRoot.js';
 import { PENDING } from '../evaluation/pipeline/index.js';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from './embedded.js';
+import { storeQuickstart } from './quickstart.test-helpers.js';
 
-const example = join(packageRoot(), 'examples', 'quickstart');
 let platform: EmbeddedPlatform;
 let dataDir: string;
 let runner: string;
@@ -44,21 +41,8 @@ beforeAll(async () => {
   platform = await startEmbeddedPlatform({ dataDir, port: 0, logger: silentLogger });
   const { stores, apiKeys, clock } = platform.services;
   const now = clock.now().toISOString();
-  const catalog = parseToolCatalog(JSON.parse(await readFile(join(example, 'catalog.json'), 'utf8')));
-  await stores.catalogs.upsert({ ...catalog, id: `${catalog.name}@${catalog.tool_schema_version}` });
-  const imported = await importJsonl(await readFile(join(example, 'gold.jsonl'), 'utf8'));
-  await stores.testCases.upsertTestCases(imported.cases);
-  await stores.suites.upsert(TestSuiteSchema.parse({ id: 'quick', name: 'quickstart', kind: 'static', test_case_ids: imported.cases.map((c) => c.id), created_at: now, updated_at: now }));
-  await stores.targets.upsert(
-    TargetSystemSchema.parse({
-      id: 'recorded',
-      name: 'recorded outputs',
-      settings: { kind: 'replay', outputs_path: join(example, 'outputs.jsonl') },
-      tool_catalog: { name: catalog.name, version: catalog.tool_schema_version },
-      created_at: now,
-      updated_at: now,
-    }),
-  );
+  const cases = await storeQuickstart(platform.services);
+  await stores.suites.upsert(TestSuiteSchema.parse({ id: 'quick', name: 'quickstart', kind: 'static', test_case_ids: cases.map((c) => c.id), created_at: now, updated_at: now }));
   runner = (await createApiKey(apiKeys, { name: 'ci', roles: ['reader', 'runner'] }, clock)).key;
   reader = (await createApiKey(apiKeys, { name: 'dashboard', roles: ['reader'] }, clock)).key;
 }, 60_000);

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { app, output } from '@azure/functions';
 import { afterAll, describe, expect, it } from 'vitest';
-import { captureRegistrations } from './capture.js';
+import type { HostLogLevel } from './logger.js';
+import { captureApp, captureRegistrations } from './capture.js';
 
 const hostDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = join(hostDir, '..', '..');
@@ -94,6 +95,29 @@ describe('captureRegistrations', () => {
       app.timer('captureFast', { schedule: '0 0 * * * *', handler: noop });
     });
     expect([(await slow).map((r) => r.name), (await fast).map((r) => r.name)]).toEqual([['captureSlow'], ['captureFast']]);
+  });
+
+  it.each([
+    ['no app.setup call', () => undefined, { enableHttpStream: false, capabilities: {} }],
+    ['app.setup({ enableHttpStream: true, capabilities })', () => {
+      app.setup({ enableHttpStream: true, capabilities: { Custom: true, Other: 'x' } });
+    }, { enableHttpStream: true, capabilities: { Custom: 'true', Other: 'x' } }],
+  ])('records %s as the app setup, logged at debug level only (no warning)', async (_label, setup, expected) => {
+    const logged: Array<[HostLogLevel, string]> = [];
+    const logger = { log: (level: HostLogLevel, message: string) => void logged.push([level, message]) };
+    const captured = await captureApp(async () => {
+      setup();
+      app.timer(`captureSetup${expected.enableHttpStream ? 'On' : 'Off'}`, { schedule: '0 0 * * * *', handler: noop });
+    }, { logger });
+    expect(captured.setup).toEqual(expected);
+    expect(logged.filter(([level]) => level !== 'debug' && level !== 'trace')).toEqual([]);
+  });
+
+  it("captures functions/index.ts with HTTP streaming on, and a second capture of it keeps the app's setup", async () => {
+    const first = await captureApp(() => import('../../functions/index.js'));
+    const again = await captureApp(() => import('../../functions/index.js'));
+    expect([first.setup.enableHttpStream, again.setup, again.registrations.length]).toEqual([true, first.setup, first.registrations.length]);
+    expect(first.registrations.filter((r) => r.trigger.route === 'v1/test-cases/export').map((r) => r.kind)).toEqual(['httpTrigger']);
   });
 
   it('works in a tsx child process (real ESM loader, durable-functions included)', async () => {

@@ -1,4 +1,5 @@
 import Module from 'node:module';
+import { emptyAppSetup, recordSetupLog, type AppSetup } from './appSetup.js';
 import { silentLogger, toHostLogLevel, type HostLogger } from './logger.js';
 import {
   TRIGGER_KINDS,
@@ -24,16 +25,29 @@ interface RawRegistration {
   callback: FunctionCallback;
 }
 
+/** What importing the app entry produced: its registrations and its `app.setup(...)` options. */
+export interface CapturedApp {
+  registrations: FunctionRegistration[];
+  setup: AppSetup;
+}
+
+interface RawCapture {
+  raws: RawRegistration[];
+  setup: AppSetup;
+}
+
 interface CoreStubState {
   /** Registrations of the capture in progress; undefined between captures. */
   sink: RawRegistration[] | undefined;
+  /** `app.setup(...)` options seen during the capture in progress. */
+  setup: AppSetup | undefined;
   /** Registrations made while no capture was running (reported in errors). */
   unclaimed: string[];
   logger: HostLogger;
   /** Serialises captures: a registration belongs to the capture whose import is running. */
   tail: Promise<unknown>;
   /** An entry module evaluates once per process: later captures of the same module reuse its registrations. */
-  byModule: WeakMap<object, RawRegistration[]>;
+  byModule: WeakMap<object, RawCapture>;
 }
 
 const STATE_KEY = Symbol.for('evalplatform.host.functionsCoreStub');
@@ -69,7 +83,8 @@ function createCoreStub(state: CoreStubState): Record<string, unknown> {
       return new Disposable(() => undefined);
     },
     log(level: string, category: string, message: string) {
-      state.logger.log(toHostLogLevel(level), String(message), { category });
+      const isSetup = state.setup !== undefined && recordSetupLog(state.setup, String(category), String(message));
+      state.logger.log(isSetup ? 'debug' : toHostLogLevel(level), String(message), { category });
     },
   };
 }
@@ -87,6 +102,7 @@ function installCoreStub(): CoreStubState {
   if (existing) return existing;
   const state: CoreStubState = {
     sink: undefined,
+    setup: undefined,
     unclaimed: [],
     logger: silentLogger,
     tail: Promise.resolve(),
@@ -126,21 +142,25 @@ async function runCapture(
   state: CoreStubState,
   importEntry: () => Promise<unknown>,
   options: CaptureOptions,
-): Promise<FunctionRegistration[]> {
+): Promise<CapturedApp> {
   const sink: RawRegistration[] = [];
   state.sink = sink;
+  state.setup = emptyAppSetup();
+  const captured: RawCapture = { raws: sink, setup: state.setup };
   state.logger = options.logger ?? silentLogger;
   let entryModule: unknown;
   try {
     entryModule = await importEntry();
   } finally {
     state.sink = undefined;
+    state.setup = undefined;
     state.logger = silentLogger;
   }
-  let raws = sink;
+  let { raws, setup } = captured;
   if (isObject(entryModule)) {
-    if (raws.length > 0) state.byModule.set(entryModule, raws);
-    else raws = state.byModule.get(entryModule) ?? raws;
+    const earlier = state.byModule.get(entryModule);
+    if (raws.length > 0) state.byModule.set(entryModule, captured);
+    else if (earlier) ({ raws, setup } = earlier);
   }
   if (raws.length === 0) {
     const hint = state.unclaimed.length
@@ -160,7 +180,7 @@ async function runCapture(
     else problems.push(result);
   }
   if (problems.length > 0) throw new Error(`Invalid function app: ${problems.join('; ')}.`);
-  return registrations;
+  return { registrations, setup };
 }
 
 /**
@@ -170,10 +190,21 @@ async function runCapture(
  * namespace object the import returns). Throws when nothing is captured, a name repeats, or (by default) a
  * trigger kind is not served by the embedded host.
  */
-export function captureRegistrations(
+export async function captureRegistrations(
   importEntry: () => Promise<unknown>,
   options: CaptureOptions = {},
 ): Promise<FunctionRegistration[]> {
+  return (await captureApp(importEntry, options)).registrations;
+}
+
+/**
+ * captureRegistrations plus the app's `app.setup(...)` options (`enableHttpStream`, `capabilities`), recorded from
+ * the library's system log during the import (see appSetup.ts). The host keeps its own request/response mapping
+ * either way: it never hands the library's ProgrammingModel a request, so `enableHttpStream` cannot make it wait
+ * for a proxied request from a Functions host. A later capture of the same entry module returns the options
+ * recorded the first time.
+ */
+export function captureApp(importEntry: () => Promise<unknown>, options: CaptureOptions = {}): Promise<CapturedApp> {
   const state = installCoreStub();
   const result = state.tail.then(() => runCapture(state, importEntry, options));
   state.tail = result.catch(() => undefined);

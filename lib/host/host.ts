@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolveAppSettings, validateBindings } from './bindings.js';
-import { captureRegistrations } from './capture.js';
+import type { AppSetup } from './appSetup.js';
+import { captureApp } from './capture.js';
 import { ChangeFeedTriggerHost, ChangeLog, DocumentContainers } from './changefeed/index.js';
 import { openHostDatabase, type HostDatabase } from './database.js';
 import { createDurableHttpApi, durableClientInput, TaskHub, type DurableHttpApi } from './durable/index.js';
@@ -60,6 +61,11 @@ export interface EmbeddedHost {
   readonly dataDir: string;
   readonly keys: HostKeys;
   readonly registrations: readonly FunctionRegistration[];
+  /**
+   * The app's `app.setup(...)` options. The host streams response bodies whether or not `enableHttpStream` is set
+   * (Azure buffers them without it) and buffers request bodies (Azure streams them with it); see README.
+   */
+  readonly setup: AppSetup;
   readonly db: HostDatabase;
   readonly queues: SqliteQueueEngine;
   readonly changeLog: ChangeLog;
@@ -76,15 +82,18 @@ function resolveKeys(options: StartHostOptions, env: Readonly<Record<string, str
   return { function: fn, admin: options.adminKey ?? env.EVALP_ADMIN_KEY ?? fn };
 }
 
-async function capture(options: StartHostOptions, env: Readonly<Record<string, string | undefined>>): Promise<FunctionRegistration[]> {
-  const captured = await captureRegistrations(options.entry, {
+async function capture(
+  options: StartHostOptions,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<{ registrations: FunctionRegistration[]; setup: AppSetup }> {
+  const captured = await captureApp(options.entry, {
     onUnsupportedTrigger: options.onUnsupportedTrigger ?? 'throw',
     logger: options.logger ?? silentLogger,
   });
-  const registrations = captured.map((registration) => resolveAppSettings(registration, env));
+  const registrations = captured.registrations.map((registration) => resolveAppSettings(registration, env));
   const problems = validateBindings(registrations);
   if (problems.length > 0) throw new Error(`The embedded host cannot serve this app: ${problems.join('; ')}.`);
-  return registrations;
+  return { registrations, setup: captured.setup };
 }
 
 /**
@@ -95,7 +104,7 @@ async function capture(options: StartHostOptions, env: Readonly<Record<string, s
 export async function startHost(options: StartHostOptions): Promise<EmbeddedHost> {
   const env = options.env ?? process.env;
   const logger = options.logger ?? silentLogger;
-  const registrations = await capture(options, env);
+  const { registrations, setup } = await capture(options, env);
   const keys = resolveKeys(options, env);
   const db = openHostDatabase(options.dataDir);
   const started: Array<{ stop(options?: { timeoutInMs?: number }): Promise<void> | void }> = [];
@@ -184,7 +193,7 @@ export async function startHost(options: StartHostOptions): Promise<EmbeddedHost
       })();
       return stopping;
     };
-    return { url, dataDir: options.dataDir, keys, registrations, db, queues, changeLog, containers, taskHub, invoke, stop };
+    return { url, dataDir: options.dataDir, keys, registrations, setup, db, queues, changeLog, containers, taskHub, invoke, stop };
   } catch (error) {
     for (const part of started.reverse()) {
       try {

@@ -2,7 +2,8 @@
 export { startHost, DURABLE_WEBHOOK_PREFIX, type EmbeddedHost, type StartHostOptions } from './host.js';
 export { installSignalHandlers, type SignalHandlerOptions } from './signals.js';
 export { runHostCli, parseHostCliArgs, type HostCliOptions } from './cli.js';
-export { captureRegistrations, FUNCTIONS_CORE_MODULE, type CaptureOptions } from './capture.js';
+export { captureApp, captureRegistrations, FUNCTIONS_CORE_MODULE, type CapturedApp, type CaptureOptions } from './capture.js';
+export { recordSetupLog, type AppSetup } from './appSetup.js';
 export {
   createInvoker,
   type DocumentWriter,

@@ -1,4 +1,5 @@
 import type { DiffEntry, Scorecard, StageName } from '../domain/index.js';
+import { describeDiffEntry } from '../evaluation/execution/executionDetails.js';
 
 /** How many diff lines a failure shows, and how long a shown value may be. */
 export const MAX_DIFF_LINES = 8;
@@ -61,19 +62,7 @@ function callLines(stage: StageName, call: Record<string, unknown>): string[] {
   if (call.status === 'extra') return [`unexpected call ${tool}`];
   if (call.status === 'failed') return [`${tool}: ${String(call.message ?? call.error_code ?? 'the API returned no data')}`];
   const entries = Array.isArray(call.entries) ? (call.entries as DiffEntry[]) : [];
-  return entries.filter((e) => e.kind !== 'coerced').map((e) => `${tool} ${e.path || '/'}: ${describeEntry(e)}`);
-}
-
-function describeEntry(entry: DiffEntry): string {
-  if (entry.message) return entry.message;
-  if (entry.kind === 'missing') return `missing (expected ${show(entry.expected)})`;
-  if (entry.kind === 'extra') return `not expected (got ${show(entry.actual)})`;
-  return `expected ${show(entry.expected)}, got ${show(entry.actual)}`;
-}
-
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? 'nothing';
-  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
+  return entries.filter((e) => e.kind !== 'coerced').map((e) => `${tool} ${e.path || '/'}: ${describeDiffEntry(e, MAX_VALUE_CHARS)}`);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -5,10 +5,10 @@ import type { AlertFilter, AlertStore } from '../../ports/alertStore.js';
 import { NotFoundError } from '../../ports/errors.js';
 import { pageOf, type Page, type PageOptions, type WithEtag } from '../../ports/paging.js';
 import { utcIso } from '../embedded/runFilterSql.js';
-import { countWhere, queryAll } from './cosmosBulk.js';
+import { queryAll } from './cosmosBulk.js';
 import { cosmosStatus, readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
-import { pageWindow } from './cosmosPaging.js';
+import { pageWindow, queryWindow } from './cosmosPaging.js';
 
 type DocumentType = 'alert' | 'notification' | 'claim';
 
@@ -100,13 +100,8 @@ export class CosmosAlertStore implements AlertStore {
       conditions.push(`c.${field} = @${field}`);
     }
     const where = ` WHERE ${conditions.join(' AND ')}`;
-    const top = window.offset + window.limit;
-    const docs = await queryAll<AlertDocument<Alert>>(this.container, {
-      query: `SELECT TOP @top * FROM c${where} ORDER BY c.created_utc DESC, c.entity_id DESC`,
-      parameters: [...parameters, { name: '@top', value: top }],
-    });
-    const total = docs.length < top ? docs.length : await countWhere(this.container, where, parameters);
-    return pageOf(docs.slice(window.offset).map(withEtag), total, window);
+    const { docs, total } = await queryWindow<AlertDocument<Alert>>(this.container, { where, parameters, orderBy: 'c.created_utc DESC, c.entity_id DESC' }, window);
+    return pageOf(docs.map(withEtag), total, window);
   }
 
   async createNotification(notification: AlertNotification): Promise<WithEtag<AlertNotification>> {

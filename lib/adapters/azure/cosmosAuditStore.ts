@@ -4,10 +4,9 @@ import type { AuditFilter, AuditStore } from '../../ports/auditStore.js';
 import { ConflictError } from '../../ports/errors.js';
 import { pageOf, type Page, type PageOptions } from '../../ports/paging.js';
 import { utcIso } from '../embedded/runFilterSql.js';
-import { countWhere, queryAll } from './cosmosBulk.js';
 import { cosmosStatus } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
-import { pageWindow } from './cosmosPaging.js';
+import { pageWindow, queryWindow } from './cosmosPaging.js';
 
 interface AuditDocument {
   id: string;
@@ -48,13 +47,8 @@ export class CosmosAuditStore implements AuditStore {
   async listAuditRecords(filter: AuditFilter = {}, options: PageOptions = {}): Promise<Page<AuditRecord>> {
     const window = pageWindow(options);
     const { where, parameters } = auditWhere(filter);
-    const top = window.offset + window.limit;
-    const docs = await queryAll<AuditDocument>(this.container, {
-      query: `SELECT TOP @top * FROM c${where} ORDER BY c.at_utc DESC, c.record_id DESC`,
-      parameters: [...parameters, { name: '@top', value: top }],
-    });
-    const total = docs.length < top ? docs.length : await countWhere(this.container, where, parameters);
-    return pageOf(docs.slice(window.offset).map((doc) => doc.record), total, window);
+    const { docs, total } = await queryWindow<AuditDocument>(this.container, { where, parameters, orderBy: 'c.at_utc DESC, c.record_id DESC' }, window);
+    return pageOf(docs.map((doc) => doc.record), total, window);
   }
 }
 

@@ -3,10 +3,9 @@ import type { z } from 'zod';
 import type { EntityStore } from '../../ports/entityStore.js';
 import { NotFoundError } from '../../ports/errors.js';
 import { pageOf, type Page, type PageOptions, type WithEtag } from '../../ports/paging.js';
-import { countWhere, queryAll } from './cosmosBulk.js';
 import { readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
-import { pageWindow } from './cosmosPaging.js';
+import { pageWindow, queryWindow } from './cosmosPaging.js';
 
 /** An entity as stored in the `entities` container (partition key /kind). */
 interface EntityDocument {
@@ -74,14 +73,9 @@ export class CosmosEntityStore<T extends { id: string }> implements EntityStore<
   async list(options: PageOptions = {}): Promise<Page<WithEtag<T>>> {
     const window = pageWindow(options);
     const parameters = [{ name: '@kind', value: this.kind }];
-    const docs = await queryAll<EntityDocument>(
-      this.container,
-      { query: 'SELECT TOP @top * FROM c WHERE c.kind = @kind ORDER BY c.entity_id', parameters: [...parameters, { name: '@top', value: window.offset + window.limit }] },
-      this.kind,
-    );
-    const items = docs.slice(window.offset).map((doc) => this.fromDocument(doc));
-    const total = docs.length < window.offset + window.limit ? docs.length : await countWhere(this.container, ' WHERE c.kind = @kind', parameters, this.kind);
-    return pageOf(items, total, window);
+    const query = { where: ' WHERE c.kind = @kind', parameters, orderBy: 'c.entity_id', partitionKey: this.kind };
+    const { docs, total } = await queryWindow<EntityDocument>(this.container, query, window);
+    return pageOf(docs.map((doc) => this.fromDocument(doc)), total, window);
   }
 
   private toDocument(entity: T): EntityDocument {

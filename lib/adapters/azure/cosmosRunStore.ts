@@ -4,10 +4,10 @@ import { NotFoundError } from '../../ports/errors.js';
 import { pageOf, type Page, type PageOptions, type WithEtag } from '../../ports/paging.js';
 import type { RunFilter, RunStore } from '../../ports/runStore.js';
 import { utcIso } from '../embedded/runFilterSql.js';
-import { assertBulk, countWhere, executeBulk, queryAll } from './cosmosBulk.js';
+import { assertBulk, executeBulk, queryAll } from './cosmosBulk.js';
 import { cosmosStatus, readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
-import { pageWindow } from './cosmosPaging.js';
+import { pageWindow, queryWindow } from './cosmosPaging.js';
 
 /** A run in the `runs` container (partition key /id). */
 interface RunDocument {
@@ -101,13 +101,8 @@ export class CosmosRunStore implements RunStore {
   async listRuns(filter: RunFilter = {}, options: PageOptions = {}): Promise<Page<WithEtag<Run>>> {
     const window = pageWindow(options);
     const { where, parameters } = runWhere(filter);
-    const top = window.offset + window.limit;
-    const docs = await queryAll<RunDocument>(this.runs, {
-      query: `SELECT TOP @top * FROM c${where} ORDER BY c.created_utc DESC, c.run_id DESC`,
-      parameters: [...parameters, { name: '@top', value: top }],
-    });
-    const total = docs.length < top ? docs.length : await countWhere(this.runs, where, parameters);
-    return pageOf(docs.slice(window.offset).map(withEtag), total, window);
+    const { docs, total } = await queryWindow<RunDocument>(this.runs, { where, parameters, orderBy: 'c.created_utc DESC, c.run_id DESC' }, window);
+    return pageOf(docs.map(withEtag), total, window);
   }
 
   async putShards(runId: string, shards: readonly (readonly string[])[]): Promise<void> {

@@ -6,7 +6,7 @@ import type { FindSimilarOptions, SimilarTestCase, TestCaseStore, UpsertManyResu
 import { assertBulk, bulkStatus, countWhere, executeBulk, queryAll, queryByIds, queryPages } from './cosmosBulk.js';
 import { readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
-import { pageWindow } from './cosmosPaging.js';
+import { pageWindow, queryWindow } from './cosmosPaging.js';
 import { searchTextOf } from './cosmosSearchText.js';
 import { findSimilarByScan } from './cosmosSimilarScan.js';
 import { andWhere, testCaseWhere } from './cosmosTestCaseQuery.js';
@@ -122,13 +122,8 @@ export class CosmosTestCaseStore implements TestCaseStore {
     const window = pageWindow(options);
     const clause = testCaseWhere(filter);
     if (!clause) return pageOf([], 0, window);
-    const top = window.offset + window.limit;
-    const docs = await queryAll<TestCaseDocument>(this.container, {
-      query: `SELECT TOP @top * FROM c${clause.where} ORDER BY c.case_id`,
-      parameters: [...clause.parameters, { name: '@top', value: top }],
-    });
-    const total = docs.length < top ? docs.length : await countWhere(this.container, clause.where, clause.parameters);
-    return pageOf(docs.slice(window.offset).map(withEtag), total, window);
+    const { docs, total } = await queryWindow<TestCaseDocument>(this.container, { ...clause, orderBy: 'c.case_id' }, window);
+    return pageOf(docs.map(withEtag), total, window);
   }
 
   async *listTestCaseIds(filter: TestCaseFilter = {}): AsyncIterable<string> {

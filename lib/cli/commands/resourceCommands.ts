@@ -4,6 +4,7 @@ import Table from 'cli-table3';
 import { ApiClient, apiTargetFrom } from '../apiClient.js';
 import { CliError } from '../cliError.js';
 import { usageErrorsExit2 } from './cliOptions.js';
+import type { Page } from '../../ports/index.js';
 
 /** Where a command writes (stdout and the exit code by default; tests capture them). */
 export interface CommandIO {
@@ -24,14 +25,8 @@ export interface ConnectionOptions {
   json?: boolean;
 }
 
-/** A page of a list route. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  has_more: boolean;
-  limit: number;
-  offset: number;
-}
+/** A page of a list route (the ports' Page, as the API sends it). */
+export type { Page } from '../../ports/index.js';
 
 export type Row = Record<string, unknown>;
 

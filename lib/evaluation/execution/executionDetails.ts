@@ -55,19 +55,22 @@ function describeProblem(detail: ExecutionCallDetail): string {
   const first = differences[0];
   if (!first) return 'the data differs';
   const count = differences.length === 1 ? '1 difference' : `${differences.length} differences, first`;
-  return `${count} at ${first.path || '/'}: ${describeEntry(first)}`;
+  return `${count} at ${first.path || '/'}: ${describeDiffEntry(first)}`;
 }
 
-function describeEntry(entry: DiffEntry): string {
+/**
+ * One diff entry in words: its own message, else "missing (expected 20)", "not expected (got 20)" or
+ * "expected 20, got 25"; values as JSON cut to `maxValueChars` (default 60) with "…". Reports use it too.
+ */
+export function describeDiffEntry(entry: DiffEntry, maxValueChars = SHOWN_VALUE_CHARS): string {
+  const show = (value: unknown): string => {
+    const text = JSON.stringify(value) ?? 'nothing';
+    return text.length > maxValueChars ? `${text.slice(0, maxValueChars)}…` : text;
+  };
   if (entry.message) return entry.message;
   if (entry.kind === 'missing') return `missing (expected ${show(entry.expected)})`;
   if (entry.kind === 'extra') return `not expected (got ${show(entry.actual)})`;
   return `expected ${show(entry.expected)}, got ${show(entry.actual)}`;
-}
-
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? 'nothing';
-  return text.length > SHOWN_VALUE_CHARS ? `${text.slice(0, SHOWN_VALUE_CHARS)}…` : text;
 }
 
 /** 0.0001 -> "0.01%" */

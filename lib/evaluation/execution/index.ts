@@ -24,4 +24,5 @@ export {
   type ExecutionStageOutput,
 } from './runExecutionStage.js';
 export type { ExecutionCallDetail, ExecutionDetails, ExecutedCall } from './executionDetails.js';
+export { describeDiffEntry } from './executionDetails.js';
 export { createApiProvider, type ApiProviderDeps } from './createApiProvider.js';

@@ -41,6 +41,8 @@ describe('GET /v1/test-cases/export', () => {
     ['jsonl', 'application/x-ndjson', 'application/x-ndjson; charset=utf-8'],
     ['csv', 'text/csv', 'text/csv; charset=utf-8'],
   ])('exports %s streamed (chunked), and importing the export gives the same cases back', async (format, importType, type) => {
+    // the app asks Azure to stream (functions/setup.ts); the embedded host serving it still streams and answers
+    expect(api.platform.host.setup.enableHttpStream).toBe(true);
     const r = await rawCall(api, 'GET', `v1/test-cases/export?format=${format}`, { key: api.keys.reader });
     expect([r.status, r.headers.get('content-type'), r.headers.get('transfer-encoding'), r.headers.get('content-length')]).toEqual([200, type, 'chunked', null]);
     expect([r.headers.get('content-disposition'), r.headers.get('x-total-count')]).toEqual([`attachment; filename="test-cases.${format}"`, String(before.length)]);
