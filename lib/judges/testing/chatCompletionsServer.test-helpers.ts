@@ -1,26 +1,12 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startScriptedServer, completion, type RecordedRequest, type ScriptedResponse } from '../../targets/testing/scriptedServer.test-helpers.js';
+
+export { apiError, type RecordedRequest, type ScriptedResponse } from '../../targets/testing/scriptedServer.test-helpers.js';
 
 /**
- * Test support: a real HTTP server on 127.0.0.1 (random port) speaking enough of the chat-completions protocol
- * for the real `openai` client. Every request is recorded; a responder script decides each answer.
+ * Test support: the targets' scripted server (a real HTTP server on 127.0.0.1) narrowed to the chat-completions
+ * route the judges call: other routes answer 404 and are not recorded, and the responder's index counts
+ * chat-completions requests only.
  */
-export interface RecordedRequest {
-  method: string;
-  /** path and query, e.g. `/v1/chat/completions` */
-  url: string;
-  headers: IncomingHttpHeaders;
-  /** the parsed JSON body (undefined if none) */
-  body: unknown;
-}
-
-export interface ScriptedResponse {
-  status?: number;
-  headers?: Record<string, string>;
-  body: unknown;
-}
-
-/** Decides the answer to the `index`-th chat-completions request (0-based). */
 export type Responder = (request: RecordedRequest, index: number) => ScriptedResponse;
 
 export interface ChatCompletionsServer {
@@ -34,43 +20,15 @@ export interface ChatCompletionsServer {
 
 export async function startChatCompletionsServer(responder: Responder): Promise<ChatCompletionsServer> {
   const requests: RecordedRequest[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const recorded: RecordedRequest = {
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        body: text ? (JSON.parse(text) as unknown) : undefined,
-      };
-      const path = recorded.url.split('?')[0] ?? '';
-      let answer: ScriptedResponse;
-      if (recorded.method !== 'POST' || !path.endsWith('/chat/completions')) {
-        answer = { status: 404, body: { error: { message: `no route ${recorded.method} ${path}`, type: 'not_found' } } };
-      } else {
-        requests.push(recorded);
-        answer = responder(recorded, requests.length - 1);
-      }
-      const payload = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
-      res.end(payload);
-    });
+  const server = await startScriptedServer((request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method !== 'POST' || !path.endsWith('/chat/completions')) {
+      return { status: 404, body: { error: { message: `no route ${request.method} ${path}`, type: 'not_found' } } };
+    }
+    requests.push(request);
+    return responder(request, requests.length - 1);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    baseURL: `${origin}/v1`,
-    origin,
-    requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return { baseURL: server.baseURL, origin: server.origin, requests, close: () => server.close() };
 }
 
 /** A successful chat completion whose message content is `content`. */
@@ -78,28 +36,6 @@ export function chatCompletion(
   content: string | null,
   options: { model?: string; promptTokens?: number; completionTokens?: number; finishReason?: string; refusal?: string } = {},
 ): ScriptedResponse {
-  const promptTokens = options.promptTokens ?? 100;
-  const completionTokens = options.completionTokens ?? 20;
-  return {
-    body: {
-      id: 'chatcmpl-test',
-      object: 'chat.completion',
-      created: 1_700_000_000,
-      model: options.model ?? 'gpt-4o-mini-2024-07-18',
-      choices: [
-        {
-          index: 0,
-          message: { role: 'assistant', content, refusal: options.refusal ?? null },
-          finish_reason: options.finishReason ?? 'stop',
-          logprobs: null,
-        },
-      ],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
-    },
-  };
-}
-
-/** An OpenAI-style error response. */
-export function apiError(status: number, message: string, headers: Record<string, string> = {}): ScriptedResponse {
-  return { status, headers, body: { error: { message, type: 'test_error', code: null, param: null } } };
+  const { refusal, ...rest } = options;
+  return completion({ role: 'assistant', content, refusal: refusal ?? null }, { model: 'gpt-4o-mini-2024-07-18', ...rest });
 }
