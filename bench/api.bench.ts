@@ -69,14 +69,18 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; url:
     // the per-key rate limit (50 requests/s by default) would answer 429 to a latency benchmark's back-to-back requests
     env: { ...process.env, EVALP_API_RATE_LIMIT_RPS: '0' },
   });
-  let text = '';
-  for await (const chunk of child.stdout!) {
-    text += String(chunk);
-    const url = /running at (http:\/\/\S+)\/api/.exec(text)?.[1];
-    const key = /^(evalp_\S+)$/m.exec(text)?.[1];
-    if (url && key) return { child, url, key };
-  }
-  throw new Error(`the platform did not start:\n${text}`);
+  // a 'data' listener, not `for await`: leaving a for-await loop destroys the pipe, and the platform's next log line
+  // would then die with EPIPE
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (chunk) => {
+      text += String(chunk);
+      const url = /running at (http:\/\/\S+)\/api/.exec(text)?.[1];
+      const key = /^(evalp_\S+)$/m.exec(text)?.[1];
+      if (url && key) resolve({ child, url, key });
+    });
+    child.once('exit', () => reject(new Error(`the platform did not start:\n${text}`)));
+  });
 }
 
 /** CPU seconds (user + system) a process has used so far (/proc/<pid>/stat, clock ticks of 10 ms). */
