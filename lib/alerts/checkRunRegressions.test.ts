@@ -1,14 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client, Scorecard } from '../domain/index.js';
-import { TempDatabases } from '../adapters/embedded/tempDatabase.test-helpers.js';
 import { FIXED_TIME, sampleClient } from '../ports/contracts/fixtures.js';
 import type { QueueMessage, QueuePort, Stores } from '../ports/index.js';
 import { createRandom } from '../statistics/index.js';
 import { checkRunRegressions } from './checkRunRegressions.js';
 import { COST_TEST, LATENCY_TEST } from './evidenceFrom.js';
-import { retailCards, storeRun, tempStores } from './retailRuns.test-helpers.js';
-
-const clock = { now: () => new Date('2026-03-02T00:00:00.000Z') };
+import { RETAIL_CLOCK as clock, storeRun, tempStores, useRetailRuns } from './retailRuns.test-helpers.js';
 
 /** Records sends; drops a repeated messageId as the queues' duplicate detection does. */
 class RecordingQueue implements QueuePort {
@@ -20,14 +17,7 @@ class RecordingQueue implements QueuePort {
   }
 }
 
-const temps = new TempDatabases();
-afterEach(() => temps.closeAll());
-
-let a: Scorecard[];
-let b: Scorecard[];
-beforeAll(async () => {
-  ({ a, b } = await retailCards());
-}, 60_000);
+const { a, b, temps } = useRetailRuns();
 
 function setup(): { stores: Stores; queue: RecordingQueue; deps: { stores: Stores; queue: RecordingQueue; clock: typeof clock } } {
   const stores = tempStores(temps);

@@ -2,7 +2,8 @@ import type { Alert, Run } from '../domain/index.js';
 import type { Clock, QueuePort, Stores } from '../ports/index.js';
 import { detectRegressions } from './detectRegressions.js';
 import { evidenceFrom } from './evidenceFrom.js';
-import { loadPairedOutcomes } from './pairedOutcomes.js';
+import { runOutcomes } from '../runs/runOutcomes.js';
+import { pairOutcomes } from './pairedOutcomes.js';
 import { recordAlerts } from './recordAlerts.js';
 import type { RegressionEvidence } from './regressionEvidence.js';
 import { selectBaseline } from './selectBaseline.js';
@@ -19,6 +20,13 @@ export interface RegressionCheckOptions {
   live: boolean;
   /** fewer paired cases than this: nothing is decided (default 1; live checks pass 200) */
   minPairedCases?: number;
+  /**
+   * Where the run's own cases are read: 'scorecards' (default: the record of truth) or 'statistics' (the
+   * statistics store's compact outcomes, ~2x cheaper at 400k; only as current as the statistics, so for callers
+   * that have just folded the run's cards: the change feed's live checks). The baseline is always read from its
+   * statistics when the store has them.
+   */
+  currentSource?: 'scorecards' | 'statistics';
 }
 
 export interface RegressionCheck {
@@ -38,7 +46,10 @@ export interface RegressionCheck {
 export async function checkRunRegressions(run: Run, options: RegressionCheckOptions, deps: RegressionCheckDeps): Promise<RegressionCheck> {
   const baseline = await selectBaseline(run, deps.stores);
   if (!baseline) return { run_id: run.id, baseline: null, evidence: null, alerts: [] };
-  const paired = await loadPairedOutcomes(deps.stores.scorecards, baseline.id, run.id);
+  // pairing indexes the baseline by case id, so its order changes nothing: read it in the store's cheapest order
+  const baselineCases = await runOutcomes(deps.stores, baseline.id, { order: 'any' });
+  const currentCases = options.currentSource === 'statistics' ? await runOutcomes(deps.stores, run.id) : deps.stores.scorecards.iterateScorecards(run.id);
+  const paired = await pairOutcomes(baselineCases, currentCases);
   if (paired.n < (options.minPairedCases ?? 1)) return { run_id: run.id, baseline, evidence: null, alerts: [] };
   const client = run.client_id ? ((await deps.stores.clients.get(run.client_id)) ?? null) : null;
   const evidence = evidenceFrom(paired);

@@ -1,24 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Scorecard } from '../domain/index.js';
-import { TempDatabases } from '../adapters/embedded/tempDatabase.test-helpers.js';
-import type { QueueMessage, QueuePort, Stores } from '../ports/index.js';
+import type { Stores } from '../ports/index.js';
 import { aggregateOutcomes } from '../runs/aggregateOutcomes.js';
 import { finalizeRun } from '../runs/finalizeRun.js';
 import { caseOutcomeOf } from '../runs/stats/index.js';
 import { liveCheckStep, liveRegressionChecks } from './liveRegressionChecks.js';
-import { retailCards, storeRun, tempStores } from './retailRuns.test-helpers.js';
+import { acceptingQueue as queue, RETAIL_CLOCK as clock, storeRun, tempStores, useRetailRuns } from './retailRuns.test-helpers.js';
 
-const clock = { now: () => new Date('2026-03-02T00:00:00.000Z') };
-const queue: QueuePort = { sendMessages: async <T>(_q: string, m: readonly QueueMessage<T>[]) => ({ accepted: m.length, duplicates: 0 }) };
-
-const temps = new TempDatabases();
-afterEach(() => temps.closeAll());
-
-let a: Scorecard[];
-let b: Scorecard[];
-beforeAll(async () => {
-  ({ a, b } = await retailCards());
-}, 60_000);
+const { a, b, temps } = useRetailRuns();
 
 describe('liveCheckStep', () => {
   it.each<[number, number, number | undefined]>([

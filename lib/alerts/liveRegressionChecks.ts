@@ -27,7 +27,8 @@ export interface LiveCheckResult {
  * The change-feed side of regression alerts: for each run in the batch's statistics that reached a new progress
  * quarter with enough cases, one live check (claimed per run and quarter in the alert store, so redelivered
  * batches, other instances and restarts do not recompute it: at most three live checks per run). Runs that are
- * no longer running are left to finalizeRun. Never throws for one run's failure.
+ * no longer running are left to finalizeRun. Never throws for one run's failure. Both runs are read from the
+ * statistics store's compact outcomes (`iterateOutcomes`), not their scorecards.
  */
 export async function liveRegressionChecks(stats: readonly RunStats[], deps: RegressionCheckDeps): Promise<LiveCheckResult> {
   const result: LiveCheckResult = { checks: [], failed: [] };
@@ -38,7 +39,8 @@ export async function liveRegressionChecks(stats: readonly RunStats[], deps: Reg
       const run = await deps.stores.runs.getRun(s.run_id);
       if (!run || run.status !== 'running') continue;
       if (!(await deps.stores.alerts.claimLiveCheck(run.id, step))) continue;
-      result.checks.push(await checkRunRegressions(run, { live: true, minPairedCases: LIVE_MIN_PAIRED_CASES }, deps));
+      // the batch was just folded, so the statistics' outcomes are as current as the figures that triggered this
+      result.checks.push(await checkRunRegressions(run, { live: true, minPairedCases: LIVE_MIN_PAIRED_CASES, currentSource: 'statistics' }, deps));
     } catch (err) {
       result.failed.push({ run_id: s.run_id, error: (err as Error).message });
     }

@@ -2,11 +2,13 @@ import { ComparisonOptionsSchema, type Comparison, type ComparisonOptions, type 
 import { ConflictError, NotFoundError, type Clock, type Stores } from '../ports/index.js';
 import { flippedCases } from './flippedCases.js';
 import { pairRuns } from './pairRuns.js';
+import { runOutcomes } from '../runs/runOutcomes.js';
 import { loadRunCases } from './runCases.js';
 import { summarizeRun } from './summarizeRun.js';
 
 export interface CompareRunsDeps {
-  stores: Pick<Stores, 'runs' | 'scorecards'>;
+  /** with `runStats`, the cases are read from its compact outcomes when it has the run's statistics */
+  stores: Pick<Stores, 'runs' | 'scorecards'> & Partial<Pick<Stores, 'runStats'>>;
   clock: Clock;
 }
 
@@ -25,9 +27,11 @@ export function runLabel(index: number): string {
 /**
  * Compares 2 to 10 runs, the first being the reference: each run's own figures side by side, and each other run
  * paired with the reference on the cases both scored (overall, stages, categories, tags, complexity, latency,
- * cost, flipped cases, MDE, verdict). Scorecards are streamed through `iterateScorecards` into compact columns
- * (the reference's stay in memory, each other run's only while it is compared), so memory stays around
- * 60 bytes a case. Throws NotFoundError for an unknown run and ConflictError for an unfinished one.
+ * cost, flipped cases, MDE, verdict). Each run's cases are streamed into compact columns (the reference's stay
+ * in memory, each other run's only while it is compared), so memory stays around 60 bytes a case: from the
+ * statistics store's counted outcomes when it has the run (`runOutcomes`), else from `iterateScorecards`; only
+ * the flipped cases shown are read as whole scorecards (point lookups). Throws NotFoundError for an unknown run
+ * and ConflictError for an unfinished one.
  */
 export async function compareRuns(runIds: readonly string[], deps: CompareRunsDeps, options: CompareRunsOptions = {}): Promise<Comparison> {
   if (runIds.length < 2 || runIds.length > 10) throw new RangeError(`compare 2 to 10 runs, got ${runIds.length}`);
@@ -42,13 +46,15 @@ export async function compareRuns(runIds: readonly string[], deps: CompareRunsDe
     runs.push(run);
   }
   const [reference, ...others] = runs as [Run, ...Run[]];
-  const baseline = await loadRunCases(deps.stores.scorecards.iterateScorecards(reference.id), { capacity: reference.total_cases });
+  const { runStats, scorecards } = deps.stores;
+  const casesOf = async (runId: string) => (runStats ? runOutcomes({ runStats, scorecards }, runId) : scorecards.iterateScorecards(runId));
+  const baseline = await loadRunCases(await casesOf(reference.id), { capacity: reference.total_cases });
   const pairIndex = baseline.indexById();
   const summaries = [summarizeRun(reference, baseline, runLabel(0), resolved.confidence)];
   const pairs: Comparison['pairs'] = [];
   for (const [k, run] of others.entries()) {
     const label = runLabel(k + 1);
-    const candidate = await loadRunCases(deps.stores.scorecards.iterateScorecards(run.id), { capacity: run.total_cases, pairIndex });
+    const candidate = await loadRunCases(await casesOf(run.id), { capacity: run.total_cases, pairIndex });
     summaries.push(summarizeRun(run, candidate, label, resolved.confidence));
     const paired = pairRuns({ baseline: reference, candidate: run, baselineLabel: runLabel(0), candidateLabel: label }, baseline, candidate, resolved);
     const ids = { baseline: reference.id, candidate: run.id };

@@ -1,10 +1,11 @@
-import { STAGE_NAMES, type Scorecard, type StageName, type StageStatus } from '../domain/index.js';
+import { STAGE_NAMES, type StageName, type StageStatus } from '../domain/index.js';
+import type { RunCaseOutcome } from '../runs/runOutcomes.js';
 
 /** Stage status codes in `RunCases.stages` (4 per case, STAGE_NAMES order). */
 export const STAGE_CODE = { skipped: 0, passed: 1, failed: 2, error: 3 } as const satisfies Record<StageStatus, number>;
 
 /**
- * One run's scorecards, reduced to what a comparison needs and stored column-wise in typed arrays (about 60 bytes
+ * One run's cases (outcomes or scorecards), reduced to what a comparison needs and stored column-wise in typed arrays (about 60 bytes
  * a case plus its id), so a 400,000-case run fits in ~30 MB instead of gigabytes of scorecards. Categories and tag
  * sets are interned. When `pairWith` was given, `pair[i]` is the index of case i in that run (-1 when absent).
  */
@@ -43,7 +44,7 @@ export class RunCases {
     this.pair = new Int32Array(n);
   }
 
-  add(card: Scorecard, pairIndex = -1): void {
+  add(card: RunCaseOutcome, pairIndex = -1): void {
     if (this.size === this.passed.length) this.grow();
     const i = this.size++;
     this.ids.push(card.test_case_id);
@@ -125,11 +126,11 @@ export class RunCases {
 }
 
 /**
- * Streams a run's scorecards into RunCases. With `pairWith`, each case is paired with the same test case of that
+ * Streams a run's case outcomes (its statistics' counted outcomes or its scorecards) into RunCases. With `pairWith`, each case is paired with the same test case of that
  * (already loaded) run through `pairIndex` (its id -> index map).
  */
 export async function loadRunCases(
-  scorecards: AsyncIterable<Scorecard>,
+  scorecards: AsyncIterable<RunCaseOutcome>,
   options: { capacity: number; pairIndex?: ReadonlyMap<string, number> },
 ): Promise<RunCases> {
   const cases = new RunCases(options.capacity);

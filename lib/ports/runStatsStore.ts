@@ -1,6 +1,11 @@
 import type { RunStats } from '../domain/index.js';
 import type { CaseOutcome } from '../runs/stats/caseOutcome.js';
 
+export interface IterateOutcomesOptions {
+  /** 'scorecards' (default): the order `iterateScorecards` gives, where the store can; 'any': whatever is cheapest */
+  order?: 'scorecards' | 'any';
+}
+
 /**
  * Live run statistics folded from case outcomes (the change feed of scorecards). `applyOutcomes` is idempotent
  * per (run, case): it keeps each case's last counted outcome and applies only the difference, so redelivery,
@@ -12,4 +17,13 @@ export interface RunStatsStore {
   getRunStats(runId: string): Promise<RunStats | undefined>;
   /** recomputes a run's statistics from its stored scorecards and replaces the live fold (repair, checks) */
   recomputeRunStats(runId: string, total: number): Promise<RunStats>;
+  /**
+   * Streams the outcome counted for each case of a run (the one its statistics hold: last attempt counted),
+   * nothing for an unknown run. As current as the statistics (the change feed), which may trail the
+   * scorecards by a batch. Order: with `order: 'scorecards'` (default) the embedded store yields the
+   * scorecards' order (first write), so sums and resampling match a scorecard read; `order: 'any'` lets it read
+   * its own key order (cheaper: no visit of the card rows), for readers that index the cases by id. Other
+   * stores leave the order unspecified. Compact rows: cheaper than `iterateScorecards` (no diffs or calls).
+   */
+  iterateOutcomes(runId: string, options?: IterateOutcomesOptions): AsyncIterable<CaseOutcome>;
 }

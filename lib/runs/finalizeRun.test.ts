@@ -1,21 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Scorecard } from '../domain/index.js';
-import { TempDatabases } from '../adapters/embedded/tempDatabase.test-helpers.js';
-import { retailCards, RETAIL_MODELS, storeRun, tempStores } from '../alerts/retailRuns.test-helpers.js';
-import type { QueueMessage, QueuePort } from '../ports/index.js';
+import { describe, expect, it } from 'vitest';
+import { acceptingQueue as queue, RETAIL_CLOCK as clock, RETAIL_MODELS, storeRun, tempStores, useRetailRuns } from '../alerts/retailRuns.test-helpers.js';
 import { finalizeRun } from './finalizeRun.js';
 
-const clock = { now: () => new Date('2026-03-02T00:00:00.000Z') };
-const queue: QueuePort = { sendMessages: async <T>(_q: string, m: readonly QueueMessage<T>[]) => ({ accepted: m.length, duplicates: 0 }) };
-
-const temps = new TempDatabases();
-afterEach(() => temps.closeAll());
-
-let a: Scorecard[];
-let b: Scorecard[];
-beforeAll(async () => {
-  ({ a, b } = await retailCards());
-}, 60_000);
+const { a, b, temps } = useRetailRuns();
 
 const LATER = '2026-03-01T13:00:00.000Z';
 

@@ -142,3 +142,37 @@ describe('CosmosRunStatsStore.recomputeRunStats', () => {
     expect([empty.completed, empty.total, empty.pass_rate]).toEqual([0, 0, null]);
   });
 });
+
+describe('CosmosRunStatsStore.iterateOutcomes', () => {
+  const byId = (outcomes: readonly CaseOutcome[]) => [...outcomes].sort((x, y) => x.test_case_id.localeCompare(y.test_case_id));
+  const collect = async (items: AsyncIterable<CaseOutcome>) => {
+    const out: CaseOutcome[] = [];
+    for await (const item of items) out.push(item);
+    return out;
+  };
+
+  it('streams the counted outcome of each case (the last attempt), nothing for an unknown run', async () => {
+    const { store } = await newStores();
+    await store.applyOutcomes([a1, b1, c1, { ...c1, run_id: 'run-2' }], totals({ 'run-1': 3 }));
+    await store.applyOutcomes([b2, { ...b1 }], new Map());
+    expect(byId(await collect(store.iterateOutcomes('run-1')))).toEqual([a1, b2, c1]);
+    expect(await collect(store.iterateOutcomes('missing'))).toEqual([]);
+  });
+
+  it('prefers the journal of a batch whose outcome documents are not written yet (a crash), and yields its new cases', async () => {
+    const { store } = await newStores();
+    await store.applyOutcomes([a1, b1], totals({ 'run-1': 3 }));
+    const item = store.container.item('stats', ['run-1', 'stats']);
+    const { resource } = await item.read();
+    // counted in the state, journaled, documents not yet written: b's retry and a new case c
+    await item.replace({ ...resource, journal: [['b', encodeOutcome(b2)], ['c/1', encodeOutcome(c1)]] });
+    expect(byId(await collect(store.iterateOutcomes('run-1')))).toEqual([a1, b2, c1]);
+  });
+
+  it('reads every page of a run larger than a page (1,000)', async () => {
+    const { store } = await newStores();
+    const outcomes = Array.from({ length: 1_050 }, (_, i) => makeOutcome({ test_case_id: `k${String(i).padStart(4, '0')}`, latency_ms: i, overall_passed: i % 4 > 0 }));
+    for (let i = 0; i < outcomes.length; i += 1_000) await store.applyOutcomes(outcomes.slice(i, i + 1_000), totals({ 'run-1': outcomes.length }));
+    expect(byId(await collect(store.iterateOutcomes('run-1')))).toEqual(outcomes);
+  }, 30_000);
+});

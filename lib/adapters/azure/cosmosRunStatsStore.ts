@@ -1,6 +1,6 @@
 import { BulkOperationType, type Container, type JSONObject } from '@azure/cosmos';
 import type { RunStats } from '../../domain/index.js';
-import { systemClock, type Clock, type RunStatsStore, type ScorecardStore } from '../../ports/index.js';
+import { systemClock, type Clock, type IterateOutcomesOptions, type RunStatsStore, type ScorecardStore } from '../../ports/index.js';
 import {
   RunStatsAccumulator,
   caseOutcomeOf,
@@ -10,7 +10,7 @@ import {
   replacesCountedText,
   type CaseOutcome,
 } from '../../runs/stats/index.js';
-import { assertBulk, executeBulk, queryByIds } from './cosmosBulk.js';
+import { assertBulk, executeBulk, queryByIds, queryPages } from './cosmosBulk.js';
 import { shardOf } from './cosmosContainers.js';
 import { cosmosStatus, readOrUndefined } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
@@ -18,6 +18,8 @@ import { toCosmosId } from './cosmosIds.js';
 /** The shard value of a run's state document (outcome documents use '0'..'63'). */
 const STATS_SHARD = 'stats';
 const STATS_ID = 'stats';
+/** Outcome documents per page of `iterateOutcomes`. */
+const OUTCOME_PAGE_SIZE = 1_000;
 
 /** One run's fold: the state, and the journal of the last batch applied (outcome documents not yet confirmed). */
 interface StatsDocument {
@@ -100,6 +102,32 @@ export class CosmosRunStatsStore implements RunStatsStore {
   async getRunStats(runId: string): Promise<RunStats | undefined> {
     const doc = await this.readState(runId);
     return doc && RunStatsAccumulator.fromState(parseRunStatsState(doc.state)).toRunStats(runId, doc.total, doc.updated_at);
+  }
+
+  /**
+   * The counted outcome documents of the run (one cross-partition query of two fields per case, in pages), the
+   * state's journal winning over them (a batch counted whose documents may not be written yet) and journal
+   * entries without a document yielded at the end. Order: the query's (whatever `options.order`).
+   */
+  async *iterateOutcomes(runId: string, _options?: IterateOutcomesOptions): AsyncIterable<CaseOutcome> {
+    const doc = await this.readState(runId);
+    if (!doc) return;
+    const journal = new Map(doc.journal);
+    const query = {
+      query: 'SELECT c.case_id, c.outcome FROM c WHERE c.run_id = @run AND c.shard != @stats',
+      parameters: [
+        { name: '@run', value: runId },
+        { name: '@stats', value: STATS_SHARD },
+      ],
+    };
+    for await (const page of queryPages<Pick<OutcomeDocument, 'case_id' | 'outcome'>>(this.container, query, { maxItemCount: OUTCOME_PAGE_SIZE })) {
+      for (const { case_id, outcome } of page) {
+        const journaled = journal.get(case_id);
+        if (journaled !== undefined) journal.delete(case_id);
+        yield decodeOutcome(runId, case_id, journaled ?? outcome);
+      }
+    }
+    for (const [caseId, text] of journal) yield decodeOutcome(runId, caseId, text);
   }
 
   async recomputeRunStats(runId: string, total: number): Promise<RunStats> {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { RunStats } from '../../domain/index.js';
-import { systemClock, type Clock, type RunStatsStore, type ScorecardStore } from '../../ports/index.js';
+import { systemClock, type Clock, type IterateOutcomesOptions, type RunStatsStore, type ScorecardStore } from '../../ports/index.js';
 import {
   RunStatsAccumulator,
   caseOutcomeOf,
@@ -12,6 +12,7 @@ import {
   type CaseOutcome,
 } from '../../runs/stats/index.js';
 import { RunStatsCache } from './runStatsCache.js';
+import { iterateOutcomeRows } from './runOutcomeReader.js';
 import { RunStatsRecount } from './runStatsRecount.js';
 import { createRunStatsTables, type OutcomeRow, type RunStatsRow } from './runStatsTables.js';
 
@@ -88,6 +89,10 @@ export class EmbeddedRunStatsStore implements RunStatsStore {
   async getRunStats(runId: string): Promise<RunStats | undefined> {
     const row = this.selectStats.get(runId);
     return row && toRunStats(runId, parseRunStatsState(row.state), row.total, row.updated_at);
+  }
+
+  async *iterateOutcomes(runId: string, options: IterateOutcomesOptions = {}): AsyncIterable<CaseOutcome> {
+    yield* iterateOutcomeRows(this.db, runId, options);
   }
 
   async recomputeRunStats(runId: string, total: number): Promise<RunStats> {
