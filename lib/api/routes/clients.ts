@@ -39,6 +39,7 @@ const crud = entityRoutes({
   pathOf: (c) => `v1/clients/${encodeURIComponent(c.id)}`,
   role: 'platform-admin',
   store: (services: Services) => services.stores.clients,
+  schema: ClientSchema,
   createBody: CreateClientRequestSchema,
   replaceBody: ReplaceClientRequestSchema,
   toCreate: async ({ id, ...fields }, { services }) => validClient(fields, id ?? randomUUID(), services.clock.now().toISOString(), services),

@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, PreconditionFailedError, type EntityStore
 import { ApiError } from '../problem.js';
 import type { Role } from '../roles.js';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../route.js';
+import { pageSchemaOf } from '../schemas.js';
 import { etagMatches } from './etags.js';
 
 /** Ids of API-managed entities: they appear in URL paths, so no spaces or slashes. */
@@ -58,6 +59,9 @@ export interface EntityRoutesSpec<T extends { id: string }, P extends z.ZodType,
   referrersOf?(entity: NoInfer<T>, services: Services): Promise<string[]>;
   /** how an entity appears in a list page (default: as stored) */
   listView?(entity: NoInfer<T>): unknown;
+  /** the entity as answered (OpenAPI), and, with `listView`, an item of a list page */
+  schema: z.ZodType;
+  listItemSchema?: z.ZodType;
   /** short descriptions for the OpenAPI document */
   summaries: { list: string; get: string; create: string; replace: string; delete: string };
 }
@@ -100,6 +104,7 @@ export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB e
       tag: spec.tag,
       summary: spec.summaries.list,
       query: PagingQuery,
+      response: pageSchemaOf(spec.listItemSchema ?? spec.schema),
       responses: { 200: `a page of ${spec.noun}s (items, total, has_more, limit, offset)`, 400: 'invalid paging' },
       handler: async ({ services, query }) => {
         const page = await spec.store(services).list(query);
@@ -115,6 +120,7 @@ export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB e
       tag: spec.tag,
       summary: spec.summaries.get,
       params: spec.params,
+      response: spec.schema,
       responses: { 200: `the ${spec.noun} (its ETag in the ETag header)`, 404: `no such ${spec.noun}` },
       handler: async ({ services, params }) => stored(200, await load(services, params as z.infer<P>)),
     }),
@@ -126,6 +132,7 @@ export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB e
       tag: spec.tag,
       summary: spec.summaries.create,
       body: spec.createBody,
+      response: spec.schema,
       responses: { 201: `the ${spec.noun} created (Location and ETag headers)`, 400: 'invalid body', 409: 'the id exists', 422: 'a reference to something that does not exist' },
       handler: async (ctx) => {
         const entity = await spec.toCreate(ctx.body as z.infer<CB>, ctx);
@@ -148,6 +155,7 @@ export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB e
       summary: spec.summaries.replace,
       params: spec.params,
       body: spec.replaceBody,
+      response: spec.schema,
       responses: { 200: `the ${spec.noun} replaced (new ETag)`, 400: 'invalid body', 404: `no such ${spec.noun}`, 412: 'If-Match does not match the current ETag', 422: 'a reference to something that does not exist' },
       handler: async (ctx) => {
         const params = ctx.params as z.infer<P>;

@@ -42,6 +42,8 @@ const crud = entityRoutes({
   toReplace: async (fields, current, _params, { services }) => validSuite(fields, current.id, current.created_at, services),
   referrersOf: (suite, services) => referrersIn(services.stores.clients, 'client', (c) => c.suite_ids.includes(suite.id)),
   listView: suiteSummary,
+  schema: TestSuiteSchema,
+  listItemSchema: z.strictObject(TestSuiteSchema.shape).omit({ test_case_ids: true }).extend({ test_case_count: z.number().int().nonnegative().nullable() }),
   summaries: {
     list: 'List test suites (each with test_case_count instead of its id list)',
     get: 'A test suite: static (test_case_ids) or dynamic (filter)',

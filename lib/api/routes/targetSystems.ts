@@ -45,6 +45,7 @@ const crud = entityRoutes({
   pathOf: (t) => `v1/target-systems/${encodeURIComponent(t.id)}`,
   role: 'platform-admin',
   store: (services: Services) => services.stores.targets,
+  schema: TargetSystemSchema,
   createBody: CreateTargetRequestSchema,
   replaceBody: ReplaceTargetRequestSchema,
   toCreate: async ({ id, ...fields }, { services }) => validTarget(fields, id ?? randomUUID(), services.clock.now().toISOString(), services),

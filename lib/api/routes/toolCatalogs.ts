@@ -46,6 +46,7 @@ const crud = entityRoutes({
   pathOf: (c) => `v1/tool-catalogs/${encodeURIComponent(c.name)}/versions/${encodeURIComponent(c.tool_schema_version)}`,
   role: 'test-admin',
   store: (services: Services) => services.stores.catalogs,
+  schema: ToolCatalogSchema.safeExtend({ id: z.string() }),
   createBody: CreateToolCatalogRequestSchema,
   replaceBody: ReplaceToolCatalogRequestSchema,
   toCreate: async (body) => validCatalog(body),
