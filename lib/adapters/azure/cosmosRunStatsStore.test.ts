@@ -9,7 +9,7 @@ import { startCosmosEmulator, type CosmosEmulator } from './cosmosEmulator.test-
 import { toCosmosId } from './cosmosIds.js';
 import { CosmosRunStatsStore } from './cosmosRunStatsStore.js';
 import { CosmosScorecardStore } from './cosmosScorecardStore.js';
-import { scorecardOf } from './scorecardOf.test-helpers.js';
+import { scorecardOf } from '../../runs/stats/outcomes.test-helpers.js';
 
 let emulator: CosmosEmulator;
 beforeAll(async () => {

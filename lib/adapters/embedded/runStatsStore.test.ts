@@ -3,51 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ErrorCode, RunStats, Scorecard, StageName, StageStatus } from '../../domain/index.js';
+import type { RunStats, Scorecard } from '../../domain/index.js';
 import { openHostDatabase, type HostDatabase } from '../../host/database.js';
 import { pageOf, type Clock, type ScorecardStore } from '../../ports/index.js';
 import { encodeOutcome, recomputeFrom, toRunStats, type CaseOutcome } from '../../runs/stats/index.js';
-import { deliveryHistoryArbitrary, makeOutcome } from '../../runs/stats/outcomes.test-helpers.js';
+import { deliveryHistoryArbitrary, makeOutcome, scorecardOf } from '../../runs/stats/outcomes.test-helpers.js';
 import { EmbeddedRunStatsStore } from './runStatsStore.js';
-
-const stage = (name: StageName, status: StageStatus) => ({ stage: name, status, passed: status === 'passed', score: status === 'passed' ? 1 : null, duration_ms: 0 });
-
-/** A full scorecard whose outcome is `o`. */
-function scorecardOf(o: CaseOutcome): Scorecard {
-  const card: Scorecard = {
-    run_id: o.run_id,
-    test_case_id: o.test_case_id,
-    timestamp: '2026-01-01T00:00:00Z',
-    stages: {
-      syntax: stage('syntax', o.stages.syntax.status),
-      logic: stage('logic', o.stages.logic.status),
-      execution: stage('execution', o.stages.execution.status),
-      semantics: stage('semantics', o.stages.semantics.status),
-    },
-    generated_tool_calls: [],
-    generated_nl_response: null,
-    tool_results: [],
-    overall_passed: o.overall_passed,
-    overall_score: o.overall_score,
-    latency_ms: o.latency_ms,
-    evaluation_ms: 0,
-    worker_id: 'w1',
-    attempt_number: o.attempt_number,
-    client_type: 'test',
-    client_version: o.client_version,
-    eval_mode: 'replay',
-    input_tokens: o.input_tokens,
-    output_tokens: o.output_tokens,
-    api_calls_made: 0,
-    estimated_cost_usd: o.estimated_cost_usd,
-    category: o.category,
-    tags: o.tags,
-    complexity_level: o.complexity_level,
-  };
-  if (o.failing_stage) card.failing_stage = o.failing_stage as StageName;
-  if (o.error_code) card.error_code = o.error_code as ErrorCode;
-  return card;
-}
 
 /** In-memory ScorecardStore: keeps the highest attempt per case. */
 class MemoryScorecards implements ScorecardStore {
