@@ -1,6 +1,6 @@
 import { stat, readFile } from 'node:fs/promises';
 import type { TestCase } from '../../../domain/index.js';
-import type { ImportResult, ImportRowError } from '../../../evaluation/importers/index.js';
+import type { ImportResult } from '../../../evaluation/importers/index.js';
 import type { ImportSummary } from '../../../api/routes/testCases/importResult.js';
 import type { ApiTarget } from '../../apiClient.js';
 import { CliError } from '../../cliError.js';
@@ -24,21 +24,12 @@ export interface ImportCasesOptions extends GoldFileInput {
   onProgress?(sent: number, total: number): void;
 }
 
-export interface ImportCasesSummary {
+/** The server's import summary (without the partial flag and the notes' text), plus how the file was sent. */
+export interface ImportCasesSummary extends Omit<ImportSummary, 'partial' | 'notes'> {
   file: string;
-  format: string;
   /** `single`: the file as it is, in one request; `batches`: validated cases as JSON Lines, in batches */
   mode: 'single' | 'batches';
   requests: number;
-  total_rows: number;
-  imported: number;
-  created: number;
-  updated: number;
-  catalogs: string[];
-  /** rows left out (only with `partial`), as the local check found them */
-  error_count: number;
-  errors: ImportRowError[];
-  note_count: number;
   validate_ms: number;
   send_ms: number;
 }
