@@ -24,20 +24,17 @@ export const openApiRoute = defineRoute({
   },
 });
 
-const cache = new Map<string, Record<string, unknown>>();
+let cached: Record<string, unknown> | undefined;
 
+/** Built once; only the server URL differs per request (a cache keyed by the Host header would grow without bound). */
 function openApiDocument(routes: readonly RouteDefinition[], origin: string): Record<string, unknown> {
-  let doc = cache.get(origin);
-  if (!doc) {
-    doc = buildOpenApiDocument(routes, {
-      title: 'EvalPlatform management API',
-      version: VERSION,
-      description: 'Gold sets, targets, clients, runs, comparisons and alerts of EvalPlatform. Errors are application/problem+json.',
-      serverUrl: origin,
-    });
-    cache.set(origin, doc);
-  }
-  return doc;
+  cached ??= buildOpenApiDocument(routes, {
+    title: 'EvalPlatform management API',
+    version: VERSION,
+    description: 'Gold sets, targets, clients, runs, comparisons and alerts of EvalPlatform. Errors are application/problem+json.',
+  });
+  const { openapi, info, jsonSchemaDialect, ...rest } = cached;
+  return { openapi, info, jsonSchemaDialect, servers: [{ url: origin }], ...rest };
 }
 
 export const OPENAPI_ROUTES: readonly RouteDefinition[] = [openApiRoute];
