@@ -34,8 +34,7 @@ export async function handleRequest(route: RouteDefinition, request: ApiRequest,
       rawBody = await readRawBody(route.rawBody, request);
     } else if (route.body) {
       const type = request.headers.get('content-type') ?? '';
-      const text = await request.text();
-      if (text.length > MAX_JSON_BODY) throw new ApiError(413, 'Payload Too Large', `the body is larger than ${MAX_JSON_BODY} bytes`);
+      const text = await readText(request, MAX_JSON_BODY);
       if (text.trim() !== '' && !/json/i.test(type)) throw new ApiError(415, 'Unsupported Media Type', 'send the body as application/json');
       let json: unknown = {};
       if (text.trim() !== '') {
@@ -65,12 +64,17 @@ async function readRawBody(spec: NonNullable<RouteDefinition['rawBody']>, reques
   if (!spec.mediaTypes.includes(mediaType)) {
     throw new ApiError(415, 'Unsupported Media Type', `send the body as ${spec.mediaTypes.join(', ')}${mediaType ? ` (got ${mediaType})` : ' (no Content-Type was given)'}`, [{ path: 'headers.content-type', message: `one of ${spec.mediaTypes.join(', ')}` }]);
   }
-  const maxBytes = spec.maxBytes ?? MAX_JSON_BODY;
+  const text = await readText(request, spec.maxBytes ?? MAX_JSON_BODY);
+  return { text, mediaType, contentType };
+}
+
+/** The body as text; 413 when it is over `maxBytes` (refused before reading when Content-Length says so). */
+async function readText(request: ApiRequest, maxBytes: number): Promise<string> {
   const tooLarge = (): ApiError => new ApiError(413, 'Payload Too Large', `the body is larger than ${maxBytes} bytes`);
   if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
   const text = await request.text();
   if (text.length > maxBytes || Buffer.byteLength(text) > maxBytes) throw tooLarge();
-  return { text, mediaType, contentType };
+  return text;
 }
 
 function parseWith(schema: RouteDefinition['params'], value: unknown, location: string): unknown {
