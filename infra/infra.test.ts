@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as functionSettings from '../functions/settings.js';
 import { rolesFromClaim } from '../lib/api/entraId.js';
-import { ROLES } from '../lib/api/roles.js';
+import { ROLES } from '../lib/domain/roles.js';
 import { ROUTES } from '../lib/api/routeTable.js';
 import { APP_SETTINGS } from '../lib/app/settings/appSettings.js';
 import { captureRegistrations } from '../lib/host/capture.js';

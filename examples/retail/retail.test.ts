@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalCallKey, ToolCatalogSchema, type LogicDetails, type Scorecard, type TestCase } from '../../lib/domain/index.js';
 import { compileHttpRoute, JsonlCassette, representativeValue } from '../../lib/evaluation/execution/index.js';
-import { importJsonl } from '../../lib/evaluation/importers/index.js';
+import { importJsonl } from '../../lib/goldset/importers/index.js';
 import { parseToolCalls } from '../../lib/evaluation/syntax/index.js';
 import type { Annotation } from './generator/models/outputs.js';
 import { generateSample, SAMPLE_FILES } from './generator/sample.js';

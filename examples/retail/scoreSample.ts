@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveEvaluationConfig, STAGE_NAMES, type Scorecard, type StageName } from '../../lib/domain/index.js';
 import { JsonlCassette, RecordedApiProvider } from '../../lib/evaluation/execution/index.js';
-import { loadGoldSet, parseToolCatalog, readOutputsFile, scoreOutputs } from '../../lib/evaluation/offline/index.js';
+import { loadGoldSet, parseToolCatalog, readOutputsFile, scoreOutputs } from '../../lib/goldset/offline/index.js';
 import { LocalReferenceJudge } from '../../lib/judges/index.js';
 
 export const SAMPLE_MODELS = { 'model-a': 'outputs-model-a.jsonl', 'model-b': 'outputs-model-b.jsonl' } as const;

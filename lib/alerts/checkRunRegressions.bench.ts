@@ -18,7 +18,7 @@ import { openHostDatabase } from '../host/database.js';
 import { createEmbeddedStores } from '../adapters/embedded/stores.js';
 import { sampleRun, sampleScorecard } from '../ports/contracts/fixtures.js';
 import { aggregateOutcomes } from '../runs/aggregateOutcomes.js';
-import { caseOutcomeOf } from '../runs/stats/index.js';
+import { caseOutcomeOf } from '../domain/stats/index.js';
 import { checkRunRegressions } from './checkRunRegressions.js';
 import { evidenceFrom } from './evidenceFrom.js';
 import { loadPairedOutcomes } from './pairedOutcomes.js';

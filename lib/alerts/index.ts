@@ -1,4 +1,4 @@
-export * from './alertNotification.js';
+export * from '../domain/alertNotification.js';
 export * from './thresholds.js';
 export { acknowledgeAlert } from './acknowledgeAlert.js';
 export { alertFacts, type AlertFacts } from './notify/alertFacts.js';

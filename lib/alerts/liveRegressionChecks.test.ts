@@ -3,7 +3,7 @@ import type { Scorecard } from '../domain/index.js';
 import type { Stores } from '../ports/index.js';
 import { aggregateOutcomes } from '../runs/aggregateOutcomes.js';
 import { finalizeRun } from '../runs/finalizeRun.js';
-import { caseOutcomeOf } from '../runs/stats/index.js';
+import { caseOutcomeOf } from '../domain/stats/index.js';
 import { liveCheckStep, liveRegressionChecks } from './liveRegressionChecks.js';
 import { acceptingQueue as queue, RETAIL_CLOCK as clock, storeRun, tempStores, useRetailRuns } from './retailRuns.test-helpers.js';
 

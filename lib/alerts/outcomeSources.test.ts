@@ -3,7 +3,7 @@ import type { Scorecard } from '../domain/index.js';
 import type { ScorecardStore, Stores } from '../ports/index.js';
 import { aggregateOutcomes } from '../runs/aggregateOutcomes.js';
 import { runOutcomes } from '../runs/runOutcomes.js';
-import { caseOutcomeOf } from '../runs/stats/index.js';
+import { caseOutcomeOf } from '../domain/stats/index.js';
 import { checkRunRegressions } from './checkRunRegressions.js';
 import { evidenceFrom } from './evidenceFrom.js';
 import { liveRegressionChecks } from './liveRegressionChecks.js';

@@ -8,7 +8,7 @@ import { demoRunConfig, loadRetailSample } from '../app/demo.js';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from '../app/embedded.js';
 import { packageRoot } from '../app/packageRoot.js';
 import { silentLogger } from '../host/index.js';
-import { caseOutcomeOf } from '../runs/stats/index.js';
+import { caseOutcomeOf } from '../domain/stats/index.js';
 import { RETAIL_MODELS, retailCards } from './retailRuns.test-helpers.js';
 import { startWebhookServer, type WebhookServer } from './notify/webhookServer.test-helpers.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from '../app/embedded.js';
 import { silentLogger } from '../host/index.js';
 import { createApiKey } from './apiKeys.js';
-import type { Role } from './roles.js';
+import type { Role } from '../domain/roles.js';
 
 export interface ApiAnswer {
   status: number;

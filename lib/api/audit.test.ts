@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditRecordOf, localKeyAuditRecord, requestIdOf } from './audit.js';
-import type { Principal } from './roles.js';
+import type { Principal } from '../domain/roles.js';
 import type { RouteDefinition } from './route.js';
 
 const alice: Principal = { id: 'key-a', name: 'alice', roles: ['platform-admin'], kind: 'api-key' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultIssuers, defaultJwksUrl, rolesFromClaim } from './entraId.js';
-import type { Role } from './roles.js';
+import type { Role } from '../domain/roles.js';
 
 describe('rolesFromClaim: Entra ID app roles -> roles', () => {
   it.each<[unknown, Role[]]>([

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Services } from '../app/services.js';
-import type { Principal, Role } from './roles.js';
+import type { Principal, Role } from '../domain/roles.js';
 
 /** Starting and signalling run orchestrations; functions/ implements it with the Durable client. */
 export interface RunOrchestrations {

@@ -21,7 +21,7 @@ import { systemClock, type Stores } from '../ports/index.js';
 import { TargetRegistry } from '../targets/index.js';
 import { startTelemetry } from '../telemetry/index.js';
 import type { Services } from './services.js';
-import { runServices } from './runServices.js';
+import { runServices } from './perRunServices.js';
 import { checkAppSettings, type AppSettings, type SettingsSource } from './settings/checkAppSettings.js';
 
 export interface AzureServicesOptions {

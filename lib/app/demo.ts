@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Services } from './services.js';
-import { importJsonl } from '../evaluation/importers/index.js';
-import { parseToolCatalog } from '../evaluation/offline/index.js';
+import { importJsonl } from '../goldset/importers/index.js';
+import { parseToolCatalog } from '../goldset/offline/index.js';
 import { TargetSystemSchema, TestSuiteSchema } from '../domain/index.js';
 
 export const DEMO_SUITE_ID = 'retail-demo';

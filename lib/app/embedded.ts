@@ -7,7 +7,7 @@ import { systemClock } from '../ports/index.js';
 import { QUEUES } from '../runs/queues.js';
 import { EnvSecretResolver, TargetRegistry } from '../targets/index.js';
 import { provideServices, resetServices, type Services } from './services.js';
-import { runServices } from './runServices.js';
+import { runServices } from './perRunServices.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { azureOpenAITokenProvider } from '../adapters/azure/openaiAuth.js';
 import { registerQueueDepthSource, startTelemetry } from '../telemetry/index.js';

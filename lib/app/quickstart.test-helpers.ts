@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TargetSystemSchema, type TestCase } from '../domain/index.js';
-import { importJsonl } from '../evaluation/importers/index.js';
-import { parseToolCatalog } from '../evaluation/offline/index.js';
+import { importJsonl } from '../goldset/importers/index.js';
+import { parseToolCatalog } from '../goldset/offline/index.js';
 import type { Services } from './services.js';
 import { packageRoot } from './packageRoot.js';
 

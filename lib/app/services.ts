@@ -2,7 +2,7 @@ import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
 import type { ApiProvider } from '../evaluation/execution/index.js';
 import type { Judge } from '../judges/index.js';
 import type { ApiKeyStore, Clock, QueuePort, Stores } from '../ports/index.js';
-import type { TargetInvoker } from '../targets/target.js';
+import type { TargetInvoker } from '../ports/target.js';
 
 /**
  * Everything the function app needs at run time, behind ports. The embedded host provides it from SQLite;

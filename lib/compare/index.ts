@@ -4,5 +4,5 @@ export { summarizeRun } from './summarizeRun.js';
 export { RunCases, loadRunCases, STAGE_CODE } from './runCases.js';
 export { passRateDelta, countPair, emptyCounts, rateOf, type Counts } from './passRateDelta.js';
 export { groupDeltas } from './groupDeltas.js';
-export { verdictOf, formatP, formatPoints } from './verdict.js';
+export { verdictOf, formatP, formatPoints } from './significanceText.js';
 export { flippedCases } from './flippedCases.js';

@@ -12,7 +12,7 @@ import {
 import { groupDeltas } from './groupDeltas.js';
 import { countPair, emptyCounts, passRateDelta, type Counts } from './passRateDelta.js';
 import { STAGE_CODE, type RunCases } from './runCases.js';
-import { verdictOf } from './verdict.js';
+import { verdictOf } from './significanceText.js';
 
 export const NO_CATEGORY = '(none)';
 

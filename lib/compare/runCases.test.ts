@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { retailCards } from './retail.test-helpers.js';
 import { loadRunCases, RunCases, STAGE_CODE } from './runCases.js';
-import { formatP, formatPoints } from './verdict.js';
+import { formatP, formatPoints } from './significanceText.js';
 
 async function* stream<T>(items: readonly T[]): AsyncIterable<T> {
   yield* items;

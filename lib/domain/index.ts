@@ -16,5 +16,5 @@ export * from './client.js';
 export * from './run.js';
 export * from './runStats.js';
 export * from './alert.js';
-export * from './comparison.js';
+export * from './runComparison.js';
 export * from './audit.js';

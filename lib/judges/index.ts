@@ -1,7 +1,7 @@
-export { JudgeInputSchema, JudgeMethodSchema, JudgeVerdictSchema, JUDGE_METHODS } from './judge.js';
-export type { Judge, JudgeInput, JudgeMethod, JudgeOptions, JudgeVerdict } from './judge.js';
-export { JudgeError, isJudgeError } from './judgeError.js';
-export type { JudgeErrorDetails, JudgeFailureReason } from './judgeError.js';
+export { JudgeInputSchema, JudgeMethodSchema, JudgeVerdictSchema, JUDGE_METHODS } from '../ports/judge.js';
+export type { Judge, JudgeInput, JudgeMethod, JudgeOptions, JudgeVerdict } from '../ports/judge.js';
+export { JudgeError, isJudgeError } from '../ports/judgeError.js';
+export type { JudgeErrorDetails, JudgeFailureReason } from '../ports/judgeError.js';
 export { LruJudgeCache } from './judgeCache.js';
 export type { JudgeCache } from './judgeCache.js';
 export { createJudge, DEFAULT_OPENAI_JUDGE_MODEL } from './createJudge.js';

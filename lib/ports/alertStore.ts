@@ -1,5 +1,5 @@
 import type { Alert, AlertMetric, AlertSeverity } from '../domain/index.js';
-import type { AlertNotification } from '../alerts/alertNotification.js';
+import type { AlertNotification } from '../domain/alertNotification.js';
 import type { Page, PageOptions, WithEtag } from './paging.js';
 
 export interface AlertFilter {

@@ -1,4 +1,4 @@
-import type { Role } from '../api/roles.js';
+import type { Role } from '../domain/roles.js';
 
 /** A stored API key: only the SHA-256 of its secret is kept; the secret is shown once, at creation. */
 export interface ApiKeyRecord {

@@ -1,7 +1,7 @@
 import { STAGE_NAMES, type Alert, type Comparison, type FlippedCase, type Scorecard } from '../domain/index.js';
 import { compareRuns, rateOf as rateWithConfidence } from '../compare/index.js';
 import { NotFoundError, type AlertStore, type Clock, type Stores } from '../ports/index.js';
-import { emptyRunStatsState, NO_CATEGORY, toRunStats } from '../runs/stats/index.js';
+import { emptyRunStatsState, NO_CATEGORY, toRunStats } from '../domain/stats/index.js';
 import { describeFailure, diffLines, withoutRepeats } from './failureDiff.js';
 import { LatencyHistogramBuilder } from './latencyHistogram.js';
 import type { ReportCase, ReportCaseList, RunReport } from './reportModel.js';

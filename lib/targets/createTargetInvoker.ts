@@ -6,7 +6,7 @@ import { HttpTarget } from './http/httpTarget.js';
 import { OpenAITarget } from './openai/openaiTarget.js';
 import type { ReplayOutputsCache } from './replay/replayOutputsCache.js';
 import { ReplayTarget } from './replay/replayTarget.js';
-import type { TargetInvoker } from './target.js';
+import type { TargetInvoker } from '../ports/target.js';
 
 export interface TargetDeps {
   /** resolves secret references in the settings (api_key, headers) */

@@ -6,9 +6,9 @@ export {
   type TargetInvocation,
   type TargetInvoker,
   type TargetSuccess,
-} from './target.js';
+} from '../ports/target.js';
 export { TargetConfigurationError } from './errors.js';
-export { EnvSecretResolver, SecretResolutionError } from './envSecretResolver.js';
+export { EnvSecretResolver, SecretResolutionError } from '../adapters/shared/envSecretResolver.js';
 export { createTargetInvoker, RESILIENCE_BY_KIND, type TargetDeps } from './createTargetInvoker.js';
 export { TargetRegistry, type InvokerContext, type TargetHealth, type TargetRegistryOptions } from './targetRegistry.js';
 export { LazyInvoker } from './lazyInvoker.js';
@@ -20,7 +20,7 @@ export { ToolNameMap } from './openai/toolNames.js';
 export { HttpTarget, type HttpSettings, type HttpTargetOptions } from './http/httpTarget.js';
 export { compileTemplate, type CompiledTemplate, type TemplateValues } from './http/requestTemplate.js';
 export { extractResponse, type ExtractedResponse, type ResponsePaths } from './http/responseExtraction.js';
-export { ResilientTarget, type ResilientTargetOptions } from './resilience/resilientTarget.js';
+export { ResilientTarget, type ResilientTargetOptions } from '../resilience/resilientTarget.js';
 export {
   CircuitBreaker,
   DEFAULT_FAILURE_THRESHOLD,
@@ -29,8 +29,8 @@ export {
   type CircuitPermit,
   type CircuitSnapshot,
   type CircuitState,
-} from './resilience/circuitBreaker.js';
-export { RateLimiter, type RateLimitLease, type RateLimiterOptions, type RateLimiterSnapshot } from './resilience/rateLimiter.js';
-export { retry, backoffDelayInMs, retryWaitInMs, abortableSleep, type RetryDecision, type RetryOptions, type RetryOutcome, type BackoffOptions } from './resilience/retry.js';
-export { isRetryableStatus, retryAfterInMs } from './resilience/retryable.js';
-export { withTimeout, TimeoutError, type WithTimeoutOptions } from './resilience/withTimeout.js';
+} from '../resilience/circuitBreaker.js';
+export { RateLimiter, type RateLimitLease, type RateLimiterOptions, type RateLimiterSnapshot } from '../resilience/rateLimiter.js';
+export { retry, backoffDelayInMs, retryWaitInMs, abortableSleep, type RetryDecision, type RetryOptions, type RetryOutcome, type BackoffOptions } from '../resilience/retry.js';
+export { isRetryableStatus, retryAfterInMs } from '../resilience/retryable.js';
+export { withTimeout, TimeoutError, type WithTimeoutOptions } from '../resilience/withTimeout.js';

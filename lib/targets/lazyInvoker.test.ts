@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestCase } from '../domain/index.js';
 import { TargetConfigurationError } from './errors.js';
 import { LazyInvoker } from './lazyInvoker.js';
-import type { TargetInvocation, TargetInvoker } from './target.js';
+import type { TargetInvocation, TargetInvoker } from '../ports/target.js';
 import { testCase } from './testing/testCases.test-helpers.js';
 
 const OK: TargetInvocation = { ok: true, output: 'x', latency_ms: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, client_version: null, api_calls_made: 0, attempts: 1 };

@@ -1,5 +1,5 @@
 import type { Container, SqlParameter } from '@azure/cosmos';
-import { AlertNotificationSchema, type AlertNotification } from '../../alerts/alertNotification.js';
+import { AlertNotificationSchema, type AlertNotification } from '../../domain/alertNotification.js';
 import { AlertSchema, type Alert } from '../../domain/index.js';
 import type { AlertFilter, AlertStore } from '../../ports/alertStore.js';
 import { NotFoundError } from '../../ports/errors.js';

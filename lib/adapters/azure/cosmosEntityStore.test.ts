@@ -3,7 +3,7 @@ import type { ZodType } from 'zod';
 import { ClientSchema, TargetSystemSchema, TestSuiteSchema, type Client, type TargetSystem, type TestSuite } from '../../domain/index.js';
 import { entityStoreContract, sampleCatalog, sampleClient, sampleSuite, sampleTarget } from '../../ports/contracts/index.js';
 import type { StoredToolCatalog } from '../../ports/stores.js';
-import { StoredToolCatalogSchema } from '../embedded/storedToolCatalog.js';
+import { StoredToolCatalogSchema } from '../shared/storedToolCatalog.js';
 import { COSMOS_CONTAINERS } from './cosmosContainers.js';
 import { startCosmosEmulator, type CosmosEmulator } from './cosmosEmulator.test-helpers.js';
 import { CosmosEntityStore } from './cosmosEntityStore.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRun, sampleScorecard } from '../../ports/contracts/index.js';
 import { aggregateOutcomes } from '../../runs/aggregateOutcomes.js';
-import { caseOutcomeOf, recomputeFrom, toRunStats } from '../../runs/stats/index.js';
+import { caseOutcomeOf, recomputeFrom, toRunStats } from '../../domain/stats/index.js';
 import { COSMOS_CONTAINERS } from './cosmosContainers.js';
 import { startCosmosEmulator, type CosmosEmulator } from './cosmosEmulator.test-helpers.js';
 import { createCosmosStores } from './createCosmosStores.js';

@@ -9,7 +9,7 @@ import {
   parseRunStatsState,
   replacesCountedText,
   type CaseOutcome,
-} from '../../runs/stats/index.js';
+} from '../../domain/stats/index.js';
 import { assertBulk, executeBulk, queryByIds, queryPages } from './cosmosBulk.js';
 import { shardOf } from './cosmosContainers.js';
 import { cosmosStatus, readOrUndefined } from './cosmosErrors.js';

@@ -2,7 +2,7 @@ import { BulkOperationType, type Container, type JSONObject, type OperationInput
 import type { Scorecard } from '../../domain/index.js';
 import { pageOf, type Page, type PageOptions } from '../../ports/paging.js';
 import type { ScorecardFilter, ScorecardStore } from '../../ports/scorecardStore.js';
-import { encodeScorecard } from '../embedded/scorecardEncoding.js';
+import { encodeScorecard } from '../shared/scorecardEncoding.js';
 import { assertBulk, bulkStatus, countWhere, executeBulk, queryAll, queryPages } from './cosmosBulk.js';
 import { shardOf } from './cosmosContainers.js';
 import { toCosmosId } from './cosmosIds.js';

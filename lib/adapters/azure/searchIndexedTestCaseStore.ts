@@ -3,7 +3,7 @@ import type { TestCase, TestCaseFilter } from '../../domain/index.js';
 import type { Embedder } from '../../ports/embedder.js';
 import { pageOf, type Page, type PageOptions, type WithEtag } from '../../ports/paging.js';
 import type { FindSimilarOptions, SimilarTestCase, TestCaseStore, UpsertManyResult } from '../../ports/testCaseStore.js';
-import { roundScore, textSimilarity } from '../embedded/testCaseSimilarity.js';
+import { roundScore, textSimilarity } from '../shared/testCaseSimilarity.js';
 import { pageWindow } from './cosmosPaging.js';
 import { bestSimilar, similarWindow } from './cosmosSimilarScan.js';
 import type { CosmosTestCaseStore } from './cosmosTestCaseStore.js';

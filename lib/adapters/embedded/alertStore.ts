@@ -1,5 +1,5 @@
 import { AlertSchema, type Alert } from '../../domain/index.js';
-import { AlertNotificationSchema, type AlertNotification } from '../../alerts/alertNotification.js';
+import { AlertNotificationSchema, type AlertNotification } from '../../domain/alertNotification.js';
 import type { AlertFilter, AlertStore } from '../../ports/alertStore.js';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../../ports/errors.js';
 import type { Page, PageOptions, WithEtag } from '../../ports/paging.js';

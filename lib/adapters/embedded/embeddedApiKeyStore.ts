@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Role } from '../../api/roles.js';
+import type { Role } from '../../domain/roles.js';
 import type { ApiKeyRecord, ApiKeyStore } from '../../ports/index.js';
 import { ConflictError } from '../../ports/index.js';
 

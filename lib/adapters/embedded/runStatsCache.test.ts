@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RunStatsAccumulator, emptyRunStatsState, recomputeFrom } from '../../runs/stats/index.js';
-import { makeOutcome } from '../../runs/stats/outcomes.test-helpers.js';
+import { RunStatsAccumulator, emptyRunStatsState, recomputeFrom } from '../../domain/stats/index.js';
+import { makeOutcome } from '../../domain/stats/outcomes.test-helpers.js';
 import { RunStatsCache } from './runStatsCache.js';
 
 const stateText = (n: number) => JSON.stringify(recomputeFrom(Array.from({ length: n }, (_, i) => makeOutcome({ test_case_id: `c${i}` }))));

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { caseOutcomeOf, type CaseOutcome } from '../../runs/stats/index.js';
-import { makeOutcome } from '../../runs/stats/outcomes.test-helpers.js';
-import { scorecardOf } from '../../runs/stats/outcomes.test-helpers.js';
+import { caseOutcomeOf, type CaseOutcome } from '../../domain/stats/index.js';
+import { makeOutcome } from '../../domain/stats/outcomes.test-helpers.js';
+import { scorecardOf } from '../../domain/stats/outcomes.test-helpers.js';
 import { collect } from '../../ports/contracts/fixtures.js';
 import type { ScorecardStore } from '../../ports/index.js';
 import { OUTCOME_PAGE_SIZE } from './runOutcomeReader.js';

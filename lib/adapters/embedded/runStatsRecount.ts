@@ -6,7 +6,7 @@ import {
   replacesCountedText,
   type CaseOutcome,
   type RunStatsAccumulator,
-} from '../../runs/stats/index.js';
+} from '../../domain/stats/index.js';
 
 let nextRecountId = 1;
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Scorecard } from '../../domain/index.js';
 import { openHostDatabase } from '../../host/database.js';
 import type { ScorecardStore } from '../../ports/index.js';
-import type { CaseOutcome } from '../../runs/stats/index.js';
+import type { CaseOutcome } from '../../domain/stats/index.js';
 import { EmbeddedRunStatsStore } from './runStatsStore.js';
 
 const cases = Number(process.argv[2] ?? 400_000);

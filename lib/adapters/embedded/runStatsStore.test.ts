@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunStats, Scorecard } from '../../domain/index.js';
 import { openHostDatabase, type HostDatabase } from '../../host/database.js';
 import { pageOf, type Clock, type ScorecardStore } from '../../ports/index.js';
-import { encodeOutcome, recomputeFrom, toRunStats, type CaseOutcome } from '../../runs/stats/index.js';
-import { deliveryHistoryArbitrary, makeOutcome, scorecardOf } from '../../runs/stats/outcomes.test-helpers.js';
+import { encodeOutcome, recomputeFrom, toRunStats, type CaseOutcome } from '../../domain/stats/index.js';
+import { deliveryHistoryArbitrary, makeOutcome, scorecardOf } from '../../domain/stats/outcomes.test-helpers.js';
 import { EmbeddedRunStatsStore } from './runStatsStore.js';
 
 /** In-memory ScorecardStore: keeps the highest attempt per case. */

@@ -10,7 +10,7 @@ import {
   replacesCountedText,
   toRunStats,
   type CaseOutcome,
-} from '../../runs/stats/index.js';
+} from '../../domain/stats/index.js';
 import { RunStatsCache } from './runStatsCache.js';
 import { iterateOutcomeRows } from './runOutcomeReader.js';
 import { RunStatsRecount } from './runStatsRecount.js';

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Scorecard } from '../../domain/index.js';
 import { sampleScorecard } from '../../ports/contracts/fixtures.js';
 import { scorecardStoreContract } from '../../ports/contracts/scorecardStore.contract.js';
-import { caseOutcomeOf, outcomeId } from '../../runs/stats/caseOutcome.js';
-import { encodeScorecard } from './scorecardEncoding.js';
+import { caseOutcomeOf, outcomeId } from '../../domain/stats/caseOutcome.js';
+import { encodeScorecard } from '../shared/scorecardEncoding.js';
 import { EmbeddedScorecardStore, SCORECARD_CONTAINER } from './scorecardStore.js';
 import { TempDatabases } from './tempDatabase.test-helpers.js';
 

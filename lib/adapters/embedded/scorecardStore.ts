@@ -2,7 +2,7 @@ import type { Scorecard } from '../../domain/index.js';
 import type { ChangeLog } from '../../host/changefeed/index.js';
 import type { Page, PageOptions } from '../../ports/paging.js';
 import type { ScorecardFilter, ScorecardStore } from '../../ports/scorecardStore.js';
-import { caseOutcomeOf, outcomeId } from '../../runs/stats/caseOutcome.js';
+import { caseOutcomeOf, outcomeId } from '../../domain/stats/caseOutcome.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { scorecardQuery } from './scorecardQuery.js';
 import { createScorecardTables } from './scorecardTables.js';

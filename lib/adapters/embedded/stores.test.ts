@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Scorecard, StageName, StageStatus } from '../../domain/index.js';
 import { ChangeLog } from '../../host/changefeed/index.js';
 import { openHostDatabase, type HostDatabase } from '../../host/database.js';
-import { CaseOutcomeSchema, caseOutcomeOf, recomputeFrom, toRunStats } from '../../runs/stats/index.js';
+import { CaseOutcomeSchema, caseOutcomeOf, recomputeFrom, toRunStats } from '../../domain/stats/index.js';
 import { SCORECARD_CONTAINER } from './index.js';
 import { createEmbeddedStores } from './stores.js';
 

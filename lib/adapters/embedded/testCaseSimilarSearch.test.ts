@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleTestCase } from '../../ports/contracts/fixtures.js';
 import { TempDatabases } from './tempDatabase.test-helpers.js';
-import { textSimilarity } from './testCaseSimilarity.js';
+import { textSimilarity } from '../shared/testCaseSimilarity.js';
 import { EmbeddedTestCaseStore } from './testCaseStore.js';
 
 const temps = new TempDatabases();

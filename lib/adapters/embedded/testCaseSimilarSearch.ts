@@ -1,6 +1,6 @@
 import type { FindSimilarOptions, SimilarTestCase } from '../../ports/testCaseStore.js';
 import type { SqliteDatabase } from './sqlite.js';
-import { roundScore, similarityTerms, trigramCosine, trigramVector } from './testCaseSimilarity.js';
+import { roundScore, similarityTerms, trigramCosine, trigramVector } from '../shared/testCaseSimilarity.js';
 
 /** Cases rescored per query (the best of the full-text candidates). */
 export const SIMILAR_CANDIDATES = 400;

@@ -1,5 +1,5 @@
 import type { Alert } from '../../domain/index.js';
-import type { NotificationFormat } from '../alertNotification.js';
+import type { NotificationFormat } from '../../domain/alertNotification.js';
 import { alertFacts } from './alertFacts.js';
 import { slackMessage } from './slackMessage.js';
 import { teamsMessage } from './teamsMessage.js';

@@ -1,4 +1,4 @@
-import { isRetryableStatus, retryAfterInMs } from '../../targets/resilience/retryable.js';
+import { isRetryableStatus, retryAfterInMs } from '../../resilience/retryable.js';
 
 export interface WebhookAnswer {
   ok: boolean;

@@ -5,7 +5,7 @@ import { TestCaseSchema, type TestCase } from '../../domain/index.js';
 import { silentLogger } from '../../host/index.js';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../app/embedded.js';
 import { createApiKey } from '../apiKeys.js';
-import { ROLES, type Role } from '../roles.js';
+import { ROLES, type Role } from '../../domain/roles.js';
 
 /** Test support: a real embedded platform on a temp SQLite file and port 0, one API key per role, and a fetch helper. */
 export interface TestApi {

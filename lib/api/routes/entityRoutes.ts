@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Services } from '../../app/services.js';
 import { ConflictError, NotFoundError, PreconditionFailedError, type EntityStore, type WithEtag } from '../../ports/index.js';
 import { ApiError } from '../problem.js';
-import type { Role } from '../roles.js';
+import type { Role } from '../../domain/roles.js';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../route.js';
 import { pageSchemaOf } from '../schemas.js';
 import { etagMatches } from './etags.js';

@@ -3,7 +3,7 @@ import type { Services } from '../../app/services.js';
 import { TestCaseSchema, type TargetSystem, type TestCase, type ToolCall, type ToolCatalog } from '../../domain/index.js';
 import { parseToolCalls } from '../../evaluation/syntax/index.js';
 import { SecretResolutionError, TargetConfigurationError } from '../../targets/index.js';
-import type { TargetInvoker } from '../../targets/target.js';
+import type { TargetInvoker } from '../../ports/target.js';
 import { ApiError } from '../problem.js';
 import { defineRoute } from '../route.js';
 import { catalogId } from './toolCatalogs.js';

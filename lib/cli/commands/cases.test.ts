@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../app/packageRoot.js';
-import { importBfcl, importJsonl } from '../../evaluation/importers/index.js';
+import { importBfcl, importJsonl } from '../../goldset/importers/index.js';
 import { sampleTestCase } from '../../ports/contracts/fixtures.js';
 import { FILTER_CASES } from '../../ports/contracts/testCaseStore.contract.js';
 import { startTestApi, type TestApi } from '../../api/routes/apiTestPlatform.test-helpers.js';

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { Command, Option } from 'commander';
 import { resolveEvaluationConfig, type EvaluationProfile } from '../../domain/index.js';
-import { loadGoldSet, parseToolCatalog, readOutputsFile, scoreOutputs, type GoldFormat } from '../../evaluation/offline/index.js';
+import { loadGoldSet, parseToolCatalog, readOutputsFile, scoreOutputs, type GoldFormat } from '../../goldset/offline/index.js';
 import { SummaryAccumulator, formatSummary } from '../../evaluation/pipeline/index.js';
 import { createApiProvider } from '../../evaluation/execution/index.js';
 import { createJudge } from '../../judges/index.js';

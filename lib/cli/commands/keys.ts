@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import Table from 'cli-table3';
 import { Command, Option } from 'commander';
 import { CreateApiKeyRequestSchema, type ApiKeyView } from '../../api/apiKeys.js';
-import { ROLES } from '../../api/roles.js';
+import { ROLES } from '../../domain/roles.js';
 import { ApiClient, apiTargetFrom } from '../apiClient.js';
 import { CliError } from '../cliError.js';
 import { openLocalKeyAdmin, type KeyAdmin } from './keysLocal.js';

@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import type { AuditActor } from '../../domain/index.js';
 import type { ApiKeyView } from '../../api/apiKeys.js';
-import type { Role } from '../../api/roles.js';
+import type { Role } from '../../domain/roles.js';
 import { systemClock } from '../../ports/index.js';
 import { CliError } from '../cliError.js';
 

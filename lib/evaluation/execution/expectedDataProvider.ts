@@ -1,5 +1,5 @@
 import type { ToolCall } from '../../domain/index.js';
-import { elapsedMs, type ApiProvider, type ApiResponse, type ExecuteContext } from './apiProvider.js';
+import { elapsedMs, type ApiProvider, type ApiResponse, type ExecuteContext } from '../../ports/apiProvider.js';
 import { representativeValue } from './representativeValue.js';
 
 /**

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../domain/index.js';
 import { RecordedApiProvider } from './recordedApiProvider.js';
-import { HttpApiProvider } from './httpApiProvider.js';
-import { JsonlCassette } from './jsonlCassette.js';
-import { InMemoryCassette } from './cassette.js';
-import { ExecutionConfigurationError } from './errors.js';
-import { sendJson, startJsonApiServer, type JsonApiServer } from './__fixtures__/jsonApiServer.js';
+import { HttpApiProvider } from '../../adapters/execution/httpApiProvider.js';
+import { JsonlCassette } from '../../adapters/execution/jsonlCassette.js';
+import { InMemoryCassette } from '../../ports/cassette.js';
+import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
+import { sendJson, startJsonApiServer, type JsonApiServer } from '../../adapters/execution/__fixtures__/jsonApiServer.js';
 import { TEST_CATALOG } from './__fixtures__/catalog.js';
 import { makeCase } from './__fixtures__/testCase.js';
 

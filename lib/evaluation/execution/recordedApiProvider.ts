@@ -1,7 +1,7 @@
 import { canonicalCallKey, type ToolCall } from '../../domain/index.js';
-import { elapsedMs, type ApiProvider, type ApiResponse, type ExecuteContext } from './apiProvider.js';
-import { cassetteEntryFor, type CassetteStore } from './cassette.js';
-import { ExecutionConfigurationError } from './errors.js';
+import { elapsedMs, type ApiProvider, type ApiResponse, type ExecuteContext } from '../../ports/apiProvider.js';
+import { cassetteEntryFor, type CassetteStore } from '../../ports/cassette.js';
+import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
 
 export type RecordingMode = 'replay' | 'record';
 

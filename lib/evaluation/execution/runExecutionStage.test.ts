@@ -3,8 +3,8 @@ import type { JsonValue, TestCaseInput, ToolCall } from '../../domain/index.js';
 import { runExecutionStage, type CallAssignment, type ExecutionStageOptions } from './runExecutionStage.js';
 import { RecordedApiProvider } from './recordedApiProvider.js';
 import { ExpectedDataProvider } from './expectedDataProvider.js';
-import { cassetteEntryFor, InMemoryCassette } from './cassette.js';
-import type { ApiProvider, ApiResponse } from './apiProvider.js';
+import { cassetteEntryFor, InMemoryCassette } from '../../ports/cassette.js';
+import type { ApiProvider, ApiResponse } from '../../ports/apiProvider.js';
 import { makeCase } from './__fixtures__/testCase.js';
 
 const weather: ToolCall = { tool_name: 'get_weather', arguments: { city: 'Paris' } };

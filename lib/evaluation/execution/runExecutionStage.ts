@@ -1,8 +1,8 @@
 import type { StageResult, TestCase, ToolCall } from '../../domain/index.js';
 import { compareData } from '../match/index.js';
-import { elapsedMs, failureBlamesCall, type ApiProvider } from './apiProvider.js';
+import { elapsedMs, failureBlamesCall, type ApiProvider } from '../../ports/apiProvider.js';
 import { mapWithConcurrency } from './concurrency.js';
-import { ExecutionConfigurationError } from './errors.js';
+import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
 import { describeProblems, formatPercent, type ExecutedCall, type ExecutionCallDetail, type ExecutionDetails } from './executionDetails.js';
 
 export const DEFAULT_RELATIVE_TOLERANCE = 0.0001;

@@ -3,7 +3,7 @@ import type { CallDiff } from '../../domain/diff.js';
 import type { ExpectedToolCall } from '../../domain/expected.js';
 import type { ToolCall } from '../../domain/toolCall.js';
 import type { ToolCatalog } from '../../domain/toolCatalog.js';
-import { assignmentTotal, maximizeAssignment } from './assignment.js';
+import { assignmentTotal, maximizeAssignment } from '../match/assignment.js';
 import { createPairScorer, type PairScorer } from './callPairs.js';
 import { maximizeOrderedAlignment } from './orderedAlignment.js';
 import { toolParameterSchemas } from './toolSchemas.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assignmentTotal } from './assignment.js';
+import { assignmentTotal } from '../match/assignment.js';
 import { maximizeOrderedAlignment } from './orderedAlignment.js';
 
 /** Best total over every order-preserving set of pairs with positive weight, by enumeration. */

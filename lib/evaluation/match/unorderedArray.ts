@@ -1,5 +1,5 @@
 import type { ExpectedValue } from '../../domain/expected.js';
-import { maximizeAssignment } from '../logic/assignment.js';
+import { maximizeAssignment } from './assignment.js';
 import { childPointer } from './jsonPointer.js';
 import { allPassed, failExtra, failMissing, merge, newState, ratio, type WalkState } from './walkState.js';
 

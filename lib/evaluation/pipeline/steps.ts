@@ -5,7 +5,7 @@ import { resolveCoercionPolicy } from '../match/index.js';
 import { runExecutionStage, type ApiProvider } from '../execution/index.js';
 import { runSemanticsStage } from '../semantics/index.js';
 import type { Judge } from '../../judges/index.js';
-import { decideVerdict } from './verdict.js';
+import { decideVerdict } from './passRule.js';
 import { toolResultsOf } from './toolResults.js';
 import { skippedStage } from './stageResults.js';
 import { PENDING, type CaseState } from './caseState.js';

@@ -1,8 +1,8 @@
 import { OpenAI } from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestCaseSchema, type TestCase, type TestCaseInput } from '../../domain/index.js';
-import type { Judge, JudgeInput, JudgeVerdict } from '../../judges/judge.js';
-import { JudgeError } from '../../judges/judgeError.js';
+import type { Judge, JudgeInput, JudgeVerdict } from '../../ports/judge.js';
+import { JudgeError } from '../../ports/judgeError.js';
 import { LocalReferenceJudge } from '../../judges/localReference/localReferenceJudge.js';
 import { OpenAIJudge } from '../../judges/openai/openaiJudge.js';
 import { chatCompletion, startChatCompletionsServer, type ChatCompletionsServer } from '../../judges/testing/chatCompletionsServer.test-helpers.js';

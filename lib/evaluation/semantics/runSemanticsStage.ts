@@ -1,6 +1,6 @@
 import type { StageResult, TestCase } from '../../domain/index.js';
-import type { Judge, JudgeMethod, JudgeVerdict } from '../../judges/judge.js';
-import { JudgeError } from '../../judges/judgeError.js';
+import type { Judge, JudgeMethod, JudgeVerdict } from '../../ports/judge.js';
+import { JudgeError } from '../../ports/judgeError.js';
 
 export interface SemanticsStageOptions {
   judge: Judge;

@@ -1,5 +1,5 @@
-import { NcrontabSyntaxError, parseNcrontab } from './ncrontab.js';
-import { assertTimeZone, nextZonedOccurrence } from './zonedOccurrence.js';
+import { NcrontabSyntaxError, parseNcrontab } from '../../ncrontab/ncrontab.js';
+import { assertTimeZone, nextZonedOccurrence } from '../../ncrontab/zonedOccurrence.js';
 
 /** A parsed timer schedule: six-field NCRONTAB or an Azure TimeSpan. */
 export interface TimerSchedule {

@@ -2,7 +2,7 @@
  * Micro-benchmark of the local reference heuristic (not a test). Run: `npx tsx lib/judges/localReference/localReferenceJudge.bench.ts`
  */
 import { scoreAgainstReference } from './localReferenceJudge.js';
-import type { JudgeInput } from '../judge.js';
+import type { JudgeInput } from '../../ports/judge.js';
 
 const long: JudgeInput = {
   question: 'What were the open orders and revenue for ACME in Q3 2024?',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgeInput } from '../judge.js';
-import { JudgeError } from '../judgeError.js';
+import type { JudgeInput } from '../../ports/judge.js';
+import { JudgeError } from '../../ports/judgeError.js';
 import { LocalReferenceJudge, scoreAgainstReference } from './localReferenceJudge.js';
 
 const REFERENCE = 'ACME has 42 open orders worth $1,234.50 in total.';

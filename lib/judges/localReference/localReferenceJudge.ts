@@ -1,5 +1,5 @@
-import type { Judge, JudgeInput, JudgeOptions, JudgeVerdict } from '../judge.js';
-import { JudgeError } from '../judgeError.js';
+import type { Judge, JudgeInput, JudgeOptions, JudgeVerdict } from '../../ports/judge.js';
+import { JudgeError } from '../../ports/judgeError.js';
 import { analyseFact, checkAnalysedFact, indexAnswer, type AnalysedFact, type FactCheck } from './facts.js';
 import { distinctNumbers, extractNumbers, findNumbers, type NumberMention } from './numbers.js';
 import { rougeL } from './rougeL.js';

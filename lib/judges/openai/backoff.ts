@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { backoffDelayInMs } from '../../targets/resilience/retry.js';
-import { retryAfterInMs as requestedRetryAfterInMs } from '../../targets/resilience/retryable.js';
+import { backoffDelayInMs } from '../../resilience/retry.js';
+import { retryAfterInMs as requestedRetryAfterInMs } from '../../resilience/retryable.js';
 
 /**
  * Exponential backoff with full jitter: the targets' implementation (lib/targets/resilience, generic, shared),

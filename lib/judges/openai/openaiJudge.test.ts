@@ -1,8 +1,8 @@
 import { OpenAI } from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JudgeInput } from '../judge.js';
+import type { JudgeInput } from '../../ports/judge.js';
 import { LruJudgeCache } from '../judgeCache.js';
-import { JudgeError } from '../judgeError.js';
+import { JudgeError } from '../../ports/judgeError.js';
 import {
   apiError,
   chatCompletion,

@@ -1,6 +1,6 @@
 import { OpenAI } from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JudgeError } from '../judgeError.js';
+import { JudgeError } from '../../ports/judgeError.js';
 import {
   apiError,
   chatCompletion,

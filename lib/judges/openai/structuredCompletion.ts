@@ -6,7 +6,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
-import { JudgeError, type JudgeFailureReason } from '../judgeError.js';
+import { JudgeError, type JudgeFailureReason } from '../../ports/judgeError.js';
 import { fullJitterDelayInMs, retryAfterInMs, sleep } from './backoff.js';
 import { estimateCost, type ModelPricing } from './pricing.js';
 import { recordLlmCall } from '../../telemetry/index.js';

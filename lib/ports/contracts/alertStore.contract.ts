@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertId, type Alert, type AlertMetric } from '../../domain/index.js';
-import type { AlertNotification } from '../../alerts/alertNotification.js';
+import type { AlertNotification } from '../../domain/alertNotification.js';
 import type { AlertFilter, AlertStore } from '../alertStore.js';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../errors.js';
 import { FIXED_TIME, type StoreFactory } from './fixtures.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EnvSecretResolver } from '../envSecretResolver.js';
+import { EnvSecretResolver } from '../../adapters/shared/envSecretResolver.js';
 import { TargetConfigurationError } from '../errors.js';
-import { ResilientTarget } from '../resilience/resilientTarget.js';
+import { ResilientTarget } from '../../resilience/resilientTarget.js';
 import { testCase } from '../testing/testCases.test-helpers.js';
 import { startScriptedServer, type Responder, type ScriptedServer } from '../testing/scriptedServer.test-helpers.js';
 import { HttpTarget, type HttpSettings } from './httpTarget.js';

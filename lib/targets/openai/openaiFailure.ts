@@ -1,7 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { describeError } from '../errors.js';
-import { isRetryableStatus, retryAfterInMs } from '../resilience/retryable.js';
-import { elapsedMs, type TargetFailure } from '../target.js';
+import { isRetryableStatus, retryAfterInMs } from '../../resilience/retryable.js';
+import { elapsedMs, type TargetFailure } from '../../ports/target.js';
 
 const STATUS_HINTS: Record<number, string> = {
   401: ' (check settings.api_key)',

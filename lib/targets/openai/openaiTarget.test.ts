@@ -2,10 +2,10 @@ import { OpenAI } from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestCaseSchema, ToolCatalogSchema, type TestCase } from '../../domain/index.js';
 import { ExpectedDataProvider } from '../../evaluation/execution/index.js';
-import { EnvSecretResolver } from '../envSecretResolver.js';
+import { EnvSecretResolver } from '../../adapters/shared/envSecretResolver.js';
 import { TargetConfigurationError } from '../errors.js';
-import { ResilientTarget } from '../resilience/resilientTarget.js';
-import type { TargetInvocation } from '../target.js';
+import { ResilientTarget } from '../../resilience/resilientTarget.js';
+import type { TargetInvocation } from '../../ports/target.js';
 import { testCase } from '../testing/testCases.test-helpers.js';
 import {
   apiError,

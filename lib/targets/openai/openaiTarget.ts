@@ -4,7 +4,7 @@ import type { TestCase, ToolCatalog } from '../../domain/index.js';
 import type { ApiProvider } from '../../evaluation/execution/index.js';
 import type { SecretResolver } from '../../ports/index.js';
 import { TargetConfigurationError } from '../errors.js';
-import { elapsedMs, type InvokeOptions, type TargetInvocation, type TargetInvoker } from '../target.js';
+import { elapsedMs, type InvokeOptions, type TargetInvocation, type TargetInvoker } from '../../ports/target.js';
 import { runAgenticLoop } from './agenticLoop.js';
 import { catalogTools, isFields, messageWithCatalogNames, readCompletion, type ChatTurn } from './chatTurn.js';
 import { checkClientSettings, createOpenAIClient, type AzureADTokenProvider } from './openaiClient.js';

@@ -1,4 +1,4 @@
-import type { TargetErrorCode, TargetInvocation } from '../target.js';
+import type { TargetErrorCode, TargetInvocation } from '../../ports/target.js';
 
 /**
  * One line of a replay outputs file:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Services } from '../../../app/services.js';
-import type { ImportResult } from '../../../evaluation/importers/index.js';
+import type { ImportResult } from '../../../goldset/importers/index.js';
 import { ApiError } from '../../problem.js';
 import { defineRoute } from '../../route.js';
 import { readImport } from './importBody.js';

@@ -1,4 +1,4 @@
-import type { ImportNote, ImportResult, ImportRowError } from '../../../evaluation/importers/index.js';
+import type { ImportNote, ImportResult, ImportRowError } from '../../../goldset/importers/index.js';
 import { ApiError, toProblem, type FieldError } from '../../problem.js';
 import type { ApiResult } from '../../route.js';
 

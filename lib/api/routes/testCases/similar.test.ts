@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textSimilarity } from '../../../adapters/embedded/testCaseSimilarity.js';
+import { textSimilarity } from '../../../adapters/shared/testCaseSimilarity.js';
 import { SIMILAR_CASES } from '../../../ports/contracts/testCaseStore.contract.js';
 import { startTestApi, type TestApi } from '../apiTestPlatform.test-helpers.js';
 

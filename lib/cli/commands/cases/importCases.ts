@@ -1,6 +1,6 @@
 import { stat, readFile } from 'node:fs/promises';
 import type { TestCase } from '../../../domain/index.js';
-import type { ImportResult } from '../../../evaluation/importers/index.js';
+import type { ImportResult } from '../../../goldset/importers/index.js';
 import type { ImportSummary } from '../../../api/routes/testCases/importResult.js';
 import type { ApiTarget } from '../../apiClient.js';
 import { CliError } from '../../cliError.js';

@@ -7,7 +7,7 @@ import { EmbeddedEntityStore } from './entityStore.js';
 import { EmbeddedRunStore } from './runStore.js';
 import { EmbeddedScorecardStore } from './scorecardStore.js';
 import type { SqliteDatabase } from './sqlite.js';
-import { StoredToolCatalogSchema } from './storedToolCatalog.js';
+import { StoredToolCatalogSchema } from '../shared/storedToolCatalog.js';
 import { EmbeddedTestCaseStore } from './testCaseStore.js';
 
 /** Entity kinds in `st_entities` (also the entity names in store errors). */

@@ -1,4 +1,4 @@
-import { STAGE_NAMES, type RunStats } from '../../domain/index.js';
+import { STAGE_NAMES, type RunStats } from '../index.js';
 import { LogHistogram } from './logHistogram.js';
 import type { Counts, RunStatsState } from './runStatsState.js';
 

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ExecutionConfigSchema, type ExecutionConfig } from '../../domain/index.js';
+import { ExecutionConfigSchema, type ExecutionConfig } from '../domain/index.js';
 import { createApiProvider, type ApiProviderDeps } from './createApiProvider.js';
-import { cassetteEntryFor, InMemoryCassette } from './cassette.js';
-import { ExecutionConfigurationError } from './errors.js';
-import { TEST_CATALOG } from './__fixtures__/catalog.js';
-import { makeCase } from './__fixtures__/testCase.js';
+import { cassetteEntryFor, InMemoryCassette } from '../ports/cassette.js';
+import { ExecutionConfigurationError } from '../ports/executionErrors.js';
+import { TEST_CATALOG } from '../evaluation/execution/__fixtures__/catalog.js';
+import { makeCase } from '../evaluation/execution/__fixtures__/testCase.js';
 
 const config = (input: Partial<ExecutionConfig>): ExecutionConfig => ExecutionConfigSchema.parse({ enabled: true, ...input });
 const context = { testCase: makeCase(), expectedIndex: 0 };

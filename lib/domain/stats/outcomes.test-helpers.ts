@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { CaseOutcome } from './caseOutcome.js';
-import type { ErrorCode, Scorecard, StageName, StageStatus } from '../../domain/index.js';
+import type { ErrorCode, Scorecard, StageName, StageStatus } from '../index.js';
 
 /** Test support: outcomes and delivery histories for the fold and the run-statistics store. */
 

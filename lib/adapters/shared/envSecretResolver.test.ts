@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SecretRef } from '../domain/index.js';
+import type { SecretRef } from '../../domain/index.js';
 import { EnvSecretResolver, SecretResolutionError } from './envSecretResolver.js';
 
 const resolver = new EnvSecretResolver({ AGENT_TOKEN: 'tok-123', BLANK: '  ', EMPTY: '' });

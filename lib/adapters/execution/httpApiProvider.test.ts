@@ -2,10 +2,10 @@ import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../domain/index.js';
 import { HttpApiProvider, type HttpApiProviderOptions } from './httpApiProvider.js';
-import { ExecutionConfigurationError } from './errors.js';
+import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
 import { sendJson, startJsonApiServer, type Handler, type JsonApiServer } from './__fixtures__/jsonApiServer.js';
-import { TEST_CATALOG } from './__fixtures__/catalog.js';
-import { makeCase } from './__fixtures__/testCase.js';
+import { TEST_CATALOG } from '../../evaluation/execution/__fixtures__/catalog.js';
+import { makeCase } from '../../evaluation/execution/__fixtures__/testCase.js';
 
 const context = { testCase: makeCase(), expectedIndex: 0 };
 const duration = expect.any(Number) as number;

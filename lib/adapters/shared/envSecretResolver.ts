@@ -1,5 +1,5 @@
-import type { SecretRef } from '../domain/index.js';
-import type { SecretResolver } from '../ports/index.js';
+import type { SecretRef } from '../../domain/index.js';
+import type { SecretResolver } from '../../ports/index.js';
 
 /** A secret reference that cannot be resolved: a missing variable, or a backend this host does not have. */
 export class SecretResolutionError extends Error {

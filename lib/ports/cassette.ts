@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalCallKey, type JsonValue, type ToolCall } from '../../domain/index.js';
+import { canonicalCallKey, type JsonValue, type ToolCall } from '../domain/index.js';
 
 /** One recorded response. `key` is the canonical call key (tool name + key-sorted arguments). */
 export interface CassetteEntry {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JsonlCassette } from './jsonlCassette.js';
-import { cassetteEntryFor, type CassetteEntry } from './cassette.js';
-import { ExecutionConfigurationError } from './errors.js';
+import { cassetteEntryFor, type CassetteEntry } from '../../ports/cassette.js';
+import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
 
 const AT = new Date('2024-05-01T12:00:00.000Z');
 const paris = cassetteEntryFor({ tool_name: 'get_weather', arguments: { units: 'c', city: 'Paris' } }, 200, { temp: 21 }, AT);

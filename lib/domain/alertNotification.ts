@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AlertSeveritySchema, NotifyTargetSchema } from '../domain/index.js';
+import { AlertSeveritySchema, NotifyTargetSchema } from './index.js';
 
 export const NotificationFormatSchema = z.enum(['slack', 'teams', 'json']);
 export type NotificationFormat = z.infer<typeof NotificationFormatSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Scorecard } from '../../domain/index.js';
+import type { Scorecard } from '../index.js';
 
 const StageStatusOnly = z.object({ status: z.enum(['passed', 'failed', 'skipped', 'error']) });
 

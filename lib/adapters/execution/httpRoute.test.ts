@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ToolDefinitionSchema, type JsonValue } from '../../domain/index.js';
 import { buildHttpRequest, compileHttpRoute, type BuildRequestResult } from './httpRoute.js';
-import { TEST_CATALOG } from './__fixtures__/catalog.js';
-import { ExecutionConfigurationError } from './errors.js';
+import { TEST_CATALOG } from '../../evaluation/execution/__fixtures__/catalog.js';
+import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
 
 const BASE = 'http://api.test/v1/';
 

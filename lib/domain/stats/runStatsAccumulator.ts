@@ -1,4 +1,4 @@
-import { STAGE_NAMES, type RunStats, type StageName } from '../../domain/index.js';
+import { STAGE_NAMES, type RunStats, type StageName } from '../index.js';
 import type { CaseOutcome } from './caseOutcome.js';
 import { LogHistogram } from './logHistogram.js';
 import { NO_CATEGORY, type Counts, type RunStatsState, type StageCounts } from './runStatsState.js';

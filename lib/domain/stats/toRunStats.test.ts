@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RunStatsSchema, type RunStats } from '../../domain/index.js';
+import { RunStatsSchema, type RunStats } from '../index.js';
 import { recomputeFrom } from './fold.js';
 import { bucketIndex, bucketValue } from './logHistogram.js';
 import { makeOutcome } from './outcomes.test-helpers.js';

@@ -1,11 +1,11 @@
-import type { ExecutionConfig, ToolCatalog } from '../../domain/index.js';
-import type { ApiProvider, ApiProviderKind } from './apiProvider.js';
-import type { CassetteStore } from './cassette.js';
-import { ExecutionConfigurationError } from './errors.js';
-import { ExpectedDataProvider } from './expectedDataProvider.js';
-import { HttpApiProvider } from './httpApiProvider.js';
-import { JsonlCassette } from './jsonlCassette.js';
-import { RecordedApiProvider } from './recordedApiProvider.js';
+import type { ExecutionConfig, ToolCatalog } from '../domain/index.js';
+import type { ApiProvider, ApiProviderKind } from '../ports/apiProvider.js';
+import type { CassetteStore } from '../ports/cassette.js';
+import { ExecutionConfigurationError } from '../ports/executionErrors.js';
+import { ExpectedDataProvider } from '../evaluation/execution/expectedDataProvider.js';
+import { HttpApiProvider } from '../adapters/execution/httpApiProvider.js';
+import { JsonlCassette } from '../adapters/execution/jsonlCassette.js';
+import { RecordedApiProvider } from '../evaluation/execution/recordedApiProvider.js';
 
 export interface ApiProviderDeps {
   /** tools with their `http` mappings: needed by `http`, and by `recorded` in record mode */

@@ -1,4 +1,4 @@
-import type { ExecutionConfig, JsonValue, TestCase, ToolCall } from '../../domain/index.js';
+import type { ExecutionConfig, JsonValue, TestCase, ToolCall } from '../domain/index.js';
 
 /** The provider kinds; the same list as the config's `execution.provider`, so the factory stays exhaustive. */
 export type ApiProviderKind = ExecutionConfig['provider'];
