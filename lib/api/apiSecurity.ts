@@ -1,4 +1,4 @@
-import type { Services } from '../app/services.js';
+import type { Services } from '../ports/index.js';
 import { auditRecordOf } from './audit.js';
 import { ApiAuthenticator } from './authenticate.js';
 import { apiSecuritySettingsFromEnv, type ApiSecuritySettings } from './apiSecuritySettings.js';

@@ -1,4 +1,4 @@
-import type { Services } from '../app/services.js';
+import type { Services } from '../ports/index.js';
 import { apiAuthenticatorFor, recordAudit } from './apiSecurity.js';
 import { requestIdOf } from './audit.js';
 import { ApiError, toProblem } from './problem.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Services } from '../app/services.js';
+import type { Services } from '../ports/index.js';
 import type { Principal, Role } from '../domain/roles.js';
 
 /** Starting and signalling run orchestrations; functions/ implements it with the Durable client. */

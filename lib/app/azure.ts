@@ -20,7 +20,7 @@ import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.j
 import { systemClock, type Stores } from '../ports/index.js';
 import { TargetRegistry } from '../targets/index.js';
 import { startTelemetry } from '../telemetry/index.js';
-import type { Services } from './services.js';
+import type { Services } from '../ports/index.js';
 import { runServices } from './perRunServices.js';
 import { checkAppSettings, type AppSettings, type SettingsSource } from './settings/checkAppSettings.js';
 

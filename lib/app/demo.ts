@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Services } from './services.js';
+import type { Services } from '../ports/index.js';
 import { importJsonl } from '../goldset/importers/index.js';
 import { parseToolCatalog } from '../goldset/offline/index.js';
 import { TargetSystemSchema, TestSuiteSchema } from '../domain/index.js';

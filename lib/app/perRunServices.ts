@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { createApiProvider } from '../evaluation/execution/index.js';
 import { createJudge } from '../judges/index.js';
 import type { TargetRegistry } from '../targets/index.js';
-import type { Services } from './services.js';
+import type { Services } from '../ports/index.js';
 
 /**
  * The per-run parts of Services that both backends build the same way: target invokers from the registry (one

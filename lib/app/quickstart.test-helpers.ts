@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { TargetSystemSchema, type TestCase } from '../domain/index.js';
 import { importJsonl } from '../goldset/importers/index.js';
 import { parseToolCatalog } from '../goldset/offline/index.js';
-import type { Services } from './services.js';
+import type { Services } from '../ports/index.js';
 import { packageRoot } from './packageRoot.js';
 
 export const QUICKSTART_DIR = join(packageRoot(), 'examples', 'quickstart');

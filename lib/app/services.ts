@@ -1,31 +1,4 @@
-import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
-import type { ApiProvider } from '../evaluation/execution/index.js';
-import type { Judge } from '../judges/index.js';
-import type { ApiKeyStore, Clock, QueuePort, Stores } from '../ports/index.js';
-import type { TargetInvoker } from '../ports/target.js';
-
-/**
- * Everything the function app needs at run time, behind ports. The embedded host provides it from SQLite;
- * in Azure it is built from the app settings (Cosmos DB, Service Bus, ...). functions/ only ever calls
- * `getServices()`, so the same code runs on both.
- */
-export interface Services {
-  stores: Stores;
-  apiKeys: ApiKeyStore;
-  queue: QueuePort;
-  clock: Clock;
-  /** one invoker per target id, sharing its circuit breaker and rate limiter across all workers */
-  invokerFor(target: TargetSystem, catalog?: ToolCatalog): TargetInvoker;
-  /** the stage-3 provider of a run (cassettes are loaded once per run) */
-  apiProviderFor(run: Run, catalog: ToolCatalog | undefined): Promise<ApiProvider>;
-  /** the stage-4 judge of a run */
-  judgeFor(run: Run): Judge;
-  /** base directory for relative paths in settings (replay outputs, cassettes) */
-  baseDir: string;
-  workerId: string;
-  /** where the platform answers (for status URLs); undefined when unknown */
-  publicUrl?: string;
-}
+import type { Services } from '../ports/index.js';
 
 let current: Promise<Services> | undefined;
 let resolveCurrent: ((s: Services) => void) | undefined;

@@ -52,8 +52,3 @@ export function failureBlamesCall(failure: ApiFailure): boolean {
   const { errorCode, status } = failure;
   return errorCode === 'execution_failed' && status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
-
-/** Milliseconds since `started` (a performance.now() reading), rounded to microseconds. */
-export function elapsedMs(started: number): number {
-  return Math.round((performance.now() - started) * 1000) / 1000;
-}

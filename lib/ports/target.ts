@@ -67,8 +67,3 @@ export function isRetryableFailure(failure: TargetFailure): boolean {
   if (failure.circuit_open) return false;
   return failure.retryable ?? failure.error_code === 'target_timeout';
 }
-
-/** Milliseconds since `started` (a performance.now() reading), rounded to microseconds. */
-export function elapsedMs(started: number): number {
-  return Math.round((performance.now() - started) * 1000) / 1000;
-}

@@ -1,5 +1,6 @@
 import type { TestCase } from '../domain/index.js';
-import { elapsedMs, isRetryableFailure, type InvokeOptions, type TargetFailure, type TargetInvocation, type TargetInvoker } from '../ports/target.js';
+import { isRetryableFailure, type InvokeOptions, type TargetFailure, type TargetInvocation, type TargetInvoker } from '../ports/target.js';
+import { elapsedMs } from '../ports/clock.js';
 import type { CircuitBreaker } from './circuitBreaker.js';
 import type { RateLimiter } from './rateLimiter.js';
 import { retry, type BackoffOptions } from './retry.js';

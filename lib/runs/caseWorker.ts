@@ -9,7 +9,7 @@ import {
   type CaseState,
 } from '../evaluation/pipeline/index.js';
 import type { QueueMessage } from '../ports/index.js';
-import type { Services } from '../app/services.js';
+import type { Services } from '../ports/index.js';
 import { contextFromTraceparent, endSpan, isMetering, isTracing, recordTasks, SPANS, startSpan, ATTRIBUTES } from '../telemetry/index.js';
 import { observeStep, tracedInvoke, tracedStage } from './caseTelemetry.js';
 import { CaseMessageSchema, QUEUES, caseMessageId, type CaseMessage, type QueueStage } from './queues.js';

@@ -4,7 +4,7 @@ import { AlertSchema, type Alert } from '../../domain/index.js';
 import type { AlertFilter, AlertStore } from '../../ports/alertStore.js';
 import { NotFoundError } from '../../ports/errors.js';
 import { pageOf, type Page, type PageOptions, type WithEtag } from '../../ports/paging.js';
-import { utcIso } from '../embedded/runFilterSql.js';
+import { utcIso } from '../shared/utcIso.js';
 import { queryAll } from './cosmosBulk.js';
 import { cosmosStatus, readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';

@@ -3,7 +3,7 @@ import { AuditRecordSchema, type AuditRecord } from '../../domain/index.js';
 import type { AuditFilter, AuditStore } from '../../ports/auditStore.js';
 import { ConflictError } from '../../ports/errors.js';
 import { pageOf, type Page, type PageOptions } from '../../ports/paging.js';
-import { utcIso } from '../embedded/runFilterSql.js';
+import { utcIso } from '../shared/utcIso.js';
 import { cosmosStatus } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
 import { pageWindow, queryWindow } from './cosmosPaging.js';

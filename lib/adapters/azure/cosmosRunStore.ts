@@ -3,7 +3,7 @@ import { RunSchema, type Run, type RunStatus } from '../../domain/index.js';
 import { NotFoundError } from '../../ports/errors.js';
 import { pageOf, type Page, type PageOptions, type WithEtag } from '../../ports/paging.js';
 import type { RunFilter, RunStore } from '../../ports/runStore.js';
-import { utcIso } from '../embedded/runFilterSql.js';
+import { utcIso } from '../shared/utcIso.js';
 import { assertBulk, executeBulk, queryAll } from './cosmosBulk.js';
 import { cosmosStatus, readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';

@@ -2,7 +2,7 @@ import type { Database } from '@azure/cosmos';
 import { ClientSchema, TargetSystemSchema, TestSuiteSchema, type Client, type TargetSystem, type TestSuite } from '../../domain/index.js';
 import type { Clock } from '../../ports/clock.js';
 import type { StoredToolCatalog, Stores } from '../../ports/stores.js';
-import { ENTITY_KINDS } from '../embedded/createEntityStores.js';
+import { ENTITY_KINDS } from '../shared/entityKinds.js';
 import { StoredToolCatalogSchema } from '../shared/storedToolCatalog.js';
 import { CosmosAlertStore } from './cosmosAlertStore.js';
 import { CosmosAuditStore } from './cosmosAuditStore.js';

@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError, PreconditionFailedError } from '../../por
 import type { Page, PageOptions, WithEtag } from '../../ports/paging.js';
 import { createAlertTables } from './alertTables.js';
 import { pageIn, pageWindow } from './pageWindow.js';
-import { utcIso } from './runFilterSql.js';
+import { utcIso } from '../shared/utcIso.js';
 import { newEtag, withoutEtag, type SqliteDatabase } from './sqlite.js';
 import { StatementCache } from './statementCache.js';
 

@@ -3,7 +3,7 @@ import type { AuditFilter, AuditStore } from '../../ports/auditStore.js';
 import { ConflictError } from '../../ports/errors.js';
 import type { Page, PageOptions } from '../../ports/paging.js';
 import { pageIn, pageWindow } from './pageWindow.js';
-import { utcIso } from './runFilterSql.js';
+import { utcIso } from '../shared/utcIso.js';
 import type { SqliteDatabase } from './sqlite.js';
 import { StatementCache } from './statementCache.js';
 

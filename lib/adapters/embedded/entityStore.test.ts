@@ -4,7 +4,7 @@ import type { Client, TargetSystem, TestSuite } from '../../domain/index.js';
 import { entityStoreContract } from '../../ports/contracts/entityStore.contract.js';
 import { sampleCatalog, sampleClient, sampleSuite, sampleTarget } from '../../ports/contracts/fixtures.js';
 import type { StoredToolCatalog } from '../../ports/stores.js';
-import { createEmbeddedStores } from './createEntityStores.js';
+import { createEmbeddedRecordStores as createEmbeddedStores } from './createRecordStores.js';
 import { TempDatabases } from './tempDatabase.test-helpers.js';
 
 const temps = new TempDatabases();

@@ -1,4 +1,5 @@
-export { createEmbeddedStores, ENTITY_KINDS } from './createEntityStores.js';
+export { createEmbeddedRecordStores } from './createRecordStores.js';
+export { createEmbeddedStores } from './stores.js';
 export { EmbeddedEntityStore } from './entityStore.js';
 export { EmbeddedTestCaseStore, ID_PAGE_SIZE } from './testCaseStore.js';
 export { EmbeddedRunStore } from './runStore.js';

@@ -1,3 +1,4 @@
+import { utcIso } from '../shared/utcIso.js';
 import type { RunFilter } from '../../ports/runStore.js';
 
 /** A WHERE clause over `st_runs` and its parameters. */
@@ -30,11 +31,4 @@ export function runFilterSql(filter: RunFilter = {}): RunWhere {
     params.push(utcIso(filter.created_before, 'created_before'));
   }
   return { sql: parts.length > 0 ? parts.join(' AND ') : '1', params };
-}
-
-/** An ISO date-time as `Date#toISOString` writes it (UTC, milliseconds), so stored and bound values compare as text. */
-export function utcIso(value: string, field = 'date-time'): string {
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) throw new RangeError(`${field} must be an ISO date-time, got ${JSON.stringify(value)}`);
-  return new Date(time).toISOString();
 }

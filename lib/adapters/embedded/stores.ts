@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ChangeLog } from '../../host/changefeed/index.js';
 import type { Stores } from '../../ports/index.js';
-import { createEmbeddedStores as createEmbeddedRecordStores } from './index.js';
+import { createEmbeddedRecordStores } from './createRecordStores.js';
 import { EmbeddedRunStatsStore, type EmbeddedRunStatsStoreOptions } from './runStatsStore.js';
 
 /**

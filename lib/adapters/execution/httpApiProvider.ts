@@ -1,5 +1,6 @@
 import type { JsonValue, ToolCall, ToolCatalog, ToolDefinition } from '../../domain/index.js';
-import { elapsedMs, type ApiProvider, type ApiResponse, type ExecuteContext } from '../../ports/apiProvider.js';
+import { type ApiProvider, type ApiResponse, type ExecuteContext } from '../../ports/apiProvider.js';
+import { elapsedMs } from '../../ports/clock.js';
 import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
 import { buildHttpRequest, compileHttpRoute, type HttpRequestPlan, type HttpRoute } from './httpRoute.js';
 import { requestSignal } from './requestSignal.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../ports/index.js';
 import { ClientSchema, RunStatusSchema, type Client } from '../../domain/index.js';
 import { scheduleProblem } from '../../runs/schedules.js';
 import { ApiError } from '../problem.js';

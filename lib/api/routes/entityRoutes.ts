@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../ports/index.js';
 import { ConflictError, NotFoundError, PreconditionFailedError, type EntityStore, type WithEtag } from '../../ports/index.js';
 import { ApiError } from '../problem.js';
 import type { Role } from '../../domain/roles.js';

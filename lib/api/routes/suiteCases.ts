@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../ports/index.js';
 import type { TestSuite } from '../../domain/index.js';
 import { NotFoundError, PreconditionFailedError, type WithEtag } from '../../ports/index.js';
 import { ApiError } from '../problem.js';

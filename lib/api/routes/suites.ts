@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../ports/index.js';
 import { TestSuiteSchema, type TestSuite } from '../../domain/index.js';
 import { ApiError } from '../problem.js';
 import type { RouteDefinition } from '../route.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../ports/index.js';
 import { TestCaseSchema, type TargetSystem, type TestCase, type ToolCall, type ToolCatalog } from '../../domain/index.js';
 import { parseToolCalls } from '../../evaluation/syntax/index.js';
 import { SecretResolutionError, TargetConfigurationError } from '../../targets/index.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../ports/index.js';
 import { TargetSystemSchema, type TargetSystem } from '../../domain/index.js';
 import type { RouteDefinition } from '../route.js';
 import { referrersIn, requireReferences } from './entityReferences.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../ports/index.js';
 import { ToolCatalogSchema, type ToolCatalog } from '../../domain/index.js';
 import { CatalogValidator, ToolSchemaError } from '../../evaluation/syntax/validation/catalogValidators.js';
 import type { StoredToolCatalog } from '../../ports/index.js';

@@ -1,5 +1,6 @@
 import type { ToolCall } from '../../domain/index.js';
-import { elapsedMs, type ApiProvider, type ApiResponse, type ExecuteContext } from '../../ports/apiProvider.js';
+import { type ApiProvider, type ApiResponse, type ExecuteContext } from '../../ports/apiProvider.js';
+import { elapsedMs } from '../../ports/clock.js';
 import { representativeValue } from './representativeValue.js';
 
 /**

@@ -1,5 +1,6 @@
 import { canonicalCallKey, type ToolCall } from '../../domain/index.js';
-import { elapsedMs, type ApiProvider, type ApiResponse, type ExecuteContext } from '../../ports/apiProvider.js';
+import { type ApiProvider, type ApiResponse, type ExecuteContext } from '../../ports/apiProvider.js';
+import { elapsedMs } from '../../ports/clock.js';
 import { cassetteEntryFor, type CassetteStore } from '../../ports/cassette.js';
 import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
 

@@ -2,7 +2,8 @@ import type { SecretRef, TargetSettings, TestCase } from '../../domain/index.js'
 import type { SecretResolver } from '../../ports/index.js';
 import { TargetConfigurationError, describeError, snippet } from '../errors.js';
 import { isRetryableStatus, retryAfterInMs } from '../../resilience/retryable.js';
-import { elapsedMs, type InvokeOptions, type TargetFailure, type TargetInvocation, type TargetInvoker } from '../../ports/target.js';
+import { type InvokeOptions, type TargetFailure, type TargetInvocation, type TargetInvoker } from '../../ports/target.js';
+import { elapsedMs } from '../../ports/clock.js';
 import { compileTemplate, type CompiledTemplate } from './requestTemplate.js';
 import { extractResponse, queryPath, type ResponsePaths } from './responseExtraction.js';
 

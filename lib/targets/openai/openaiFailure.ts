@@ -1,7 +1,8 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { describeError } from '../errors.js';
 import { isRetryableStatus, retryAfterInMs } from '../../resilience/retryable.js';
-import { elapsedMs, type TargetFailure } from '../../ports/target.js';
+import { type TargetFailure } from '../../ports/target.js';
+import { elapsedMs } from '../../ports/clock.js';
 
 const STATUS_HINTS: Record<number, string> = {
   401: ' (check settings.api_key)',

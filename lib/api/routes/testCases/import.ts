@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Services } from '../../../app/services.js';
+import type { Services } from '../../../ports/index.js';
 import type { ImportResult } from '../../../goldset/importers/index.js';
 import { ApiError } from '../../problem.js';
 import { defineRoute } from '../../route.js';

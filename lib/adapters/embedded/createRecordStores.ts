@@ -1,4 +1,5 @@
 import { ClientSchema, TargetSystemSchema, TestSuiteSchema, type Client, type TargetSystem, type TestSuite } from '../../domain/index.js';
+import { ENTITY_KINDS } from '../shared/entityKinds.js';
 import type { ChangeLog } from '../../host/changefeed/index.js';
 import type { StoredToolCatalog, Stores } from '../../ports/stores.js';
 import { EmbeddedAlertStore } from './alertStore.js';
@@ -10,14 +11,12 @@ import type { SqliteDatabase } from './sqlite.js';
 import { StoredToolCatalogSchema } from '../shared/storedToolCatalog.js';
 import { EmbeddedTestCaseStore } from './testCaseStore.js';
 
-/** Entity kinds in `st_entities` (also the entity names in store errors). */
-export const ENTITY_KINDS = { suites: 'suite', catalogs: 'tool_catalog', targets: 'target', clients: 'client' } as const;
 
 /**
  * Every embedded store except run statistics, on the host's connection; scorecard writes go on `changeLog`
  * (container `scorecards`). Creates the tables it needs (idempotent); no other side effect.
  */
-export function createEmbeddedStores(db: SqliteDatabase, changeLog: ChangeLog): Omit<Stores, 'runStats'> {
+export function createEmbeddedRecordStores(db: SqliteDatabase, changeLog: ChangeLog): Omit<Stores, 'runStats'> {
   return {
     testCases: new EmbeddedTestCaseStore(db),
     suites: new EmbeddedEntityStore<TestSuite>(db, ENTITY_KINDS.suites, TestSuiteSchema),

@@ -1,0 +1,2 @@
+/** Entity kinds in `st_entities` (also the entity names in store errors). */
+export const ENTITY_KINDS = { suites: 'suite', catalogs: 'tool_catalog', targets: 'target', clients: 'client' } as const;
