@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CoercionPolicySchema } from './coercionPolicy.js';
+import { CoercionPolicySpecSchema } from './coercionPolicy.js';
 
 export const ExecutionConfigSchema = z
   .object({
@@ -52,7 +52,7 @@ export type EvaluationProfile = z.infer<typeof EvaluationProfileSchema>;
 export const EvaluationConfigSchema = z
   .object({
     profile: EvaluationProfileSchema.optional(),
-    coercion: z.union([z.enum(['default', 'bfcl', 'strict']), CoercionPolicySchema.partial()]).default('default'),
+    coercion: CoercionPolicySpecSchema.default('default'),
     execution: ExecutionConfigSchema.default(ExecutionConfigSchema.parse({})),
     semantics: SemanticsConfigSchema.default(SemanticsConfigSchema.parse({})),
     weights: StageWeightsSchema.default(StageWeightsSchema.parse({})),

@@ -18,3 +18,4 @@ export * from './runStats.js';
 export * from './alert.js';
 export * from './runComparison.js';
 export * from './audit.js';
+export * from './jsonPointer.js';

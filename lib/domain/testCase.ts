@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExpectedToolCallSchema, ExpectedValueSchema } from './expected.js';
-import { CoercionPolicySchema } from './coercionPolicy.js';
+import { CoercionPolicySpecSchema } from './coercionPolicy.js';
 
 export const TestCaseMetadataSchema = z.object({
   api_version: z.string().optional(),
@@ -52,7 +52,7 @@ export const TestCaseSchema = z
     expected_routing_reason: z.string().min(1).optional(),
     tool_catalog: ToolCatalogRefSchema.optional(),
     /** Per-case override of the run's coercion policy (importers use it, e.g. BFCL semantics). */
-    coercion: z.union([z.enum(['default', 'bfcl', 'strict']), CoercionPolicySchema.partial()]).optional(),
+    coercion: CoercionPolicySpecSchema.optional(),
     execution: ExecutionExpectationSchema.optional(),
     metadata: TestCaseMetadataSchema.default({ complexity_level: 1, tags: [] }),
   })

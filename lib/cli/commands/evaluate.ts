@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { Command, Option } from 'commander';
-import { resolveEvaluationConfig, type EvaluationProfile } from '../../domain/index.js';
+import { COERCION_POLICY_NAMES, resolveEvaluationConfig, type EvaluationProfile } from '../../domain/index.js';
 import { loadGoldSet, parseToolCatalog, readOutputsFile, scoreOutputs, type GoldFormat } from '../../goldset/offline/index.js';
 import { SummaryAccumulator, formatSummary } from '../../evaluation/pipeline/index.js';
 import { createApiProvider } from '../../evaluation/execution/index.js';
@@ -37,7 +37,7 @@ export function evaluateCommand(): Command {
     .addOption(new Option('--format <format>', 'gold set format').choices(['native', 'csv', 'bfcl']).default('native'))
     .option('--out <file>', 'write scorecards (JSONL) here instead of stdout')
     .addOption(new Option('--profile <profile>', 'stage profile').choices(['ci', 'nightly', 'release']))
-    .addOption(new Option('--coercion <policy>', 'run-level coercion policy (cases may override)').choices(['default', 'bfcl', 'strict']).default('default'))
+    .addOption(new Option('--coercion <policy>', 'run-level coercion policy (cases may override)').choices([...COERCION_POLICY_NAMES]).default('default'))
     .addOption(new Option('--execution <provider>', 'enable stage 3 with this provider').choices(['recorded', 'expected']))
     .option('--cassette <file>', 'recorded API responses (JSONL cassette) for --execution recorded')
     .addOption(new Option('--judge <judge>', 'enable stage 4: local (offline heuristic) or openai (OPENAI_* or AZURE_OPENAI_* settings)').choices(['local', 'openai']))

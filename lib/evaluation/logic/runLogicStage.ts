@@ -4,14 +4,16 @@ import type { StageResult } from '../../domain/stageResult.js';
 import type { TestCase } from '../../domain/testCase.js';
 import type { ToolCall } from '../../domain/toolCall.js';
 import type { ToolCatalog } from '../../domain/toolCatalog.js';
-import { resolveCoercionPolicy } from '../match/resolveCoercionPolicy.js';
+import { resolveCoercionPolicy } from '../../domain/coercionPolicy.js';
 import { compareCalls, type CallComparison, type CallPair, type CompareCallsOptions } from './compareCalls.js';
 import { logicErrorCode } from './errorCode.js';
 import { logicMessage } from './message.js';
 
 export interface LogicStageOptions {
-  /** the run's policy; the case's own `coercion` is applied over it (idempotent if already applied) */
+  /** the run's policy; the case's own `coercion` is applied over it, unless `casePolicy` is given */
   policy: CoercionPolicy;
+  /** the policy already resolved for this case (the pipeline resolves it once, for stages 1 and 2) */
+  casePolicy?: CoercionPolicy;
   /** the case's tool catalog: argument types, enums, defaults and unordered arrays come from it */
   catalog?: ToolCatalog;
 }
@@ -32,7 +34,7 @@ export interface LogicStageOutput {
  */
 export function runLogicStage(actual: readonly ToolCall[], testCase: TestCase, options: LogicStageOptions): LogicStageOutput {
   const started = performance.now();
-  const policy = testCase.coercion === undefined ? options.policy : resolveCoercionPolicy(options.policy, testCase.coercion);
+  const policy = options.casePolicy ?? (testCase.coercion === undefined ? options.policy : resolveCoercionPolicy(options.policy, testCase.coercion));
   const compareOptions: CompareCallsOptions = { policy, catalog: options.catalog, callOrder: testCase.call_order };
 
   let best = compareCalls(testCase.expected_tool_calls, actual, compareOptions);

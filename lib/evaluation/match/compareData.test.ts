@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExpectedValue } from '../../domain/expected.js';
 import { compareData, type CompareDataOptions } from './compareData.js';
-import type { MatchResult } from './types.js';
+import type { MatchResult } from './matchState.js';
 
 const ok: MatchResult = { score: 1, passed: true, entries: [] };
 

@@ -1,9 +1,9 @@
 import { COERCION_POLICIES } from '../../domain/coercionPolicy.js';
 import type { ExpectedValue } from '../../domain/expected.js';
-import { compilePointerPatterns } from './jsonPointer.js';
-import type { MatchResult } from './types.js';
-import { walkAbsent, walkValue } from './walk.js';
-import { newState, toResult } from './walkState.js';
+import { compilePointerPatterns } from './ignorePaths.js';
+import type { MatchResult } from './matchState.js';
+import { walkAbsent, walkValue } from './matchValue.js';
+import { newState, toResult } from './matchState.js';
 
 export interface CompareDataOptions {
   /** relative tolerance for numbers without `$tolerance`: 0.0001 = 0.01% (the default) */

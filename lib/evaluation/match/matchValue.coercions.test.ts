@@ -3,9 +3,9 @@ import { COERCION_POLICIES, type CoercionPolicy } from '../../domain/coercionPol
 import type { CoercionKind } from '../../domain/diff.js';
 import type { ExpectedValue } from '../../domain/expected.js';
 import { matchValue } from './matchValue.js';
-import { resolveCoercionPolicy } from './resolveCoercionPolicy.js';
+import { resolveCoercionPolicy } from '../../domain/coercionPolicy.js';
 import type { JsonSchema } from './schemaNav.js';
-import type { MatchResult } from './types.js';
+import type { MatchResult } from './matchState.js';
 
 const { default: DEFAULT, strict: STRICT, bfcl: BFCL } = COERCION_POLICIES;
 const REFUSED = 'would make them equal but the coercion policy does not allow it';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COERCION_POLICIES } from '../../domain/coercionPolicy.js';
 import type { ExpectedValue } from '../../domain/expected.js';
 import { matchValue } from './matchValue.js';
-import type { MatchResult } from './types.js';
+import type { MatchResult } from './matchState.js';
 
 const ctx = { policy: COERCION_POLICIES.default, path: '' };
 const ok: MatchResult = { score: 1, passed: true, entries: [] };

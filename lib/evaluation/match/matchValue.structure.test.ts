@@ -3,7 +3,7 @@ import { COERCION_POLICIES } from '../../domain/coercionPolicy.js';
 import type { ExpectedValue } from '../../domain/expected.js';
 import { matchArguments, matchValue } from './matchValue.js';
 import type { JsonSchema } from './schemaNav.js';
-import type { MatchResult } from './types.js';
+import type { MatchResult } from './matchState.js';
 
 const ctx = { policy: COERCION_POLICIES.default, path: '' };
 

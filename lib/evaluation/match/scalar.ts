@@ -4,7 +4,7 @@ import { parseIsoInstant } from './isoDate.js';
 import { isFloatText, parseNumericString, withinTolerance } from './numbers.js';
 import { hasEnum, numericType, type JsonSchema } from './schemaNav.js';
 import { stringEquivalence } from './strings.js';
-import { failMismatch, failTypeMismatch, pass, passCoerced, type WalkState } from './walkState.js';
+import { failMismatch, failTypeMismatch, pass, passCoerced, type WalkState } from './matchState.js';
 
 type Scalar = string | number | boolean | null;
 

@@ -1,7 +1,7 @@
 import type { EvaluationConfig, LogicDetails, Scorecard, StageName, StageResult, TestCase, ToolCatalog } from '../../domain/index.js';
 import { runSyntaxStage } from '../syntax/index.js';
 import { runLogicStage } from '../logic/index.js';
-import { resolveCoercionPolicy } from '../match/index.js';
+import { resolveCoercionPolicy } from '../../domain/index.js';
 import { runExecutionStage, type ApiProvider } from '../execution/index.js';
 import { runSemanticsStage } from '../semantics/index.js';
 import type { Judge } from '../../judges/index.js';
@@ -52,7 +52,7 @@ export function startCase(input: CaseInput, config: EvaluationConfig): CaseState
   let assignment: CaseState['assignment'] = [];
   let callSet = -1;
   if (gate) {
-    const logic = runLogicStage(syntax.calls, testCase, catalog ? { policy, catalog } : { policy });
+    const logic = runLogicStage(syntax.calls, testCase, catalog ? { policy, casePolicy: policy, catalog } : { policy, casePolicy: policy });
     stages.logic = logic.result;
     assignment = logic.assignment;
     callSet = logic.call_set;

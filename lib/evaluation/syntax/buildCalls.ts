@@ -3,7 +3,7 @@ import type { ToolCall } from '../../domain/toolCall.js';
 import { describeJsonError } from './jsonErrorPosition.js';
 import { describeValue, isSpaceCode } from './describeValue.js';
 import { findFloatLiteralPaths, mayContainFloatLiteral } from './floatLiterals.js';
-import { pointersUnder } from './jsonPointer.js';
+import { pointersUnder } from '../../domain/index.js';
 import { jsonTextTooDeep, MAX_NESTING } from './nesting.js';
 import { parseFailure, type ParseOutcome } from './outcome.js';
 import { findNonJsonValue } from './plainJson.js';

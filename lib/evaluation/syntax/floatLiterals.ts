@@ -1,4 +1,4 @@
-import { pointerOf } from './jsonPointer.js';
+import { pointerOf } from '../../domain/index.js';
 
 /**
  * Cheap pre-check: could this text hold a number written in float form with an integral value (`5.0`, `1e3`,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../domain/json.js';
-import { escapePointerSegment } from './jsonPointer.js';
+import { escapePointerSegment } from '../../domain/index.js';
 import type { OutputFormat } from './outcome.js';
 import { parseToolCalls } from './parseToolCalls.js';
 

@@ -1,4 +1,4 @@
-import { escapePointerSegment } from './jsonPointer.js';
+import { escapePointerSegment } from '../../domain/index.js';
 import { MAX_NESTING } from './nesting.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../../../domain/json.js';
-import { pointerOf } from '../jsonPointer.js';
+import { pointerOf } from '../../../domain/index.js';
 import { MAX_NESTING } from '../nesting.js';
 import { setOwn } from '../plainJson.js';
 import { show, type TokenCursor } from './cursor.js';

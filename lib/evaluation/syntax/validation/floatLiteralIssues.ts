@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { JsonValue } from '../../../domain/json.js';
 import type { ToolCall } from '../../../domain/toolCall.js';
 import type { CallIssue } from '../callIssue.js';
-import { segmentsOf } from '../jsonPointer.js';
+import { segmentsOf } from '../../../domain/index.js';
 import { setOwn } from '../plainJson.js';
 import { issuesFromAjv } from './ajvIssues.js';
 

@@ -1,13 +1,5 @@
-/**
- * JSON pointer (RFC 6901) helpers for diff paths. A path is `''` for the root and `/a/0/b` below it.
- */
+/** Ignored paths of a data comparison: JSON pointers (RFC 6901) where a `*` segment stands for any key or index. */
 
-/** The pointer of `key` under `parent`: `~` becomes `~0` and `/` becomes `~1`. */
-export function childPointer(parent: string, key: string | number): string {
-  if (typeof key === 'number') return `${parent}/${key}`;
-  if (key.indexOf('~') === -1 && key.indexOf('/') === -1) return `${parent}/${key}`;
-  return `${parent}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
 
 /**
  * One regular expression matching every pointer in `patterns` exactly; a `*` segment matches any single key or

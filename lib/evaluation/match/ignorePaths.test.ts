@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { childPointer, compilePointerPatterns } from './jsonPointer.js';
+import { compilePointerPatterns } from './ignorePaths.js';
+import { childPointer } from '../../domain/index.js';
 
 describe('JSON pointers', () => {
   it('escapes ~ and / in keys', () => {

@@ -1,3 +1,5 @@
+/** JSON pointers (RFC 6901), the paths of every diff: `''` is the root, `/a/0/b` below it. */
+
 /** One RFC 6901 reference token: `~` becomes `~0`, `/` becomes `~1`. */
 export function escapePointerSegment(segment: string | number): string {
   const text = String(segment);
@@ -27,4 +29,9 @@ export function segmentsOf(pointer: string): string[] {
     .slice(1)
     .split('/')
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** The pointer of `key` under `parent` (`childPointer('/a', 'b/c')` -> `/a/b~1c`). */
+export function childPointer(parent: string, key: string | number): string {
+  return typeof key === 'number' ? `${parent}/${key}` : `${parent}/${escapePointerSegment(key)}`;
 }

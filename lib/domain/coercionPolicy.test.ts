@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COERCION_POLICIES, DEFAULT_COERCION_POLICY, type CoercionPolicy } from '../../domain/coercionPolicy.js';
-import { resolveCoercionPolicy, type CoercionPolicySpec } from './resolveCoercionPolicy.js';
+import { COERCION_POLICIES, DEFAULT_COERCION_POLICY, type CoercionPolicy } from './coercionPolicy.js';
+import { resolveCoercionPolicy, type CoercionPolicySpec } from './coercionPolicy.js';
 
 describe('resolveCoercionPolicy', () => {
   it.each<[string, CoercionPolicySpec | undefined, CoercionPolicySpec | undefined, CoercionPolicy]>([

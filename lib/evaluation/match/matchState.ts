@@ -1,8 +1,7 @@
 import type { CoercionPolicy } from '../../domain/coercionPolicy.js';
 import type { CoercionKind, DiffEntry } from '../../domain/diff.js';
-import type { ExpectedValue } from '../../domain/expected.js';
-import { leafCount } from './leafCount.js';
-import type { MatchResult } from './types.js';
+import type { ArgMatcher, ExpectedValue } from '../../domain/expected.js';
+import type { JsonSchema } from './schemaNav.js';
 
 /** Settings fixed for one match, shared by every sub-walk. */
 export interface WalkConfig {
@@ -100,4 +99,64 @@ export function failExtra(st: WalkState, path: string, actual: unknown): void {
   if (isIgnored(st, path)) return;
   st.checks++;
   st.entries.push({ path, kind: 'extra', actual });
+}
+
+/**
+ * How many leaf checks an expected value stands for: 1 per scalar, the sum over an object's or array's children
+ * (1 for an empty one), and for a matcher the leaves of its `$value` (or first `$one_of` alternative), else 1.
+ * Used to weigh a value that is missing or of the wrong type as that many failed checks.
+ */
+export function leafCount(value: ExpectedValue): number {
+  if (value === null || typeof value !== 'object') return 1;
+  let sum = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) sum += leafCount(item);
+    return sum === 0 ? 1 : sum;
+  }
+  if (isMatcher(value)) {
+    if (value.$value !== undefined) return leafCount(value.$value);
+    const first = value.$one_of?.[0];
+    return first === undefined ? 1 : leafCount(first);
+  }
+  for (const key in value) sum += leafCount((value as Record<string, ExpectedValue>)[key]!);
+  return sum === 0 ? 1 : sum;
+}
+
+/**
+ * Same rule as the domain's isMatcherObject (a non-empty object whose keys all start with `$`), without allocating:
+ * the comparator calls it for every object in an expected value, and a plain object is recognised at its first key.
+ */
+export function isMatcher(value: object): value is ArgMatcher {
+  if (Array.isArray(value)) return false;
+  let any = false;
+  for (const key in value) {
+    if (key.charCodeAt(0) !== 36 /* $ */) return false;
+    any = true;
+  }
+  return any;
+}
+
+/** What a match needs besides the two values. */
+export interface MatchContext {
+  policy: CoercionPolicy;
+  /** JSON pointer of the value being matched (`''` for the root); diff paths start here. */
+  path: string;
+  /** JSON Schema of this value (a tool's `parameters` for call arguments). Drives int/float, enum, defaults, order. */
+  schema?: JsonSchema;
+  /** JSON pointers (from the same root as `path`) of actual numbers written in float form (`5.0`). */
+  floatLiteralPaths?: ReadonlySet<string>;
+  /** Relative tolerance for numbers without `$tolerance`; default: the policy's `numeric_relative_tolerance`. */
+  defaultRelativeTolerance?: number;
+  /** Keys of the top-level actual object that the expected object does not mention are not extra. */
+  allowExtraKeys?: boolean;
+}
+
+/** The outcome of a match. */
+export interface MatchResult {
+  /** fraction of leaf checks that passed, in [0, 1] (1 when there was nothing to check) */
+  score: number;
+  /** every leaf check passed (coerced equalities pass) */
+  passed: boolean;
+  /** mismatches, plus one `coerced` entry per place where a coercion was applied */
+  entries: DiffEntry[];
 }

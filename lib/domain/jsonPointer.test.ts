@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapePointerSegment, pointerOf, pointersUnder, segmentsOf } from './jsonPointer.js';
+import { escapePointerSegment, pointerOf, pointersUnder, segmentsOf } from './index.js';
 
 describe('JSON pointers (RFC 6901)', () => {
   it.each<[(string | number)[], string]>([
