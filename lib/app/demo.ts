@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Services } from '../ports/index.js';
-import { importJsonl } from '../goldset/importers/index.js';
-import { parseToolCatalog } from '../goldset/offline/index.js';
+import { importCases, importJsonl, parseToolCatalog } from '../goldset/index.js';
 import { TargetSystemSchema, TestSuiteSchema } from '../domain/index.js';
 
 export const DEMO_SUITE_ID = 'retail-demo';
@@ -19,11 +18,9 @@ export async function loadRetailSample(services: Services, sampleDir: string): P
   const { stores, clock } = services;
   const now = clock.now().toISOString();
   const catalog = parseToolCatalog(JSON.parse(await readFile(join(sampleDir, 'catalog.json'), 'utf8')), 'retail');
-  const catalogId = `${catalog.name}@${catalog.tool_schema_version}`;
-  await stores.catalogs.upsert({ ...catalog, id: catalogId });
   const imported = await importJsonl(await readFile(join(sampleDir, 'gold.jsonl'), 'utf8'), { source: 'examples/retail' });
   if (imported.errors.length) throw new Error(`the bundled sample has ${imported.errors.length} bad rows, e.g. ${JSON.stringify(imported.errors[0])}`);
-  for (let i = 0; i < imported.cases.length; i += 1000) await stores.testCases.upsertTestCases(imported.cases.slice(i, i + 1000));
+  const [catalogId] = (await importCases(stores, { cases: imported.cases, catalogs: [catalog] }, { batchSize: 1000 })).catalogs as [string];
   await stores.suites.upsert(
     TestSuiteSchema.parse({
       id: DEMO_SUITE_ID,

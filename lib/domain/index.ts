@@ -19,3 +19,4 @@ export * from './alert.js';
 export * from './runComparison.js';
 export * from './audit.js';
 export * from './jsonPointer.js';
+export * from './storedToolCatalog.js';

@@ -1,4 +1,4 @@
-import type { Client, TargetSystem, TestSuite, ToolCatalog } from '../domain/index.js';
+import type { Client, StoredToolCatalog, TargetSystem, TestSuite } from '../domain/index.js';
 import type { EntityStore } from './entityStore.js';
 import type { TestCaseStore } from './testCaseStore.js';
 import type { RunStore } from './runStore.js';
@@ -7,8 +7,6 @@ import type { RunStatsStore } from './runStatsStore.js';
 import type { AlertStore } from './alertStore.js';
 import type { AuditStore } from './auditStore.js';
 
-/** A tool catalog is keyed by `${name}@${tool_schema_version}`. */
-export type StoredToolCatalog = ToolCatalog & { id: string };
 
 /** Every store the platform uses; one adapter family (embedded or azure) provides all of them. */
 export interface Stores {

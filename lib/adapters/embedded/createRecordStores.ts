@@ -1,14 +1,15 @@
 import { ClientSchema, TargetSystemSchema, TestSuiteSchema, type Client, type TargetSystem, type TestSuite } from '../../domain/index.js';
 import { ENTITY_KINDS } from '../shared/entityKinds.js';
 import type { ChangeLog } from '../../host/changefeed/index.js';
-import type { StoredToolCatalog, Stores } from '../../ports/stores.js';
+import type { Stores } from '../../ports/stores.js';
+import type { StoredToolCatalog } from '../../domain/index.js';
 import { EmbeddedAlertStore } from './alertStore.js';
 import { EmbeddedAuditStore } from './auditStore.js';
 import { EmbeddedEntityStore } from './entityStore.js';
 import { EmbeddedRunStore } from './runStore.js';
 import { EmbeddedScorecardStore } from './scorecardStore.js';
 import type { SqliteDatabase } from './sqlite.js';
-import { StoredToolCatalogSchema } from '../shared/storedToolCatalog.js';
+import { StoredToolCatalogSchema } from '../../domain/index.js';
 import { EmbeddedTestCaseStore } from './testCaseStore.js';
 
 

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import type { Client, TargetSystem, TestSuite } from '../../domain/index.js';
 import { entityStoreContract } from '../../ports/contracts/entityStore.contract.js';
 import { sampleCatalog, sampleClient, sampleSuite, sampleTarget } from '../../ports/contracts/fixtures.js';
-import type { StoredToolCatalog } from '../../ports/stores.js';
+import type { StoredToolCatalog } from '../../domain/index.js';
 import { createEmbeddedRecordStores as createEmbeddedStores } from './createRecordStores.js';
 import { TempDatabases } from './tempDatabase.test-helpers.js';
 

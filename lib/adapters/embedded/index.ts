@@ -6,7 +6,7 @@ export { EmbeddedRunStore } from './runStore.js';
 export { EmbeddedAlertStore } from './alertStore.js';
 export { EmbeddedAuditStore } from './auditStore.js';
 export { EmbeddedScorecardStore, ITERATE_PAGE_SIZE, SCORECARD_CONTAINER } from './scorecardStore.js';
-export { StoredToolCatalogSchema, toolCatalogId } from '../shared/storedToolCatalog.js';
+export { StoredToolCatalogSchema, toolCatalogId } from '../../domain/storedToolCatalog.js';
 export { toFtsQuery, MIN_PREFIX_LENGTH } from './ftsQuery.js';
 export { pageWindow, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './pageWindow.js';
 export type { SqliteDatabase } from './sqlite.js';

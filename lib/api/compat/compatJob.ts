@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { TargetSystemSchema, type Run, type Scorecard, type TargetSystem, type TestCase } from '../../domain/index.js';
 import { ConflictError, type Clock, type Stores } from '../../ports/index.js';
+import { importCases } from '../../goldset/index.js';
 import { createRun } from '../../runs/createRun.js';
 import type { RunOrchestrations } from '../route.js';
 import { aggregateScorers, scoreQuestion, weightedMean } from './compatScorers.js';
@@ -47,7 +48,7 @@ export async function startCompatJob(request: CompatEvaluateRequest, deps: Deps)
       updated_at: now,
     },
   }));
-  await stores.testCases.upsertTestCases(cases);
+  await importCases(stores, { cases });
   await stores.suites.create({ id: jobId, name: `evaluation job ${jobId}`, description: `POST /api/evaluate against ${target.id}`, kind: 'static', test_case_ids: cases.map((c) => c.id), created_at: now, updated_at: now });
   const run = await createRun(
     {

@@ -10,7 +10,7 @@ import {
   type TestCase,
   type TestSuite,
 } from '../../domain/index.js';
-import type { StoredToolCatalog } from '../stores.js';
+import type { StoredToolCatalog } from '../../domain/index.js';
 
 export const FIXED_TIME = '2026-03-01T12:00:00.000Z';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Services } from '../../../ports/index.js';
-import type { ImportResult } from '../../../goldset/importers/index.js';
+import { importCases } from '../../../goldset/index.js';
 import { ApiError } from '../../problem.js';
 import { defineRoute } from '../../route.js';
 import { readImport } from './importBody.js';
 import { IMPORT_FORMATS, IMPORT_MEDIA_TYPES, importFormatOf } from './importFormat.js';
-import { importSummary, rejectedImport, unreadable, type StoredCounts } from './importResult.js';
+import { importSummary, rejectedImport, unreadable } from './importResult.js';
 
 /** The largest import body: Azure Functions' own HTTP request limit (100 MiB); the embedded host allows as much. */
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
@@ -14,32 +14,12 @@ export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
  * until they are written, and the platform runs with a 1 GiB heap. Counted as lines before parsing (413 over it).
  */
 export const MAX_IMPORT_ROWS = 100_000;
-/** Cases written per transaction. */
-export const IMPORT_WRITE_BATCH = 5_000;
 
 /** Lines of a text (a last line without '\n' counts). */
 export function lineCount(text: string): number {
   let count = 0;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
   return text.length > 0 && !text.endsWith('\n') ? count + 1 : count;
-}
-
-/** Stores what an import kept: its tool catalogs (BFCL), then its cases in transactions of IMPORT_WRITE_BATCH. */
-async function store(services: Services, result: ImportResult): Promise<StoredCounts> {
-  const catalogs: string[] = [];
-  for (const catalog of result.catalogs) {
-    const id = `${catalog.name}@${catalog.tool_schema_version}`;
-    await services.stores.catalogs.upsert({ ...catalog, id });
-    catalogs.push(id);
-  }
-  let created = 0;
-  let updated = 0;
-  for (let i = 0; i < result.cases.length; i += IMPORT_WRITE_BATCH) {
-    const counts = await services.stores.testCases.upsertTestCases(result.cases.slice(i, i + IMPORT_WRITE_BATCH));
-    created += counts.created;
-    updated += counts.updated;
-  }
-  return { created, updated, catalogs };
 }
 
 export const importTestCasesRoute = defineRoute({
@@ -72,6 +52,6 @@ export const importTestCasesRoute = defineRoute({
     }
     const result = await readImport(rawBody!, format, { partial: query.partial, ...(query.source ? { source: query.source } : {}) });
     if (result.errors.length > 0 && (!query.partial || unreadable(result) || result.cases.length === 0)) return rejectedImport(result, url.pathname, query.partial);
-    return { status: 200, body: importSummary(result, format, query.partial, await store(services, result)) };
+    return { status: 200, body: importSummary(result, format, query.partial, await importCases(services.stores, result)) };
   },
 });

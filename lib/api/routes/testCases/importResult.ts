@@ -1,3 +1,4 @@
+import type { StoredImport } from '../../../goldset/index.js';
 import type { ImportNote, ImportResult, ImportRowError } from '../../../goldset/importers/index.js';
 import { ApiError, toProblem, type FieldError } from '../../problem.js';
 import type { ApiResult } from '../../route.js';
@@ -16,13 +17,6 @@ export function unreadable(result: ImportResult): boolean {
   return result.errors.length > 0 && (result.total_rows === 0 || result.errors.some((e) => e.row === 0));
 }
 
-/** The counts of an import that was stored. */
-export interface StoredCounts {
-  created: number;
-  updated: number;
-  catalogs: string[];
-}
-
 export interface ImportSummary {
   format: string;
   partial: boolean;
@@ -38,7 +32,7 @@ export interface ImportSummary {
 }
 
 /** The 200 answer: what was stored, every error (partial imports) and note, listed up to MAX_LISTED_ROWS. */
-export function importSummary(result: ImportResult, format: string, partial: boolean, stored: StoredCounts): ImportSummary {
+export function importSummary(result: ImportResult, format: string, partial: boolean, stored: StoredImport): ImportSummary {
   return {
     format,
     partial,

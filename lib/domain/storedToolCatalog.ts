@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { ToolCatalogSchema } from '../../domain/index.js';
-import type { StoredToolCatalog } from '../../ports/stores.js';
+import { ToolCatalogSchema, type ToolCatalog } from './toolCatalog.js';
 
 /** The id a tool catalog is stored under: `${name}@${tool_schema_version}`. */
 export function toolCatalogId(name: string, toolSchemaVersion: string): string {
   return `${name}@${toolSchemaVersion}`;
 }
+
+/** A tool catalog as stored: the catalog and its id. */
+export type StoredToolCatalog = ToolCatalog & { id: string };
 
 /** A ToolCatalog plus its store id, which must be `${name}@${tool_schema_version}`. */
 export const StoredToolCatalogSchema: z.ZodType<StoredToolCatalog> = ToolCatalogSchema.safeExtend({ id: z.string().min(1) }).superRefine(
