@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TargetSystemSchema, TestSuiteSchema, type TestCase } from '../lib/domain/index.js';
-import { startEmbeddedPlatform } from '../lib/app/embedded.js';
+import { startEmbeddedPlatform } from '../lib/platform/embedded.js';
 import { createApiKey } from '../lib/api/index.js';
 import { silentLogger } from '../lib/host/index.js';
 import { syntheticCatalog } from './fixtures/syntheticGoldSet.js';

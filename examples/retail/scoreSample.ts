@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveEvaluationConfig, STAGE_NAMES, type Scorecard, type StageName } from '../../lib/domain/index.js';
-import { JsonlCassette, RecordedApiProvider } from '../../lib/evaluation/execution/index.js';
+import { RecordedApiProvider } from '../../lib/evaluation/execution/index.js';
+import { JsonlCassette } from '../../lib/adapters/execution/jsonlCassette.js';
 import { loadGoldSet, parseToolCatalog, readOutputsFile, scoreOutputs } from '../../lib/goldset/offline/index.js';
 import { LocalReferenceJudge } from '../../lib/judges/index.js';
 

@@ -1,18 +1,8 @@
 import * as df from 'durable-functions';
 import type { ActivityHandler, OrchestrationContext, OrchestrationHandler, Task } from 'durable-functions';
 import { z } from 'zod';
-import { getServices } from '../../lib/app/services.js';
-import {
-  ACTIVITY_ENQUEUE_SHARD,
-  ACTIVITY_FINALIZE_RUN,
-  ACTIVITY_PLAN_RUN,
-  EVENT_CANCEL,
-  EVENT_RUN_COMPLETED,
-  ORCHESTRATOR_RUN_EVALUATION,
-} from '../../lib/runs/activityNames.js';
-import { enqueueShard } from '../../lib/runs/enqueueShard.js';
-import { finalizeRun, type FinalizedRun, type RunOutcome } from '../../lib/runs/finalizeRun.js';
-import { planRun, type RunPlan } from '../../lib/runs/planRun.js';
+import { getServices } from '../../lib/app/index.js';
+import { ACTIVITY_ENQUEUE_SHARD, ACTIVITY_FINALIZE_RUN, ACTIVITY_PLAN_RUN, enqueueShard, EVENT_CANCEL, EVENT_RUN_COMPLETED, type FinalizedRun, finalizeRun, ORCHESTRATOR_RUN_EVALUATION, planRun, type RunOutcome, type RunPlan } from '../../lib/runs/index.js';
 
 const RunInputSchema = z.object({ run_id: z.string().min(1), traceparent: z.string().optional() });
 const EnqueueInputSchema = z.object({ run_id: z.string().min(1), shard: z.number().int().nonnegative(), traceparent: z.string().optional() });

@@ -1,9 +1,8 @@
 import { app, type InvocationContext } from '@azure/functions';
 import * as df from 'durable-functions';
-import { getServices } from '../../lib/app/services.js';
-import { aggregateOutcomes } from '../../lib/runs/aggregateOutcomes.js';
-import { liveRegressionChecks } from '../../lib/alerts/liveRegressionChecks.js';
-import { EVENT_RUN_COMPLETED } from '../../lib/runs/activityNames.js';
+import { getServices } from '../../lib/app/index.js';
+import { aggregateOutcomes, EVENT_RUN_COMPLETED } from '../../lib/runs/index.js';
+import { liveRegressionChecks } from '../../lib/alerts/index.js';
 import { COSMOS_CONNECTION, DATABASE_NAME, LEASES_CONTAINER, SCORECARDS_CONTAINER } from '../settings.js';
 
 /**

@@ -1,9 +1,8 @@
 import { app, type HttpRequest, type HttpResponseInit, type InvocationContext } from '@azure/functions';
 import * as df from 'durable-functions';
-import { getServices } from '../../lib/app/services.js';
+import { getServices } from '../../lib/app/index.js';
 import { ROUTES, handleRequest, type RunOrchestrations } from '../../lib/api/index.js';
-import { EVENT_CANCEL, ORCHESTRATOR_RUN_EVALUATION } from '../../lib/runs/activityNames.js';
-import { runOrchestrationInput } from '../../lib/runs/runInput.js';
+import { EVENT_CANCEL, ORCHESTRATOR_RUN_EVALUATION, runOrchestrationInput } from '../../lib/runs/index.js';
 
 function orchestrations(context: InvocationContext, request: HttpRequest): RunOrchestrations {
   const client = df.getClient(context);

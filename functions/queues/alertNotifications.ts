@@ -1,5 +1,5 @@
 import { app, type InvocationContext } from '@azure/functions';
-import { getServices } from '../../lib/app/services.js';
+import { getServices } from '../../lib/app/index.js';
 import { ALERT_NOTIFICATIONS_QUEUE, NotificationMessageSchema, deliverNotification, deliveryOptionsFromEnv } from '../../lib/alerts/index.js';
 import { SERVICE_BUS_CONNECTION } from '../settings.js';
 

@@ -1,8 +1,6 @@
 import { app, type InvocationContext } from '@azure/functions';
-import { getServices } from '../../lib/app/services.js';
-import { processCaseMessages } from '../../lib/runs/caseWorker.js';
-import { QUEUES, type QueueStage } from '../../lib/runs/queues.js';
-import { RunContextCache } from '../../lib/runs/runContext.js';
+import { getServices } from '../../lib/app/index.js';
+import { processCaseMessages, QUEUES, type QueueStage, RunContextCache } from '../../lib/runs/index.js';
 import { SERVICE_BUS_CONNECTION } from '../settings.js';
 
 let contexts: RunContextCache | undefined;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../lib/app/embedded.js';
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../lib/platform/embedded.js';
 import { storeQuickstart } from '../../lib/app/quickstart.test-helpers.js';
 import { TestSuiteSchema, type Run } from '../../lib/domain/index.js';
 import { silentLogger } from '../../lib/host/index.js';

@@ -1,8 +1,7 @@
 import { app, type InvocationContext, type Timer } from '@azure/functions';
 import * as df from 'durable-functions';
-import { getServices } from '../../lib/app/services.js';
-import { ORCHESTRATOR_RUN_EVALUATION } from '../../lib/runs/activityNames.js';
-import { dueScheduledRuns } from '../../lib/runs/schedules.js';
+import { getServices } from '../../lib/app/index.js';
+import { dueScheduledRuns, ORCHESTRATOR_RUN_EVALUATION } from '../../lib/runs/index.js';
 
 /** durable-functions 3.x getStatus throws this for an instance id it does not know. */
 const NOT_FOUND = /HTTP 404/;

@@ -2,7 +2,7 @@ import type { Alert, Run } from '../domain/index.js';
 import type { Clock, QueuePort, Stores } from '../ports/index.js';
 import { detectRegressions } from './detectRegressions.js';
 import { evidenceFrom } from './evidenceFrom.js';
-import { runOutcomes } from '../runs/runOutcomes.js';
+import { runOutcomes } from '../compare/index.js';
 import { pairOutcomes } from './pairedOutcomes.js';
 import { recordAlerts } from './recordAlerts.js';
 import type { RegressionEvidence } from './regressionEvidence.js';

@@ -1,4 +1,3 @@
-export * from '../domain/alertNotification.js';
 export * from './thresholds.js';
 export { acknowledgeAlert } from './acknowledgeAlert.js';
 export { alertFacts, type AlertFacts } from './notify/alertFacts.js';
@@ -11,3 +10,6 @@ export { queueNotifications, type QueueNotificationsDeps } from './notify/queueN
 export { deliverNotification, DEFAULT_DELIVERY_OPTIONS, type DeliveryDeps, type DeliveryOptions, type DeliveryResult } from './notify/deliverNotification.js';
 export { deliveryOptionsFromEnv } from './notify/deliveryOptionsFromEnv.js';
 export { summarizeDelivery, refreshAlertDelivery } from './notify/alertDelivery.js';
+export { checkRunRegressions } from './checkRunRegressions.js';
+export { modelVersionNote } from './modelVersionNote.js';
+export { liveRegressionChecks } from './liveRegressionChecks.js';

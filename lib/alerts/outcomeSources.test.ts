@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scorecard } from '../domain/index.js';
 import type { ScorecardStore, Stores } from '../ports/index.js';
 import { aggregateOutcomes } from '../runs/aggregateOutcomes.js';
-import { runOutcomes } from '../runs/runOutcomes.js';
+import { runOutcomes } from '../compare/runOutcomes.js';
 import { caseOutcomeOf } from '../domain/stats/index.js';
 import { checkRunRegressions } from './checkRunRegressions.js';
 import { evidenceFrom } from './evidenceFrom.js';

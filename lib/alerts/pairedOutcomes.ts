@@ -1,5 +1,5 @@
 import type { ScorecardStore } from '../ports/index.js';
-import type { CaseOutcome } from '../domain/stats/caseOutcome.js';
+import type { CaseOutcome } from '../domain/index.js';
 
 /**
  * The cases two runs both scored, as compact columns (index i is one case in both runs): pass/fail, target

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientSchema, TargetSystemSchema, type Alert, type Run } from '../domain/index.js';
 import { createApiKey } from '../api/index.js';
 import { demoRunConfig, loadRetailSample } from '../app/demo.js';
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../app/embedded.js';
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '../platform/embedded.js';
 import { packageRoot } from '../app/packageRoot.js';
 import { silentLogger } from '../host/index.js';
 import { caseOutcomeOf } from '../domain/stats/index.js';

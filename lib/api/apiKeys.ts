@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { ApiKeyRecord, ApiKeyStore, Clock } from '../ports/index.js';
-import { RoleSchema, type Principal, type Role } from '../domain/roles.js';
+import { RoleSchema, type Principal, type Role } from '../domain/index.js';
 
 const PREFIX = 'evalp';
 

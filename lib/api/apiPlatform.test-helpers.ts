@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../app/embedded.js';
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '../platform/embedded.js';
 import { silentLogger } from '../host/index.js';
 import { createApiKey } from './apiKeys.js';
 import type { Role } from '../domain/roles.js';

@@ -2,7 +2,7 @@ import type { Services } from '../ports/index.js';
 import { auditRecordOf } from './audit.js';
 import { ApiAuthenticator } from './authenticate.js';
 import { apiSecuritySettingsFromEnv, type ApiSecuritySettings } from './apiSecuritySettings.js';
-import type { Principal } from '../domain/roles.js';
+import type { Principal } from '../domain/index.js';
 import type { ApiResult, RouteDefinition } from './route.js';
 
 const byServices = new WeakMap<Services, ApiAuthenticator>();

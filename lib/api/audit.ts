@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditActor, AuditRecord } from '../domain/index.js';
-import type { Principal } from '../domain/roles.js';
+import type { AuditActor, AuditRecord, Principal } from '../domain/index.js';
 import type { ApiResult, RouteDefinition } from './route.js';
 
 const DEFAULT_ACTIONS: Record<string, string> = { POST: 'create', PUT: 'replace', PATCH: 'update', DELETE: 'delete' };

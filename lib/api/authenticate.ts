@@ -4,7 +4,7 @@ import type { ApiSecuritySettings } from './apiSecuritySettings.js';
 import { EntraTokenError, createEntraIdVerifier, type EntraIdVerifier } from './entraId.js';
 import { ApiError } from './problem.js';
 import { PrincipalRateLimiter } from './rateLimit.js';
-import { allows, type Principal, type Role } from '../domain/roles.js';
+import { allows, type Principal, type Role } from '../domain/index.js';
 
 type Headers = { get(name: string): string | null };
 

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { ROLES, type Principal, type Role } from '../domain/roles.js';
+import { ROLES, type Principal, type Role } from '../domain/index.js';
 
 /** How Entra ID access tokens are validated (settings `EVALP_AUTH_ENTRA_*`, see apiSecuritySettings.ts). */
 export interface EntraIdSettings {

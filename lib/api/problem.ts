@@ -1,6 +1,6 @@
 import { ZodError } from 'zod';
 import { StoreError } from '../ports/index.js';
-import { UnknownReferenceError } from '../runs/createRun.js';
+import { UnknownReferenceError } from '../runs/index.js';
 
 export interface FieldError {
   /** dotted path of the failing field, e.g. `body.trigger_metadata.pr_number` */

@@ -1,4 +1,4 @@
-import { RateLimiter } from '../resilience/rateLimiter.js';
+import { RateLimiter } from '../resilience/index.js';
 
 export interface ApiRateLimitSettings {
   /** sustained requests per second per principal */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Services } from '../ports/index.js';
-import type { Principal, Role } from '../domain/roles.js';
+import type { Principal, Role } from '../domain/index.js';
 
 /** Starting and signalling run orchestrations; functions/ implements it with the Durable client. */
 export interface RunOrchestrations {

@@ -11,7 +11,7 @@ import { EVALUATE_COMPAT_ROUTES } from './routes/evaluateCompat.js';
 import { COMPARE_ROUTES } from './routes/compare.js';
 import { ALERT_ROUTES } from './routes/alerts.js';
 import { REPORT_ROUTES } from './routes/reports.js';
-import { OPENAPI_ROUTES } from './routes/openapi.js';
+import { openApiRoutes } from './routes/openapi.js';
 
 /**
  * Every route of the management API, grouped by resource (one file per group in routes/). functions/http
@@ -19,7 +19,7 @@ import { OPENAPI_ROUTES } from './routes/openapi.js';
  */
 export const ROUTES: readonly RouteDefinition[] = [
   healthRoute,
-  ...OPENAPI_ROUTES,
+  ...openApiRoutes(() => ROUTES),
   createRunRoute,
   listRunsRoute,
   getRunRoute,

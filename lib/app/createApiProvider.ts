@@ -1,11 +1,7 @@
 import type { ExecutionConfig, ToolCatalog } from '../domain/index.js';
-import type { ApiProvider, ApiProviderKind } from '../ports/apiProvider.js';
-import type { CassetteStore } from '../ports/cassette.js';
-import { ExecutionConfigurationError } from '../ports/executionErrors.js';
-import { ExpectedDataProvider } from '../evaluation/execution/expectedDataProvider.js';
-import { HttpApiProvider } from '../adapters/execution/httpApiProvider.js';
-import { JsonlCassette } from '../adapters/execution/jsonlCassette.js';
-import { RecordedApiProvider } from '../evaluation/execution/recordedApiProvider.js';
+import { type ApiProvider, type ApiProviderKind, type CassetteStore, ExecutionConfigurationError } from '../ports/index.js';
+import { ExpectedDataProvider, RecordedApiProvider } from '../evaluation/index.js';
+import { HttpApiProvider, JsonlCassette } from '../adapters/execution/index.js';
 
 export interface ApiProviderDeps {
   /** tools with their `http` mappings: needed by `http`, and by `recorded` in record mode */

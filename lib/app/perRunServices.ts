@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { createApiProvider } from '../evaluation/execution/index.js';
+import { createApiProvider } from './createApiProvider.js';
 import { createJudge } from '../judges/index.js';
 import type { TargetRegistry } from '../targets/index.js';
 import type { Services } from '../ports/index.js';

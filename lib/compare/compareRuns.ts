@@ -2,7 +2,7 @@ import { ComparisonOptionsSchema, type Comparison, type ComparisonOptions, type 
 import { ConflictError, NotFoundError, type Clock, type Stores } from '../ports/index.js';
 import { flippedCases } from './flippedCases.js';
 import { pairRuns } from './pairRuns.js';
-import { runOutcomes } from '../runs/runOutcomes.js';
+import { runOutcomes } from './runOutcomes.js';
 import { loadRunCases } from './runCases.js';
 import { summarizeRun } from './summarizeRun.js';
 

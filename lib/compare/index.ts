@@ -6,3 +6,4 @@ export { passRateDelta, countPair, emptyCounts, rateOf, type Counts } from './pa
 export { groupDeltas } from './groupDeltas.js';
 export { verdictOf, formatP, formatPoints } from './significanceText.js';
 export { flippedCases } from './flippedCases.js';
+export { runOutcomes, type RunCaseOutcome } from './runOutcomes.js';

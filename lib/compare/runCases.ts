@@ -1,5 +1,5 @@
 import { STAGE_NAMES, type StageName, type StageStatus } from '../domain/index.js';
-import type { RunCaseOutcome } from '../runs/runOutcomes.js';
+import type { RunCaseOutcome } from './runOutcomes.js';
 
 /** Stage status codes in `RunCases.stages` (4 per case, STAGE_NAMES order). */
 export const STAGE_CODE = { skipped: 0, passed: 1, failed: 2, error: 3 } as const satisfies Record<StageStatus, number>;

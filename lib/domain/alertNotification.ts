@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AlertSeveritySchema, NotifyTargetSchema } from './index.js';
+import { AlertSeveritySchema } from './alert.js';
+import { NotifyTargetSchema } from './client.js';
 
 export const NotificationFormatSchema = z.enum(['slack', 'teams', 'json']);
 export type NotificationFormat = z.infer<typeof NotificationFormatSchema>;

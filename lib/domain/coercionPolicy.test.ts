@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COERCION_POLICIES, DEFAULT_COERCION_POLICY, type CoercionPolicy } from './coercionPolicy.js';
-import { resolveCoercionPolicy, type CoercionPolicySpec } from './coercionPolicy.js';
+import { COERCION_POLICIES, type CoercionPolicy, type CoercionPolicySpec, DEFAULT_COERCION_POLICY, resolveCoercionPolicy } from './coercionPolicy.js';
 
 describe('resolveCoercionPolicy', () => {
   it.each<[string, CoercionPolicySpec | undefined, CoercionPolicySpec | undefined, CoercionPolicy]>([

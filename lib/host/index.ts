@@ -37,3 +37,6 @@ export {
   type InvokeFunction,
   type TriggerKind,
 } from './registration.js';
+export { ChangeLog } from './changefeed/changeLog.js';
+export type { DeadLetteredMessage } from './servicebus/types.js';
+export { SqliteQueueEngine } from './servicebus/queueEngine.js';

@@ -1,5 +1,5 @@
-import type { SemanticsConfig } from '../domain/evaluationConfig.js';
-import type { Judge } from '../ports/judge.js';
+import type { SemanticsConfig } from '../domain/index.js';
+import type { Judge } from '../ports/index.js';
 import { LruJudgeCache, type JudgeCache } from './judgeCache.js';
 import { LocalReferenceJudge } from './localReference/localReferenceJudge.js';
 import { createJudgeClient, type SettingsSource } from './openai/openaiClient.js';

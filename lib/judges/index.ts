@@ -1,7 +1,3 @@
-export { JudgeInputSchema, JudgeMethodSchema, JudgeVerdictSchema, JUDGE_METHODS } from '../ports/judge.js';
-export type { Judge, JudgeInput, JudgeMethod, JudgeOptions, JudgeVerdict } from '../ports/judge.js';
-export { JudgeError, isJudgeError } from '../ports/judgeError.js';
-export type { JudgeErrorDetails, JudgeFailureReason } from '../ports/judgeError.js';
 export { LruJudgeCache } from './judgeCache.js';
 export type { JudgeCache } from './judgeCache.js';
 export { createJudge, DEFAULT_OPENAI_JUDGE_MODEL } from './createJudge.js';

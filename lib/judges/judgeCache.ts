@@ -1,4 +1,4 @@
-import type { JudgeVerdict } from '../ports/judge.js';
+import type { JudgeVerdict } from '../ports/index.js';
 
 /**
  * Where LLM verdicts are kept so the same question is never paid for twice. Keys are content hashes of

@@ -1,5 +1,4 @@
-import type { Alert, AlertMetric, AlertSeverity } from '../domain/index.js';
-import type { AlertNotification } from '../domain/alertNotification.js';
+import type { Alert, AlertMetric, AlertNotification, AlertSeverity } from '../domain/index.js';
 import type { Page, PageOptions, WithEtag } from './paging.js';
 
 export interface AlertFilter {

@@ -1,4 +1,4 @@
-import type { Role } from '../domain/roles.js';
+import type { Role } from '../domain/index.js';
 
 /** A stored API key: only the SHA-256 of its secret is kept; the secret is shown once, at creation. */
 export interface ApiKeyRecord {

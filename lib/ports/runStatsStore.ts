@@ -1,5 +1,4 @@
-import type { RunStats } from '../domain/index.js';
-import type { CaseOutcome } from '../domain/stats/caseOutcome.js';
+import type { CaseOutcome, RunStats } from '../domain/index.js';
 
 export interface IterateOutcomesOptions {
   /** 'scorecards' (default): the order `iterateScorecards` gives, where the store can; 'any': whatever is cheapest */

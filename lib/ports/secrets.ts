@@ -4,3 +4,14 @@ import type { SecretRef } from '../domain/index.js';
 export interface SecretResolver {
   resolve(ref: SecretRef): Promise<string>;
 }
+
+/** A secret reference that cannot be resolved: a missing variable, or a backend this host does not have. */
+export class SecretResolutionError extends Error {
+  override readonly name = 'SecretResolutionError';
+  constructor(
+    readonly ref: SecretRef,
+    message: string,
+  ) {
+    super(message);
+  }
+}

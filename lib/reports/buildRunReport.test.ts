@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Alert, Run, RunStats, Scorecard } from '../domain/index.js';
-import { alertId } from '../domain/index.js';
+import { type Alert, alertId, type Run, type RunStats, type Scorecard } from '../domain/index.js';
 import { wilsonInterval } from '../statistics/index.js';
 import { buildRunReport, type ReportDeps } from './buildRunReport.js';
 import { RunReportSchema } from './reportModel.js';

@@ -1,7 +1,6 @@
-import { STAGE_NAMES, type Alert, type Comparison, type FlippedCase, type Scorecard } from '../domain/index.js';
+import { type Alert, type Comparison, emptyRunStatsState, type FlippedCase, NO_CATEGORY, type Scorecard, STAGE_NAMES, toRunStats } from '../domain/index.js';
 import { compareRuns, rateOf as rateWithConfidence } from '../compare/index.js';
 import { NotFoundError, type AlertStore, type Clock, type Stores } from '../ports/index.js';
-import { emptyRunStatsState, NO_CATEGORY, toRunStats } from '../domain/stats/index.js';
 import { describeFailure, diffLines, withoutRepeats } from './failureDiff.js';
 import { LatencyHistogramBuilder } from './latencyHistogram.js';
 import type { ReportCase, ReportCaseList, RunReport } from './reportModel.js';

@@ -1,5 +1,5 @@
 import type { DiffEntry, Scorecard, StageName } from '../domain/index.js';
-import { describeDiffEntry } from '../evaluation/execution/executionDetails.js';
+import { describeDiffEntry } from '../evaluation/index.js';
 
 /** How many diff lines a failure shows, and how long a shown value may be. */
 export const MAX_DIFF_LINES = 8;

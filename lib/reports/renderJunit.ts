@@ -1,6 +1,5 @@
-import type { Run, Scorecard } from '../domain/index.js';
+import { NO_CATEGORY, type Run, type Scorecard } from '../domain/index.js';
 import { NotFoundError } from '../ports/index.js';
-import { NO_CATEGORY } from '../domain/stats/index.js';
 import type { ReportDeps } from './buildRunReport.js';
 import { escapeXmlAttribute as attr, escapeXmlText as text } from './escape.js';
 import { describeFailure, type FailureDescription } from './failureDiff.js';

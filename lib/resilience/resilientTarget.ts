@@ -1,6 +1,5 @@
 import type { TestCase } from '../domain/index.js';
-import { isRetryableFailure, type InvokeOptions, type TargetFailure, type TargetInvocation, type TargetInvoker } from '../ports/target.js';
-import { elapsedMs } from '../ports/clock.js';
+import { elapsedMs, type InvokeOptions, isRetryableFailure, type TargetFailure, type TargetInvocation, type TargetInvoker } from '../ports/index.js';
 import type { CircuitBreaker } from './circuitBreaker.js';
 import type { RateLimiter } from './rateLimiter.js';
 import { retry, type BackoffOptions } from './retry.js';

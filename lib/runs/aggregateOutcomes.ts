@@ -1,6 +1,5 @@
-import type { RunStats } from '../domain/index.js';
+import { type CaseOutcome, CaseOutcomeSchema, type RunStats } from '../domain/index.js';
 import type { Stores } from '../ports/index.js';
-import { CaseOutcomeSchema, type CaseOutcome } from '../domain/stats/caseOutcome.js';
 
 export interface AggregationResult {
   stats: RunStats[];

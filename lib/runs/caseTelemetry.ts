@@ -1,7 +1,7 @@
 import type { Attributes, Context } from '@opentelemetry/api';
 import type { StageName } from '../domain/index.js';
-import type { CaseState } from '../evaluation/pipeline/index.js';
-import type { TargetInvocation } from '../ports/target.js';
+import type { CaseState } from '../evaluation/index.js';
+import type { TargetInvocation } from '../ports/index.js';
 import { ATTRIBUTES, endSpan, recordPastSpan, recordStageDuration, SPANS, startSpan } from '../telemetry/index.js';
 import type { CaseMessage } from './queues.js';
 

@@ -1,15 +1,6 @@
 import { TestCaseSchema, type Scorecard, type TestCase } from '../domain/index.js';
-import {
-  finishCase,
-  nextStage,
-  runExecution,
-  runSemantics,
-  startCase,
-  startFailedCase,
-  type CaseState,
-} from '../evaluation/pipeline/index.js';
-import type { QueueMessage } from '../ports/index.js';
-import type { Services } from '../ports/index.js';
+import { finishCase, nextStage, runExecution, runSemantics, startCase, startFailedCase, type CaseState } from '../evaluation/index.js';
+import type { QueueMessage, Services } from '../ports/index.js';
 import { contextFromTraceparent, endSpan, isMetering, isTracing, recordTasks, SPANS, startSpan, ATTRIBUTES } from '../telemetry/index.js';
 import { observeStep, tracedInvoke, tracedStage } from './caseTelemetry.js';
 import { CaseMessageSchema, QUEUES, caseMessageId, type CaseMessage, type QueueStage } from './queues.js';

@@ -1,7 +1,6 @@
 import type { Run, RunStats } from '../domain/index.js';
 import { NotFoundError, type Clock, type QueuePort, type Stores } from '../ports/index.js';
-import { checkRunRegressions } from '../alerts/checkRunRegressions.js';
-import { modelVersionNote } from '../alerts/modelVersionNote.js';
+import { checkRunRegressions, modelVersionNote } from '../alerts/index.js';
 
 export type RunOutcome = 'completed' | 'cancelled' | 'timed_out';
 

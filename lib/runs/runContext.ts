@@ -1,8 +1,5 @@
 import { TERMINAL_RUN_STATUSES, type Run, type TargetSystem, type TestCase, type ToolCatalog } from '../domain/index.js';
-import type { ApiProvider } from '../evaluation/execution/index.js';
-import type { Judge } from '../judges/index.js';
-import type { Services } from '../ports/index.js';
-import type { TargetInvoker } from '../ports/target.js';
+import type { ApiProvider, Judge, Services, TargetInvoker } from '../ports/index.js';
 
 /** What a stage worker needs about one run, looked up once per batch (and cached briefly across batches). */
 export interface RunContext {

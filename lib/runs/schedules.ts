@@ -1,5 +1,5 @@
 import type { Client } from '../domain/index.js';
-import { NcrontabSyntaxError, parseNcrontab } from '../ncrontab/ncrontab.js';
+import { NcrontabSyntaxError, parseNcrontab } from '../ncrontab/index.js';
 import { ConflictError, type Clock, type Stores } from '../ports/index.js';
 import { createRun, UnknownReferenceError } from './createRun.js';
 import { scheduledRunIds } from './scheduledRunIds.js';

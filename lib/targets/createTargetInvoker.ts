@@ -1,12 +1,10 @@
 import type { OpenAI } from 'openai';
 import type { TargetKind, TargetSettings, TargetSystem, ToolCatalog } from '../domain/index.js';
-import type { ApiProvider } from '../evaluation/execution/index.js';
-import type { SecretResolver } from '../ports/index.js';
+import type { ApiProvider, SecretResolver, TargetInvoker } from '../ports/index.js';
 import { HttpTarget } from './http/httpTarget.js';
 import { OpenAITarget } from './openai/openaiTarget.js';
 import type { ReplayOutputsCache } from './replay/replayOutputsCache.js';
 import { ReplayTarget } from './replay/replayTarget.js';
-import type { TargetInvoker } from '../ports/target.js';
 
 export interface TargetDeps {
   /** resolves secret references in the settings (api_key, headers) */

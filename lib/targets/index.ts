@@ -1,14 +1,4 @@
-export {
-  isRetryableFailure,
-  type InvokeOptions,
-  type TargetErrorCode,
-  type TargetFailure,
-  type TargetInvocation,
-  type TargetInvoker,
-  type TargetSuccess,
-} from '../ports/target.js';
 export { TargetConfigurationError } from './errors.js';
-export { EnvSecretResolver, SecretResolutionError } from '../adapters/shared/envSecretResolver.js';
 export { createTargetInvoker, RESILIENCE_BY_KIND, type TargetDeps } from './createTargetInvoker.js';
 export { TargetRegistry, type InvokerContext, type TargetHealth, type TargetRegistryOptions } from './targetRegistry.js';
 export { LazyInvoker } from './lazyInvoker.js';
@@ -20,17 +10,3 @@ export { ToolNameMap } from './openai/toolNames.js';
 export { HttpTarget, type HttpSettings, type HttpTargetOptions } from './http/httpTarget.js';
 export { compileTemplate, type CompiledTemplate, type TemplateValues } from './http/requestTemplate.js';
 export { extractResponse, type ExtractedResponse, type ResponsePaths } from './http/responseExtraction.js';
-export { ResilientTarget, type ResilientTargetOptions } from '../resilience/resilientTarget.js';
-export {
-  CircuitBreaker,
-  DEFAULT_FAILURE_THRESHOLD,
-  DEFAULT_OPEN_DURATION_IN_MS,
-  type CircuitBreakerOptions,
-  type CircuitPermit,
-  type CircuitSnapshot,
-  type CircuitState,
-} from '../resilience/circuitBreaker.js';
-export { RateLimiter, type RateLimitLease, type RateLimiterOptions, type RateLimiterSnapshot } from '../resilience/rateLimiter.js';
-export { retry, backoffDelayInMs, retryWaitInMs, abortableSleep, type RetryDecision, type RetryOptions, type RetryOutcome, type BackoffOptions } from '../resilience/retry.js';
-export { isRetryableStatus, retryAfterInMs } from '../resilience/retryable.js';
-export { withTimeout, TimeoutError, type WithTimeoutOptions } from '../resilience/withTimeout.js';

@@ -1,5 +1,5 @@
 import type { TargetKind, TestCase } from '../domain/index.js';
-import type { InvokeOptions, TargetInvocation, TargetInvoker } from '../ports/target.js';
+import type { InvokeOptions, TargetInvocation, TargetInvoker } from '../ports/index.js';
 
 /**
  * An invoker available at once whose real invoker is built on first use (loading a file, resolving a secret).

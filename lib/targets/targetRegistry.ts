@@ -1,12 +1,8 @@
 import type { TargetSystem, ToolCatalog } from '../domain/index.js';
-import type { ApiProvider } from '../evaluation/execution/index.js';
+import type { ApiProvider, TargetInvoker } from '../ports/index.js';
 import { createTargetInvoker, RESILIENCE_BY_KIND, type TargetDeps } from './createTargetInvoker.js';
 import { LazyInvoker } from './lazyInvoker.js';
-import { CircuitBreaker, type CircuitBreakerOptions, type CircuitSnapshot, type CircuitState } from '../resilience/circuitBreaker.js';
-import { RateLimiter, type RateLimiterSnapshot } from '../resilience/rateLimiter.js';
-import { ResilientTarget } from '../resilience/resilientTarget.js';
-import type { BackoffOptions } from '../resilience/retry.js';
-import type { TargetInvoker } from '../ports/target.js';
+import { type BackoffOptions, CircuitBreaker, type CircuitBreakerOptions, type CircuitSnapshot, type CircuitState, RateLimiter, type RateLimiterSnapshot, ResilientTarget } from '../resilience/index.js';
 import { recordCircuitState } from '../telemetry/index.js';
 
 export interface TargetRegistryOptions extends Omit<TargetDeps, 'catalog' | 'apiProvider'>, BackoffOptions {

@@ -1,19 +1,10 @@
-import type { Attributes, Counter, Gauge, Histogram, Meter, ObservableGauge, ObservableResult } from '@opentelemetry/api';
+import type { Attributes, Meter, ObservableResult } from '@opentelemetry/api';
 import { ATTRIBUTES, METRICS } from './names.js';
-import { telemetryState } from './state.js';
+import { telemetryState, type Instruments } from './state.js';
 
 /** A source of queue depths (active messages by queue name), read when metrics are collected. */
 export type QueueDepthSource = () => Readonly<Record<string, number>> | Promise<Readonly<Record<string, number>>>;
 
-export interface Instruments {
-  tasksProcessed: Counter;
-  tasksFailed: Counter;
-  stageDuration: Histogram;
-  queueDepth: ObservableGauge;
-  circuitState: Gauge;
-  llmTokens: Counter;
-  llmLatency: Histogram;
-}
 
 const queueDepthSources = new Set<QueueDepthSource>();
 

@@ -1,5 +1,15 @@
-import type { Tracer } from '@opentelemetry/api';
-import type { Instruments } from './instruments.js';
+import type { Counter, Gauge, Histogram, ObservableGauge, Tracer } from '@opentelemetry/api';
+
+/** The platform's metric instruments (DESIGN §8). */
+export interface Instruments {
+  tasksProcessed: Counter;
+  tasksFailed: Counter;
+  stageDuration: Histogram;
+  queueDepth: ObservableGauge;
+  circuitState: Gauge;
+  llmTokens: Counter;
+  llmLatency: Histogram;
+}
 
 /**
  * Process-wide telemetry state. Both fields stay undefined while telemetry is off, which is what the hot paths

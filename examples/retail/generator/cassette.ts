@@ -1,5 +1,5 @@
 import { canonicalCallKey } from '../../../lib/domain/index.js';
-import { cassetteEntryFor, type CassetteEntry } from '../../../lib/evaluation/execution/index.js';
+import { cassetteEntryFor, type CassetteEntry } from '../../../lib/ports/cassette.js';
 import { simulateApi } from './api/simulateApi.js';
 import { recordedData } from './api/volatile.js';
 import { RECORDED_AT } from './dates.js';

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertStoreContract } from '../../ports/contracts/alertStore.contract.js';
 import { auditStoreContract } from '../../ports/contracts/auditStore.contract.js';
-import type { ApiKeyRecord } from '../../ports/index.js';
-import { ConflictError } from '../../ports/index.js';
+import { type ApiKeyRecord, ConflictError } from '../../ports/index.js';
 import { CosmosAlertStore } from './cosmosAlertStore.js';
 import { CosmosApiKeyStore } from './cosmosApiKeyStore.js';
 import { CosmosAuditStore } from './cosmosAuditStore.js';

@@ -1,10 +1,7 @@
 import type { Container, SqlParameter } from '@azure/cosmos';
-import { AlertNotificationSchema, type AlertNotification } from '../../domain/alertNotification.js';
-import { AlertSchema, type Alert } from '../../domain/index.js';
-import type { AlertFilter, AlertStore } from '../../ports/alertStore.js';
-import { NotFoundError } from '../../ports/errors.js';
-import { pageOf, type Page, type PageOptions, type WithEtag } from '../../ports/paging.js';
-import { utcIso } from '../shared/utcIso.js';
+import { type Alert, type AlertNotification, AlertNotificationSchema, AlertSchema } from '../../domain/index.js';
+import { type AlertFilter, type AlertStore, NotFoundError, type Page, pageOf, type PageOptions, type WithEtag } from '../../ports/index.js';
+import { utcIso } from '../shared/index.js';
 import { queryAll } from './cosmosBulk.js';
 import { cosmosStatus, readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';

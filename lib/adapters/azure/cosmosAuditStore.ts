@@ -1,9 +1,7 @@
 import type { Container, SqlParameter } from '@azure/cosmos';
 import { AuditRecordSchema, type AuditRecord } from '../../domain/index.js';
-import type { AuditFilter, AuditStore } from '../../ports/auditStore.js';
-import { ConflictError } from '../../ports/errors.js';
-import { pageOf, type Page, type PageOptions } from '../../ports/paging.js';
-import { utcIso } from '../shared/utcIso.js';
+import { type AuditFilter, type AuditStore, ConflictError, type Page, pageOf, type PageOptions } from '../../ports/index.js';
+import { utcIso } from '../shared/index.js';
 import { cosmosStatus } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
 import { pageWindow, queryWindow } from './cosmosPaging.js';

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { ZodType } from 'zod';
-import { ClientSchema, TargetSystemSchema, TestSuiteSchema, type Client, type TargetSystem, type TestSuite } from '../../domain/index.js';
+import { type Client, ClientSchema, type StoredToolCatalog, StoredToolCatalogSchema, type TargetSystem, TargetSystemSchema, type TestSuite, TestSuiteSchema } from '../../domain/index.js';
 import { entityStoreContract, sampleCatalog, sampleClient, sampleSuite, sampleTarget } from '../../ports/contracts/index.js';
-import type { StoredToolCatalog } from '../../domain/index.js';
-import { StoredToolCatalogSchema } from '../../domain/index.js';
 import { COSMOS_CONTAINERS } from './cosmosContainers.js';
 import { startCosmosEmulator, type CosmosEmulator } from './cosmosEmulator.test-helpers.js';
 import { CosmosEntityStore } from './cosmosEntityStore.js';

@@ -1,8 +1,6 @@
 import type { Container } from '@azure/cosmos';
 import type { z } from 'zod';
-import type { EntityStore } from '../../ports/entityStore.js';
-import { NotFoundError } from '../../ports/errors.js';
-import { pageOf, type Page, type PageOptions, type WithEtag } from '../../ports/paging.js';
+import { type EntityStore, NotFoundError, type Page, pageOf, type PageOptions, type WithEtag } from '../../ports/index.js';
 import { readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
 import { pageWindow, queryWindow } from './cosmosPaging.js';

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, PreconditionFailedError } from '../../ports/errors.js';
+import { ConflictError, NotFoundError, PreconditionFailedError } from '../../ports/index.js';
 
 /** The HTTP status of a Cosmos DB error (`ErrorResponse.code`), or undefined for anything else. */
 export function cosmosStatus(error: unknown): number | undefined {

@@ -1,5 +1,5 @@
 import type { Container, PartitionKey, SqlParameter } from '@azure/cosmos';
-import type { PageOptions } from '../../ports/paging.js';
+import type { PageOptions } from '../../ports/index.js';
 import { countWhere, queryAll } from './cosmosBulk.js';
 
 export const DEFAULT_PAGE_LIMIT = 50;

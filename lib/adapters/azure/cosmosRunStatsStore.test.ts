@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunStats } from '../../domain/index.js';
 import type { Clock } from '../../ports/index.js';
 import { encodeOutcome, recomputeFrom, toRunStats, type CaseOutcome } from '../../domain/stats/index.js';
-import { deliveryHistoryArbitrary, makeOutcome } from '../../domain/stats/outcomes.test-helpers.js';
+import { deliveryHistoryArbitrary, makeOutcome, scorecardOf } from '../../domain/stats/outcomes.test-helpers.js';
 import { COSMOS_CONTAINERS, shardOf } from './cosmosContainers.js';
 import { startCosmosEmulator, type CosmosEmulator } from './cosmosEmulator.test-helpers.js';
 import { toCosmosId } from './cosmosIds.js';
 import { CosmosRunStatsStore } from './cosmosRunStatsStore.js';
 import { CosmosScorecardStore } from './cosmosScorecardStore.js';
-import { scorecardOf } from '../../domain/stats/outcomes.test-helpers.js';
 
 let emulator: CosmosEmulator;
 beforeAll(async () => {

@@ -1,15 +1,6 @@
 import { BulkOperationType, type Container, type JSONObject } from '@azure/cosmos';
-import type { RunStats } from '../../domain/index.js';
+import { type CaseOutcome, caseOutcomeOf, decodeOutcome, encodeOutcome, parseRunStatsState, replacesCountedText, type RunStats, RunStatsAccumulator } from '../../domain/index.js';
 import { systemClock, type Clock, type IterateOutcomesOptions, type RunStatsStore, type ScorecardStore } from '../../ports/index.js';
-import {
-  RunStatsAccumulator,
-  caseOutcomeOf,
-  decodeOutcome,
-  encodeOutcome,
-  parseRunStatsState,
-  replacesCountedText,
-  type CaseOutcome,
-} from '../../domain/stats/index.js';
 import { assertBulk, executeBulk, queryByIds, queryPages } from './cosmosBulk.js';
 import { shardOf } from './cosmosContainers.js';
 import { cosmosStatus, readOrUndefined } from './cosmosErrors.js';

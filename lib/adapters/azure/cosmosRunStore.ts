@@ -1,9 +1,7 @@
 import { BulkOperationType, type Container, type JSONObject, type SqlParameter } from '@azure/cosmos';
 import { RunSchema, type Run, type RunStatus } from '../../domain/index.js';
-import { NotFoundError } from '../../ports/errors.js';
-import { pageOf, type Page, type PageOptions, type WithEtag } from '../../ports/paging.js';
-import type { RunFilter, RunStore } from '../../ports/runStore.js';
-import { utcIso } from '../shared/utcIso.js';
+import { NotFoundError, type Page, pageOf, type PageOptions, type RunFilter, type RunStore, type WithEtag } from '../../ports/index.js';
+import { utcIso } from '../shared/index.js';
 import { assertBulk, executeBulk, queryAll } from './cosmosBulk.js';
 import { cosmosStatus, readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';

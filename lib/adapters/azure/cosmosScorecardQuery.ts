@@ -1,5 +1,5 @@
 import type { SqlParameter } from '@azure/cosmos';
-import type { ScorecardFilter } from '../../ports/scorecardStore.js';
+import type { ScorecardFilter } from '../../ports/index.js';
 
 /** The WHERE clause of a run's scorecards with a filter (values as parameters). */
 export function scorecardWhere(runId: string, filter: ScorecardFilter): { where: string; parameters: SqlParameter[] } {

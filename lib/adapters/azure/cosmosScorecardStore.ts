@@ -1,8 +1,7 @@
 import { BulkOperationType, type Container, type JSONObject, type OperationInput } from '@azure/cosmos';
 import type { Scorecard } from '../../domain/index.js';
-import { pageOf, type Page, type PageOptions } from '../../ports/paging.js';
-import type { ScorecardFilter, ScorecardStore } from '../../ports/scorecardStore.js';
-import { encodeScorecard } from '../shared/scorecardEncoding.js';
+import { type Page, pageOf, type PageOptions, type ScorecardFilter, type ScorecardStore } from '../../ports/index.js';
+import { encodeScorecard } from '../shared/index.js';
 import { assertBulk, bulkStatus, countWhere, executeBulk, queryAll, queryPages } from './cosmosBulk.js';
 import { shardOf } from './cosmosContainers.js';
 import { toCosmosId } from './cosmosIds.js';

@@ -1,6 +1,6 @@
 import type { SqlParameter } from '@azure/cosmos';
-import type { FindSimilarOptions, SimilarTestCase } from '../../ports/testCaseStore.js';
-import { roundScore, similarityTerms, trigramCosine, trigramVector } from '../shared/testCaseSimilarity.js';
+import type { FindSimilarOptions, SimilarTestCase } from '../../ports/index.js';
+import { roundScore, similarityTerms, trigramCosine, trigramVector } from '../shared/index.js';
 import { foldedWords } from './cosmosSearchText.js';
 import type { WhereClause } from './cosmosTestCaseQuery.js';
 

@@ -1,8 +1,6 @@
 import { BulkOperationType, type Container, type JSONObject } from '@azure/cosmos';
 import type { TestCase, TestCaseFilter } from '../../domain/index.js';
-import { NotFoundError } from '../../ports/errors.js';
-import { pageOf, type Page, type PageOptions, type WithEtag } from '../../ports/paging.js';
-import type { FindSimilarOptions, SimilarTestCase, TestCaseStore, UpsertManyResult } from '../../ports/testCaseStore.js';
+import { type FindSimilarOptions, NotFoundError, type Page, pageOf, type PageOptions, type SimilarTestCase, type TestCaseStore, type UpsertManyResult, type WithEtag } from '../../ports/index.js';
 import { assertBulk, bulkStatus, countWhere, executeBulk, queryAll, queryByIds, queryPages } from './cosmosBulk.js';
 import { readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';

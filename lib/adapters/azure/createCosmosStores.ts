@@ -1,10 +1,7 @@
 import type { Database } from '@azure/cosmos';
-import { ClientSchema, TargetSystemSchema, TestSuiteSchema, type Client, type TargetSystem, type TestSuite } from '../../domain/index.js';
-import type { Clock } from '../../ports/clock.js';
-import type { Stores } from '../../ports/stores.js';
-import type { StoredToolCatalog } from '../../domain/index.js';
-import { ENTITY_KINDS } from '../shared/entityKinds.js';
-import { StoredToolCatalogSchema } from '../../domain/index.js';
+import { type Client, ClientSchema, type StoredToolCatalog, StoredToolCatalogSchema, type TargetSystem, TargetSystemSchema, type TestSuite, TestSuiteSchema } from '../../domain/index.js';
+import type { Clock, Stores } from '../../ports/index.js';
+import { ENTITY_KINDS } from '../shared/index.js';
 import { CosmosAlertStore } from './cosmosAlertStore.js';
 import { CosmosAuditStore } from './cosmosAuditStore.js';
 import { COSMOS_CONTAINERS } from './cosmosContainers.js';

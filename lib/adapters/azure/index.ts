@@ -22,3 +22,5 @@ export { KeyVaultSecretResolver, KEY_VAULT_SCOPE } from './keyVaultSecretResolve
 export { ServiceBusQueuePort } from './serviceBusQueuePort.js';
 export { createServiceBusClient, SERVICE_BUS_SETTINGS } from './serviceBusClient.js';
 export { azureOpenAITokenProvider, COGNITIVE_SERVICES_SCOPE } from './openaiAuth.js';
+export type { SbClient } from './serviceBusSurface.js';
+export { ServiceBusDeadLetters } from './serviceBusDeadLetters.js';

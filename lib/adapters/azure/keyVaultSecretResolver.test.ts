@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TokenCredential } from '@azure/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretResolutionError } from '../shared/envSecretResolver.js';
+import { SecretResolutionError } from '../../ports/index.js';
 import { KEY_VAULT_SCOPE, KeyVaultSecretResolver } from './keyVaultSecretResolver.js';
 
 const secrets: Record<string, string> = { 'openai-key': 'sk-secret-1' };

@@ -1,7 +1,7 @@
 import type { TokenCredential } from '@azure/identity';
 import type { SecretRef } from '../../domain/index.js';
-import type { SecretResolver } from '../../ports/secrets.js';
-import { EnvSecretResolver, SecretResolutionError } from '../shared/envSecretResolver.js';
+import { SecretResolutionError, type SecretResolver } from '../../ports/index.js';
+import { EnvSecretResolver } from '../shared/index.js';
 
 export const KEY_VAULT_SCOPE = 'https://vault.azure.net/.default';
 const API_VERSION = '7.4';

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SemanticsConfigSchema, TargetSystemSchema } from '../../domain/index.js';
 import { createJudge, JudgeConfigurationError } from '../../judges/index.js';
 import { chatCompletion, startChatCompletionsServer, type ChatCompletionsServer } from '../../judges/testing/chatCompletionsServer.test-helpers.js';
-import { EnvSecretResolver, TargetConfigurationError, TargetRegistry } from '../../targets/index.js';
+import { TargetConfigurationError, TargetRegistry } from '../../targets/index.js';
+import { EnvSecretResolver } from '../shared/envSecretResolver.js';
 import { testCase } from '../../targets/testing/testCases.test-helpers.js';
 import { azureOpenAITokenProvider, COGNITIVE_SERVICES_SCOPE } from './openaiAuth.js';
 

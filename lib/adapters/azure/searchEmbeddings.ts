@@ -1,5 +1,5 @@
 import { AzureOpenAI, type OpenAI } from 'openai';
-import type { Embedder } from '../../ports/embedder.js';
+import type { Embedder } from '../../ports/index.js';
 
 export interface OpenAIEmbedderOptions {
   /** the model, or on Azure the embeddings deployment */

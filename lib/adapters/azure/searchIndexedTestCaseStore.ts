@@ -1,9 +1,7 @@
 import type { SearchClient, SearchOptions } from '@azure/search-documents';
 import type { TestCase, TestCaseFilter } from '../../domain/index.js';
-import type { Embedder } from '../../ports/embedder.js';
-import { pageOf, type Page, type PageOptions, type WithEtag } from '../../ports/paging.js';
-import type { FindSimilarOptions, SimilarTestCase, TestCaseStore, UpsertManyResult } from '../../ports/testCaseStore.js';
-import { roundScore, textSimilarity } from '../shared/testCaseSimilarity.js';
+import { type Embedder, type FindSimilarOptions, type Page, pageOf, type PageOptions, type SimilarTestCase, type TestCaseStore, type UpsertManyResult, type WithEtag } from '../../ports/index.js';
+import { roundScore, textSimilarity } from '../shared/index.js';
 import { pageWindow } from './cosmosPaging.js';
 import { bestSimilar, similarWindow } from './cosmosSimilarScan.js';
 import type { CosmosTestCaseStore } from './cosmosTestCaseStore.js';

@@ -1,11 +1,8 @@
-import { AlertSchema, type Alert } from '../../domain/index.js';
-import { AlertNotificationSchema, type AlertNotification } from '../../domain/alertNotification.js';
-import type { AlertFilter, AlertStore } from '../../ports/alertStore.js';
-import { ConflictError, NotFoundError, PreconditionFailedError } from '../../ports/errors.js';
-import type { Page, PageOptions, WithEtag } from '../../ports/paging.js';
+import { type Alert, type AlertNotification, AlertNotificationSchema, AlertSchema } from '../../domain/index.js';
+import { type AlertFilter, type AlertStore, ConflictError, NotFoundError, type Page, type PageOptions, PreconditionFailedError, type WithEtag } from '../../ports/index.js';
 import { createAlertTables } from './alertTables.js';
 import { pageIn, pageWindow } from './pageWindow.js';
-import { utcIso } from '../shared/utcIso.js';
+import { utcIso } from '../shared/index.js';
 import { newEtag, withoutEtag, type SqliteDatabase } from './sqlite.js';
 import { StatementCache } from './statementCache.js';
 

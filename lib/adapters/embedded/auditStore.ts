@@ -1,9 +1,7 @@
 import { AuditRecordSchema, type AuditRecord } from '../../domain/index.js';
-import type { AuditFilter, AuditStore } from '../../ports/auditStore.js';
-import { ConflictError } from '../../ports/errors.js';
-import type { Page, PageOptions } from '../../ports/paging.js';
+import { type AuditFilter, type AuditStore, ConflictError, type Page, type PageOptions } from '../../ports/index.js';
 import { pageIn, pageWindow } from './pageWindow.js';
-import { utcIso } from '../shared/utcIso.js';
+import { utcIso } from '../shared/index.js';
 import type { SqliteDatabase } from './sqlite.js';
 import { StatementCache } from './statementCache.js';
 

@@ -1,15 +1,13 @@
-import { ClientSchema, TargetSystemSchema, TestSuiteSchema, type Client, type TargetSystem, type TestSuite } from '../../domain/index.js';
-import { ENTITY_KINDS } from '../shared/entityKinds.js';
-import type { ChangeLog } from '../../host/changefeed/index.js';
-import type { Stores } from '../../ports/stores.js';
-import type { StoredToolCatalog } from '../../domain/index.js';
+import { type Client, ClientSchema, type StoredToolCatalog, StoredToolCatalogSchema, type TargetSystem, TargetSystemSchema, type TestSuite, TestSuiteSchema } from '../../domain/index.js';
+import { ENTITY_KINDS } from '../shared/index.js';
+import type { ChangeLog } from '../../host/index.js';
+import type { Stores } from '../../ports/index.js';
 import { EmbeddedAlertStore } from './alertStore.js';
 import { EmbeddedAuditStore } from './auditStore.js';
 import { EmbeddedEntityStore } from './entityStore.js';
 import { EmbeddedRunStore } from './runStore.js';
 import { EmbeddedScorecardStore } from './scorecardStore.js';
 import type { SqliteDatabase } from './sqlite.js';
-import { StoredToolCatalogSchema } from '../../domain/index.js';
 import { EmbeddedTestCaseStore } from './testCaseStore.js';
 
 

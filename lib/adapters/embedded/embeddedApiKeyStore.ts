@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Role } from '../../domain/roles.js';
-import type { ApiKeyRecord, ApiKeyStore } from '../../ports/index.js';
-import { ConflictError } from '../../ports/index.js';
+import type { Role } from '../../domain/index.js';
+import { type ApiKeyRecord, type ApiKeyStore, ConflictError } from '../../ports/index.js';
 
 interface Row {
   id: string;

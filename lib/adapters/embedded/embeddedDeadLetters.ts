@@ -1,4 +1,4 @@
-import type { DeadLetteredMessage, SqliteQueueEngine } from '../../host/servicebus/index.js';
+import type { DeadLetteredMessage, SqliteQueueEngine } from '../../host/index.js';
 import type { DeadLetterMessage, DeadLetterPort, ListDeadLettersOptions, ReplayDeadLettersOptions, ReplayResult } from '../../ports/index.js';
 
 const PAGE = 1_000;

@@ -1,4 +1,4 @@
-import type { SqliteQueueEngine } from '../../host/servicebus/index.js';
+import type { SqliteQueueEngine } from '../../host/index.js';
 import type { QueueMessage, QueuePort } from '../../ports/index.js';
 
 /** The queue port on the embedded SQLite queues: one transaction per send, duplicates dropped by messageId. */

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import type { Client, TargetSystem, TestSuite } from '../../domain/index.js';
+import type { Client, StoredToolCatalog, TargetSystem, TestSuite } from '../../domain/index.js';
 import { entityStoreContract } from '../../ports/contracts/entityStore.contract.js';
 import { sampleCatalog, sampleClient, sampleSuite, sampleTarget } from '../../ports/contracts/fixtures.js';
-import type { StoredToolCatalog } from '../../domain/index.js';
 import { createEmbeddedRecordStores as createEmbeddedStores } from './createRecordStores.js';
 import { TempDatabases } from './tempDatabase.test-helpers.js';
 

@@ -1,7 +1,5 @@
 import type { z } from 'zod';
-import type { EntityStore } from '../../ports/entityStore.js';
-import { ConflictError, NotFoundError, PreconditionFailedError } from '../../ports/errors.js';
-import type { Page, PageOptions, WithEtag } from '../../ports/paging.js';
+import { ConflictError, type EntityStore, NotFoundError, type Page, type PageOptions, PreconditionFailedError, type WithEtag } from '../../ports/index.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { newEtag, withoutEtag, type SqliteDatabase } from './sqlite.js';
 

@@ -1,4 +1,4 @@
-import { pageOf, type Page, type PageOptions } from '../../ports/paging.js';
+import { pageOf, type Page, type PageOptions } from '../../ports/index.js';
 
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 1000;

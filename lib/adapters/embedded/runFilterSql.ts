@@ -1,5 +1,5 @@
-import { utcIso } from '../shared/utcIso.js';
-import type { RunFilter } from '../../ports/runStore.js';
+import { utcIso } from '../shared/index.js';
+import type { RunFilter } from '../../ports/index.js';
 
 /** A WHERE clause over `st_runs` and its parameters. */
 export interface RunWhere {

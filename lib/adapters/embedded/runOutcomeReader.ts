@@ -1,5 +1,5 @@
 import type { IterateOutcomesOptions } from '../../ports/index.js';
-import { decodeOutcome, type CaseOutcome } from '../../domain/stats/index.js';
+import { decodeOutcome, type CaseOutcome } from '../../domain/index.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /** Outcome rows read per query (each page is its own statement run: nothing stays open across a yield). */

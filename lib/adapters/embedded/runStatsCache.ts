@@ -1,4 +1,4 @@
-import { RunStatsAccumulator, parseRunStatsState } from '../../domain/stats/index.js';
+import { RunStatsAccumulator, parseRunStatsState } from '../../domain/index.js';
 
 /**
  * The accumulators of recently folded runs, each keyed by the exact state text it wrote. Loading a run compares

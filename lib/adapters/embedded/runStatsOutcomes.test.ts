@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { caseOutcomeOf, type CaseOutcome } from '../../domain/stats/index.js';
-import { makeOutcome } from '../../domain/stats/outcomes.test-helpers.js';
-import { scorecardOf } from '../../domain/stats/outcomes.test-helpers.js';
+import { makeOutcome, scorecardOf } from '../../domain/stats/outcomes.test-helpers.js';
 import { collect } from '../../ports/contracts/fixtures.js';
 import type { ScorecardStore } from '../../ports/index.js';
 import { OUTCOME_PAGE_SIZE } from './runOutcomeReader.js';

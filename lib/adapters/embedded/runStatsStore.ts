@@ -1,16 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { RunStats } from '../../domain/index.js';
+import { type CaseOutcome, caseOutcomeOf, decodeOutcome, encodeOutcome, parseRunStatsState, replacesCountedText, type RunStats, RunStatsAccumulator, toRunStats } from '../../domain/index.js';
 import { systemClock, type Clock, type IterateOutcomesOptions, type RunStatsStore, type ScorecardStore } from '../../ports/index.js';
-import {
-  RunStatsAccumulator,
-  caseOutcomeOf,
-  decodeOutcome,
-  encodeOutcome,
-  parseRunStatsState,
-  replacesCountedText,
-  toRunStats,
-  type CaseOutcome,
-} from '../../domain/stats/index.js';
 import { RunStatsCache } from './runStatsCache.js';
 import { iterateOutcomeRows } from './runOutcomeReader.js';
 import { RunStatsRecount } from './runStatsRecount.js';

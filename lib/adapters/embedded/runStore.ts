@@ -1,10 +1,8 @@
 import { RunSchema, type Run, type RunStatus } from '../../domain/index.js';
-import { ConflictError, NotFoundError } from '../../ports/errors.js';
-import type { Page, PageOptions, WithEtag } from '../../ports/paging.js';
-import type { RunFilter, RunStore } from '../../ports/runStore.js';
+import { ConflictError, NotFoundError, type Page, type PageOptions, type RunFilter, type RunStore, type WithEtag } from '../../ports/index.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { runFilterSql } from './runFilterSql.js';
-import { utcIso } from '../shared/utcIso.js';
+import { utcIso } from '../shared/index.js';
 import { createRunTables } from './runTables.js';
 import { newEtag, withoutEtag, type SqliteDatabase } from './sqlite.js';
 import { StatementCache } from './statementCache.js';

@@ -1,4 +1,4 @@
-import type { ScorecardFilter } from '../../ports/scorecardStore.js';
+import type { ScorecardFilter } from '../../ports/index.js';
 
 /**
  * The cards of one run matching a filter: rows of `from` (alias `s`, with the filter columns) satisfying `where`;

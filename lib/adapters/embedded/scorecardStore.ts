@@ -1,8 +1,6 @@
-import type { Scorecard } from '../../domain/index.js';
-import type { ChangeLog } from '../../host/changefeed/index.js';
-import type { Page, PageOptions } from '../../ports/paging.js';
-import type { ScorecardFilter, ScorecardStore } from '../../ports/scorecardStore.js';
-import { caseOutcomeOf, outcomeId } from '../../domain/stats/caseOutcome.js';
+import { caseOutcomeOf, outcomeId, type Scorecard } from '../../domain/index.js';
+import type { ChangeLog } from '../../host/index.js';
+import type { Page, PageOptions, ScorecardFilter, ScorecardStore } from '../../ports/index.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { scorecardQuery } from './scorecardQuery.js';
 import { createScorecardTables } from './scorecardTables.js';

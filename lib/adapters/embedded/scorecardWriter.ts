@@ -1,5 +1,5 @@
 import type { Scorecard } from '../../domain/index.js';
-import { encodeScorecard } from '../shared/scorecardEncoding.js';
+import { encodeScorecard } from '../shared/index.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 interface StoredCard {

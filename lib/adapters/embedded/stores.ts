@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ChangeLog } from '../../host/changefeed/index.js';
+import type { ChangeLog } from '../../host/index.js';
 import type { Stores } from '../../ports/index.js';
 import { createEmbeddedRecordStores } from './createRecordStores.js';
 import { EmbeddedRunStatsStore, type EmbeddedRunStatsStoreOptions } from './runStatsStore.js';

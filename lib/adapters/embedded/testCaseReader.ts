@@ -1,5 +1,5 @@
 import type { TestCase, TestCaseFilter } from '../../domain/index.js';
-import type { WithEtag } from '../../ports/paging.js';
+import type { WithEtag } from '../../ports/index.js';
 import { chunksOf, type SqliteDatabase } from './sqlite.js';
 import { StatementCache } from './statementCache.js';
 import { matchingRidsSql, testCaseQuery, type CaseQuery } from './testCaseFilterSql.js';

@@ -1,6 +1,6 @@
-import type { FindSimilarOptions, SimilarTestCase } from '../../ports/testCaseStore.js';
+import type { FindSimilarOptions, SimilarTestCase } from '../../ports/index.js';
 import type { SqliteDatabase } from './sqlite.js';
-import { roundScore, similarityTerms, trigramCosine, trigramVector } from '../shared/testCaseSimilarity.js';
+import { roundScore, similarityTerms, trigramCosine, trigramVector } from '../shared/index.js';
 
 /** Cases rescored per query (the best of the full-text candidates). */
 export const SIMILAR_CANDIDATES = 400;

@@ -1,7 +1,5 @@
 import type { TestCase, TestCaseFilter } from '../../domain/index.js';
-import { ConflictError, NotFoundError, PreconditionFailedError } from '../../ports/errors.js';
-import type { Page, PageOptions, WithEtag } from '../../ports/paging.js';
-import type { FindSimilarOptions, SimilarTestCase, TestCaseStore, UpsertManyResult } from '../../ports/testCaseStore.js';
+import { ConflictError, type FindSimilarOptions, NotFoundError, type Page, type PageOptions, PreconditionFailedError, type SimilarTestCase, type TestCaseStore, type UpsertManyResult, type WithEtag } from '../../ports/index.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { withoutEtag, type SqliteDatabase } from './sqlite.js';
 import { TestCaseReader } from './testCaseReader.js';

@@ -1,7 +1,5 @@
 import type { JsonValue, ToolCall, ToolCatalog, ToolDefinition } from '../../domain/index.js';
-import { type ApiProvider, type ApiResponse, type ExecuteContext } from '../../ports/apiProvider.js';
-import { elapsedMs } from '../../ports/clock.js';
-import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
+import { type ApiProvider, type ApiResponse, elapsedMs, type ExecuteContext, ExecutionConfigurationError } from '../../ports/index.js';
 import { buildHttpRequest, compileHttpRoute, type HttpRequestPlan, type HttpRoute } from './httpRoute.js';
 import { requestSignal } from './requestSignal.js';
 

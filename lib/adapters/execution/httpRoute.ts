@@ -1,5 +1,5 @@
 import type { JsonValue, ToolDefinition } from '../../domain/index.js';
-import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
+import { ExecutionConfigurationError } from '../../ports/index.js';
 
 type HttpMapping = NonNullable<ToolDefinition['http']>;
 export type HttpMethod = HttpMapping['method'];

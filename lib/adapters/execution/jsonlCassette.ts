@@ -2,8 +2,7 @@ import { appendFileSync, createReadStream, existsSync, mkdirSync } from 'node:fs
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { canonicalCallKey } from '../../domain/index.js';
-import { CassetteEntrySchema, type CassetteEntry, type CassetteStore } from '../../ports/cassette.js';
-import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
+import { type CassetteEntry, CassetteEntrySchema, type CassetteStore, ExecutionConfigurationError } from '../../ports/index.js';
 
 export interface LoadCassetteOptions {
   /** start empty when the file does not exist (record mode); otherwise a missing file is an error */

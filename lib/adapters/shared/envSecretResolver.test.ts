@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SecretRef } from '../../domain/index.js';
-import { EnvSecretResolver, SecretResolutionError } from './envSecretResolver.js';
+import { EnvSecretResolver } from './envSecretResolver.js';
+import { SecretResolutionError } from '../../ports/index.js';
 
 const resolver = new EnvSecretResolver({ AGENT_TOKEN: 'tok-123', BLANK: '  ', EMPTY: '' });
 

@@ -1,16 +1,5 @@
 import type { SecretRef } from '../../domain/index.js';
-import type { SecretResolver } from '../../ports/index.js';
-
-/** A secret reference that cannot be resolved: a missing variable, or a backend this host does not have. */
-export class SecretResolutionError extends Error {
-  override readonly name = 'SecretResolutionError';
-  constructor(
-    readonly ref: SecretRef,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { SecretResolutionError, type SecretResolver } from '../../ports/index.js';
 
 /**
  * Resolves `{ env: NAME }` from an environment map (default `process.env`, read at each call so a value set

@@ -1,6 +1,5 @@
-import type { Alert } from '../../domain/index.js';
+import type { Alert, AlertNotification } from '../../domain/index.js';
 import { PreconditionFailedError, type AlertStore } from '../../ports/index.js';
-import type { AlertNotification } from '../../domain/alertNotification.js';
 import { severityRank } from '../thresholds.js';
 
 /**

@@ -5,8 +5,7 @@ import { TempDatabases } from '../../adapters/embedded/tempDatabase.test-helpers
 import { sampleAlert } from '../../ports/contracts/alertStore.contract.js';
 import type { QueueMessage, QueuePort } from '../../ports/index.js';
 import { deliverNotification, type DeliveryOptions } from './deliverNotification.js';
-import type { NotificationMessage } from './notificationQueue.js';
-import { ALERT_NOTIFICATIONS_QUEUE, webhookKey } from './notificationQueue.js';
+import { ALERT_NOTIFICATIONS_QUEUE, type NotificationMessage, webhookKey } from './notificationQueue.js';
 import { queueNotifications } from './queueNotifications.js';
 import { startWebhookServer, type WebhookServer } from './webhookServer.test-helpers.js';
 

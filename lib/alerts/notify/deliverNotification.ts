@@ -1,6 +1,6 @@
 import { PreconditionFailedError, type Clock, type QueuePort, type Stores } from '../../ports/index.js';
-import { retryWaitInMs } from '../../resilience/retry.js';
-import type { AlertNotification } from '../../domain/alertNotification.js';
+import { retryWaitInMs } from '../../resilience/index.js';
+import type { AlertNotification } from '../../domain/index.js';
 import { severityRank } from '../thresholds.js';
 import { refreshAlertDelivery } from './alertDelivery.js';
 import { formatNotification } from './formatNotification.js';

@@ -1,5 +1,4 @@
-import type { Alert } from '../../domain/index.js';
-import type { NotificationFormat } from '../../domain/alertNotification.js';
+import type { Alert, NotificationFormat } from '../../domain/index.js';
 import { alertFacts } from './alertFacts.js';
 import { slackMessage } from './slackMessage.js';
 import { teamsMessage } from './teamsMessage.js';

@@ -1,4 +1,4 @@
-import { isRetryableStatus, retryAfterInMs } from '../../resilience/retryable.js';
+import { isRetryableStatus, retryAfterInMs } from '../../resilience/index.js';
 
 export interface WebhookAnswer {
   ok: boolean;

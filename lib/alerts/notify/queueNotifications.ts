@@ -1,6 +1,5 @@
-import type { Alert, Client } from '../../domain/index.js';
+import type { Alert, AlertNotification, Client } from '../../domain/index.js';
 import { ConflictError, PreconditionFailedError, type Clock, type QueuePort, type Stores } from '../../ports/index.js';
-import type { AlertNotification } from '../../domain/alertNotification.js';
 import { severityRank } from '../thresholds.js';
 import { refreshAlertDelivery } from './alertDelivery.js';
 import { ALERT_NOTIFICATIONS_QUEUE, notificationMessage, webhookKey } from './notificationQueue.js';

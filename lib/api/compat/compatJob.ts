@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { TargetSystemSchema, type Run, type Scorecard, type TargetSystem, type TestCase } from '../../domain/index.js';
 import { ConflictError, type Clock, type Stores } from '../../ports/index.js';
 import { importCases } from '../../goldset/index.js';
-import { createRun } from '../../runs/createRun.js';
+import { createRun } from '../../runs/index.js';
 import type { RunOrchestrations } from '../route.js';
 import { aggregateScorers, scoreQuestion, weightedMean } from './compatScorers.js';
 import type { CompatEvaluateRequest, CompatJob, CompatJobStatus, CompatQuestionResult } from './compatSchemas.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../apiKeys.js';
 import { silentLogger } from '../../host/index.js';
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../app/embedded.js';
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../platform/embedded.js';
 import { sampleAlert } from '../../ports/contracts/alertStore.contract.js';
 import type { Alert } from '../../domain/index.js';
 

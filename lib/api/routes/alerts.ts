@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { AlertMetricSchema, AlertSchema, AlertSeveritySchema, AlertStatusSchema, type Alert } from '../../domain/index.js';
-import { acknowledgeAlert } from '../../alerts/acknowledgeAlert.js';
+import { acknowledgeAlert } from '../../alerts/index.js';
 import { NotFoundError } from '../../ports/index.js';
-import type { RouteDefinition } from '../route.js';
-import { defineRoute } from '../route.js';
+import { defineRoute, type RouteDefinition } from '../route.js';
 import { pageSchemaOf } from '../schemas.js';
 
 const IdParams = z.object({ id: z.string().min(1) });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestCaseSchema, type TestCase } from '../../domain/index.js';
 import { silentLogger } from '../../host/index.js';
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../app/embedded.js';
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../platform/embedded.js';
 import { createApiKey } from '../apiKeys.js';
 import { ROLES, type Role } from '../../domain/roles.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Services } from '../../ports/index.js';
 import { ClientSchema, RunStatusSchema, type Client } from '../../domain/index.js';
-import { scheduleProblem } from '../../runs/schedules.js';
+import { scheduleProblem } from '../../runs/index.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteDefinition } from '../route.js';
 import { requireReferences } from './entityReferences.js';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { Services } from '../../ports/index.js';
-import { ConflictError, NotFoundError, PreconditionFailedError, type EntityStore, type WithEtag } from '../../ports/index.js';
+import { ConflictError, type EntityStore, NotFoundError, PreconditionFailedError, type Services, type WithEtag } from '../../ports/index.js';
 import { ApiError } from '../problem.js';
-import type { Role } from '../../domain/roles.js';
+import type { Role } from '../../domain/index.js';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../route.js';
 import { pageSchemaOf } from '../schemas.js';
 import { etagMatches } from './etags.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../app/embedded.js';
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../platform/embedded.js';
 import { silentLogger } from '../../host/index.js';
 import { ROUTES } from '../routeTable.js';
 

@@ -5,11 +5,12 @@ import { defineRoute, type RouteDefinition } from '../route.js';
 const VERSION = '0.1.0';
 
 /**
- * `GET /api/openapi.json`: the document of every route, generated from the route table on first request (the
- * table imports this file, so it is read lazily). Anonymous, like health: it holds no data, and API Management
- * imports it by URL.
+ * `GET /api/openapi.json`: the document of every route of `table` (the route table, which lists this route, so it is
+ * passed in rather than imported), generated on first request. Anonymous, like health: it holds no data, and API
+ * Management imports it by URL.
  */
-export const openApiRoute = defineRoute({
+export const openApiRoutes = (table: () => readonly RouteDefinition[]): readonly RouteDefinition[] => [
+  defineRoute({
   name: 'openapi',
   method: 'GET',
   path: 'openapi.json',
@@ -18,11 +19,9 @@ export const openApiRoute = defineRoute({
   summary: 'The OpenAPI 3.1 document of this API, generated from its route table',
   query: z.object({}).passthrough(),
   responses: { 200: 'the OpenAPI 3.1 document' },
-  handler: async ({ url }) => {
-    const { ROUTES } = await import('../routeTable.js');
-    return { status: 200, body: openApiDocument(ROUTES, url.origin) };
-  },
-});
+  handler: async ({ url }) => ({ status: 200, body: openApiDocument(table(), url.origin) }),
+  }),
+];
 
 let cached: Record<string, unknown> | undefined;
 
@@ -36,5 +35,3 @@ function openApiDocument(routes: readonly RouteDefinition[], origin: string): Re
   const { openapi, info, jsonSchemaDialect, ...rest } = cached;
   return { openapi, info, jsonSchemaDialect, servers: [{ url: origin }], ...rest };
 }
-
-export const OPENAPI_ROUTES: readonly RouteDefinition[] = [openApiRoute];

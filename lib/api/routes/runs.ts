@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RunSchema, RunStatusSchema, ScorecardSchema, StageNameSchema, TriggerMetadataSchema } from '../../domain/index.js';
 import { NotFoundError } from '../../ports/index.js';
-import { CreateRunRequestSchema, createRun } from '../../runs/createRun.js';
+import { CreateRunRequestSchema, createRun } from '../../runs/index.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteContext } from '../route.js';
 import { pageSchemaOf, RunViewSchema, type RunView } from '../schemas.js';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { Services } from '../../ports/index.js';
+import { NotFoundError, PreconditionFailedError, type Services, type WithEtag } from '../../ports/index.js';
 import type { TestSuite } from '../../domain/index.js';
-import { NotFoundError, PreconditionFailedError, type WithEtag } from '../../ports/index.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../route.js';
 import { PagingQuery, withoutEtag } from './entityRoutes.js';

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { Services } from '../../ports/index.js';
+import { SecretResolutionError, type Services, type TargetInvoker } from '../../ports/index.js';
 import { TestCaseSchema, type TargetSystem, type TestCase, type ToolCall, type ToolCatalog } from '../../domain/index.js';
-import { parseToolCalls } from '../../evaluation/syntax/index.js';
-import { SecretResolutionError, TargetConfigurationError } from '../../targets/index.js';
-import type { TargetInvoker } from '../../ports/target.js';
+import { parseToolCalls } from '../../evaluation/index.js';
+import { TargetConfigurationError } from '../../targets/index.js';
 import { ApiError } from '../problem.js';
 import { defineRoute } from '../route.js';
 import { catalogId } from './toolCatalogs.js';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { Services } from '../../ports/index.js';
-import { ToolCatalogSchema, type ToolCatalog } from '../../domain/index.js';
-import { CatalogValidator, ToolSchemaError } from '../../evaluation/syntax/validation/catalogValidators.js';
-import type { StoredToolCatalog } from '../../domain/index.js';
+import { type StoredToolCatalog, type ToolCatalog, ToolCatalogSchema } from '../../domain/index.js';
+import { CatalogValidator, ToolSchemaError } from '../../evaluation/index.js';
 import { ApiError } from '../problem.js';
 import type { RouteDefinition } from '../route.js';
 import { referrersIn } from './entityReferences.js';

@@ -6,9 +6,10 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TargetSystemSchema, TestSuiteSchema, type TestCase } from '../../domain/index.js';
-import { createApiKey, ROLES } from '../../api/index.js';
+import { createApiKey } from '../../api/index.js';
+import { ROLES } from '../../domain/roles.js';
 import { silentLogger } from '../../host/index.js';
-import { startEmbeddedPlatform } from '../embedded.js';
+import { startEmbeddedPlatform } from '../../platform/embedded.js';
 import { syntheticCatalog } from '../../../bench/fixtures/syntheticGoldSet.js';
 import { writeRunSample } from '../../../bench/fixtures/pooledRunSample.js';
 

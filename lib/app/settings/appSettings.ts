@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiSecurityEnvSchema } from '../../api/apiSecuritySettings.js';
+import { ApiSecurityEnvSchema } from '../../api/index.js';
 
 /** Where a setting is read: by the function app in Azure, by the embedded host, or by both. */
 export type SettingScope = 'azure' | 'embedded' | 'both';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiSecurityEnvSchema } from '../../api/apiSecuritySettings.js';
+import { ApiSecurityEnvSchema } from '../../api/index.js';
 import { APP_SETTINGS, type AppSettingName } from './appSettings.js';
 
 export type SettingsSource = Readonly<Record<string, string | undefined>>;

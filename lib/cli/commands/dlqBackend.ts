@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DeadLetterPort } from '../../ports/index.js';
-import { QUEUES } from '../../runs/queues.js';
+import { QUEUES } from '../../runs/index.js';
 import { CliError } from '../cliError.js';
 
 export type DlqBackend = 'embedded' | 'azure';
@@ -35,8 +35,8 @@ export function resolveBackend(flag: string | undefined, env: Readonly<Record<st
  */
 export async function openDeadLetters(backend: DlqBackend, options: { dataDir: string; env: Readonly<Record<string, string | undefined>> }): Promise<OpenedDeadLetters> {
   if (backend === 'azure') {
-    const { createServiceBusClient, SERVICE_BUS_SETTINGS } = await import('../../adapters/azure/serviceBusClient.js');
-    const { ServiceBusDeadLetters } = await import('../../adapters/azure/serviceBusDeadLetters.js');
+    const { createServiceBusClient, SERVICE_BUS_SETTINGS } = await import('../../adapters/azure/index.js');
+    const { ServiceBusDeadLetters } = await import('../../adapters/azure/index.js');
     let client;
     try {
       client = createServiceBusClient(options.env);
@@ -50,12 +50,12 @@ export async function openDeadLetters(backend: DlqBackend, options: { dataDir: s
     };
   }
   const dir = resolve(options.dataDir);
-  const { HOST_DATABASE_FILE, openHostDatabase } = await import('../../host/database.js');
+  const { HOST_DATABASE_FILE, openHostDatabase } = await import('../../host/index.js');
   if (!existsSync(join(dir, HOST_DATABASE_FILE))) {
     throw new CliError(`no embedded platform data in ${dir} (start it with \`evalp start\`, or pass --data-dir / EVALP_DATA_DIR)`);
   }
-  const { SqliteQueueEngine } = await import('../../host/servicebus/index.js');
-  const { EmbeddedDeadLetters } = await import('../../adapters/embedded/embeddedDeadLetters.js');
+  const { SqliteQueueEngine } = await import('../../host/index.js');
+  const { EmbeddedDeadLetters } = await import('../../adapters/embedded/index.js');
   const db = openHostDatabase(dir);
   return { port: new EmbeddedDeadLetters(new SqliteQueueEngine(db)), where: `the embedded data in ${dir}`, close: async () => void db.close() };
 }

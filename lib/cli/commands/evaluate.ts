@@ -4,9 +4,9 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { Command, Option } from 'commander';
 import { COERCION_POLICY_NAMES, resolveEvaluationConfig, type EvaluationProfile } from '../../domain/index.js';
-import { loadGoldSet, parseToolCatalog, readOutputsFile, scoreOutputs, type GoldFormat } from '../../goldset/offline/index.js';
-import { SummaryAccumulator, formatSummary } from '../../evaluation/pipeline/index.js';
-import { createApiProvider } from '../../evaluation/execution/index.js';
+import { loadGoldSet, parseToolCatalog, readOutputsFile, scoreOutputs, type GoldFormat } from '../../goldset/index.js';
+import { SummaryAccumulator, formatSummary } from '../../evaluation/index.js';
+import { createApiProvider } from '../../app/index.js';
 import { createJudge } from '../../judges/index.js';
 import { CliError } from '../cliError.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../app/packageRoot.js';
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../app/embedded.js';
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../platform/embedded.js';
 import { silentLogger } from '../../host/index.js';
 import { main } from '../main.js';
 

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import Table from 'cli-table3';
 import { Command, Option } from 'commander';
-import { CreateApiKeyRequestSchema, type ApiKeyView } from '../../api/apiKeys.js';
-import { ROLES } from '../../domain/roles.js';
+import { CreateApiKeyRequestSchema, type ApiKeyView } from '../../api/index.js';
+import { ROLES } from '../../domain/index.js';
 import { ApiClient, apiTargetFrom } from '../apiClient.js';
 import { CliError } from '../cliError.js';
 import { openLocalKeyAdmin, type KeyAdmin } from './keysLocal.js';

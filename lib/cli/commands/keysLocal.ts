@@ -1,7 +1,6 @@
 import { userInfo } from 'node:os';
-import type { AuditActor } from '../../domain/index.js';
-import type { ApiKeyView } from '../../api/apiKeys.js';
-import type { Role } from '../../domain/roles.js';
+import type { AuditActor, Role } from '../../domain/index.js';
+import type { ApiKeyView } from '../../api/index.js';
 import { systemClock } from '../../ports/index.js';
 import { CliError } from '../cliError.js';
 
@@ -31,11 +30,11 @@ export function localActor(): AuditActor {
  */
 export async function openLocalKeyAdmin(dataDir: string): Promise<KeyAdmin> {
   const [{ openHostDatabase }, { EmbeddedApiKeyStore }, { EmbeddedAuditStore }, { apiKeyView, createApiKey }, { localKeyAuditRecord }] = await Promise.all([
-    import('../../host/database.js'),
-    import('../../adapters/embedded/embeddedApiKeyStore.js'),
-    import('../../adapters/embedded/auditStore.js'),
-    import('../../api/apiKeys.js'),
-    import('../../api/audit.js'),
+    import('../../host/index.js'),
+    import('../../adapters/embedded/index.js'),
+    import('../../adapters/embedded/index.js'),
+    import('../../api/index.js'),
+    import('../../api/index.js'),
   ]);
   const db = openHostDatabase(dataDir);
   const keys = new EmbeddedApiKeyStore(db);

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Command } from 'commander';
-import { REPORT_FORMATS, REPORT_MEDIA, type ReportFormat } from '../../reports/renderReport.js';
+import { REPORT_FORMATS, REPORT_MEDIA, type ReportFormat } from '../../reports/index.js';
 import { apiTargetFrom, type ApiTarget } from '../apiClient.js';
 import { CliError } from '../cliError.js';
 import { usageErrorsExit2 } from './cliOptions.js';

@@ -1,15 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { packageRoot } from '../../app/packageRoot.js';
+import { DEMO_SUITE_ID, DEMO_TARGETS, demoRunConfig, loadRetailSample, packageRoot } from '../../app/index.js';
 import { Command } from 'commander';
-import { DEMO_SUITE_ID, DEMO_TARGETS, demoRunConfig, loadRetailSample } from '../../app/demo.js';
-import { ROLES, createApiKey, localKeyAuditRecord } from '../../api/index.js';
+import { createApiKey, localKeyAuditRecord } from '../../api/index.js';
+import { type Alert, type Comparison, ROLES } from '../../domain/index.js';
 import { localActor } from './keysLocal.js';
 import { createConsoleLogger, installSignalHandlers } from '../../host/index.js';
 import { ApiClient } from '../apiClient.js';
 import { categoryTable, runsTable, waitForRun, type RunView } from '../runProgress.js';
 import { CliError } from '../cliError.js';
-import type { Alert, Comparison } from '../../domain/index.js';
 import type { Page } from '../../ports/index.js';
 import { renderComparison } from './compareTables.js';
 
@@ -27,7 +26,7 @@ export function startCommand(): Command {
       const demo = opts.demo && (process.env.EVALP_DEMO ?? 'on').toLowerCase() !== 'off';
       const log = (line: string): void => void process.stdout.write(line + '\n');
       // loaded on demand: `evalp evaluate` and the client commands never load the host
-      const { startEmbeddedPlatform } = await import('../../app/embedded.js');
+      const { startEmbeddedPlatform } = await import('../../platform/index.js');
       const platform = await startEmbeddedPlatform({ dataDir: resolve(opts.dataDir), port, logger: quietLogger() });
       installSignalHandlers(platform.host);
       log(`EvalPlatform is running at ${platform.url}/api  (state in ${resolve(opts.dataDir)})`);

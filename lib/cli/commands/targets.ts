@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ProbeResult } from '../../api/routes/targetProbe.js';
+import type { ProbeResult } from '../../api/index.js';
 import { clientFor, processIO, resourceCommand, table, wholeNumber, withConnection, type CommandIO, type ConnectionOptions } from './resourceCommands.js';
 
 /** A probe result for people: the verdict line, the parsed calls, the answer or the error. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Scorecard } from '../index.js';
+import type { Scorecard } from '../scorecard.js';
 
 const StageStatusOnly = z.object({ status: z.enum(['passed', 'failed', 'skipped', 'error']) });
 

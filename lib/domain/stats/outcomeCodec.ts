@@ -1,4 +1,4 @@
-import type { StageStatus } from '../index.js';
+import type { StageStatus } from '../stageResult.js';
 import type { CaseOutcome } from './caseOutcome.js';
 
 const STATUS_CODES = { passed: 'p', failed: 'f', skipped: 's', error: 'e' } as const satisfies Record<StageStatus, string>;

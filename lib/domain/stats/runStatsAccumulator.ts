@@ -1,4 +1,5 @@
-import { STAGE_NAMES, type RunStats, type StageName } from '../index.js';
+import { STAGE_NAMES, type StageName } from '../stageResult.js';
+import { type RunStats } from '../runStats.js';
 import type { CaseOutcome } from './caseOutcome.js';
 import { LogHistogram } from './logHistogram.js';
 import { NO_CATEGORY, type Counts, type RunStatsState, type StageCounts } from './runStatsState.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STAGE_NAMES, type StageName } from '../index.js';
+import { STAGE_NAMES, type StageName } from '../stageResult.js';
 
 const Int = z.number().int();
 const CountsSchema = z.object({ completed: Int, passed: Int });

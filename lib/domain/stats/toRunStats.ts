@@ -1,4 +1,5 @@
-import { STAGE_NAMES, type RunStats } from '../index.js';
+import { STAGE_NAMES } from '../stageResult.js';
+import { type RunStats } from '../runStats.js';
 import { LogHistogram } from './logHistogram.js';
 import type { Counts, RunStatsState } from './runStatsState.js';
 

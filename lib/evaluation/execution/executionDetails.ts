@@ -1,5 +1,5 @@
 import type { DiffEntry } from '../../domain/index.js';
-import type { ApiFailure, ApiResponse } from '../../ports/apiProvider.js';
+import type { ApiFailure, ApiResponse } from '../../ports/index.js';
 
 /**
  * Stage 3's verdict on one expected call.

@@ -1,6 +1,5 @@
 import type { ToolCall } from '../../domain/index.js';
-import { type ApiProvider, type ApiResponse, type ExecuteContext } from '../../ports/apiProvider.js';
-import { elapsedMs } from '../../ports/clock.js';
+import { type ApiProvider, type ApiResponse, elapsedMs, type ExecuteContext } from '../../ports/index.js';
 import { representativeValue } from './representativeValue.js';
 
 /**

@@ -1,8 +1,5 @@
 import { canonicalCallKey, type ToolCall } from '../../domain/index.js';
-import { type ApiProvider, type ApiResponse, type ExecuteContext } from '../../ports/apiProvider.js';
-import { elapsedMs } from '../../ports/clock.js';
-import { cassetteEntryFor, type CassetteStore } from '../../ports/cassette.js';
-import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
+import { type ApiProvider, type ApiResponse, cassetteEntryFor, type CassetteStore, elapsedMs, type ExecuteContext, ExecutionConfigurationError } from '../../ports/index.js';
 
 export type RecordingMode = 'replay' | 'record';
 

@@ -1,9 +1,7 @@
 import type { StageResult, TestCase, ToolCall } from '../../domain/index.js';
 import { compareData } from '../match/index.js';
-import { failureBlamesCall, type ApiProvider } from '../../ports/apiProvider.js';
-import { elapsedMs } from '../../ports/clock.js';
+import { type ApiProvider, elapsedMs, ExecutionConfigurationError, failureBlamesCall } from '../../ports/index.js';
 import { mapWithConcurrency } from './concurrency.js';
-import { ExecutionConfigurationError } from '../../ports/executionErrors.js';
 import { describeProblems, formatPercent, type ExecutedCall, type ExecutionCallDetail, type ExecutionDetails } from './executionDetails.js';
 
 export const DEFAULT_RELATIVE_TOLERANCE = 0.0001;

@@ -1,9 +1,5 @@
-import type { CoercionPolicy } from '../../domain/coercionPolicy.js';
-import type { ExpectedToolCall, ExpectedValue } from '../../domain/expected.js';
-import type { ToolCall } from '../../domain/toolCall.js';
-import { createArgumentsMatcher, type ArgumentsMatcher } from '../match/matchValue.js';
-import type { JsonSchema } from '../match/schemaNav.js';
-import type { MatchResult } from '../match/index.js';
+import type { CoercionPolicy, ExpectedToolCall, ExpectedValue, ToolCall } from '../../domain/index.js';
+import { type ArgumentsMatcher, createArgumentsMatcher, type JsonSchema, type MatchResult } from '../match/index.js';
 
 /** The argument match of expected call `e` with actual call `a`, or null when they name different tools. */
 export type PairScorer = (e: number, a: number) => MatchResult | null;

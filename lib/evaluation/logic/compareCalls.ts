@@ -1,9 +1,5 @@
-import type { CoercionPolicy } from '../../domain/coercionPolicy.js';
-import type { CallDiff } from '../../domain/diff.js';
-import type { ExpectedToolCall } from '../../domain/expected.js';
-import type { ToolCall } from '../../domain/toolCall.js';
-import type { ToolCatalog } from '../../domain/toolCatalog.js';
-import { assignmentTotal, maximizeAssignment } from '../match/assignment.js';
+import type { CallDiff, CoercionPolicy, ExpectedToolCall, ToolCall, ToolCatalog } from '../../domain/index.js';
+import { assignmentTotal, maximizeAssignment } from '../match/index.js';
 import { createPairScorer, type PairScorer } from './callPairs.js';
 import { maximizeOrderedAlignment } from './orderedAlignment.js';
 import { toolParameterSchemas } from './toolSchemas.js';

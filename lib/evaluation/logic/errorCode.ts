@@ -1,5 +1,4 @@
-import type { CallDiff, DiffEntry } from '../../domain/diff.js';
-import type { ErrorCode } from '../../domain/stageResult.js';
+import type { CallDiff, DiffEntry, ErrorCode } from '../../domain/index.js';
 import type { CallComparison } from './compareCalls.js';
 
 /** The stage 2 error codes, from the most to the least informative. */

@@ -1,6 +1,5 @@
 export { runLogicStage, type LogicStageOptions, type LogicStageOutput } from './runLogicStage.js';
 export { compareCalls, type CallComparison, type CallPair, type CompareCallsOptions } from './compareCalls.js';
-export { maximizeAssignment, assignmentTotal } from '../match/assignment.js';
 export { maximizeOrderedAlignment } from './orderedAlignment.js';
 export { logicErrorCode, type LogicErrorCode } from './errorCode.js';
 export { logicMessage } from './message.js';

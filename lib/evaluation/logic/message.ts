@@ -1,5 +1,5 @@
-import type { CallDiff } from '../../domain/diff.js';
-import { describeEntry } from '../match/describeEntry.js';
+import type { CallDiff } from '../../domain/index.js';
+import { describeEntry } from '../match/index.js';
 import type { CallComparison } from './compareCalls.js';
 import type { LogicErrorCode } from './errorCode.js';
 

@@ -1,10 +1,4 @@
-import type { CoercionPolicy } from '../../domain/coercionPolicy.js';
-import type { LogicDetails } from '../../domain/diff.js';
-import type { StageResult } from '../../domain/stageResult.js';
-import type { TestCase } from '../../domain/testCase.js';
-import type { ToolCall } from '../../domain/toolCall.js';
-import type { ToolCatalog } from '../../domain/toolCatalog.js';
-import { resolveCoercionPolicy } from '../../domain/coercionPolicy.js';
+import { type CoercionPolicy, type LogicDetails, resolveCoercionPolicy, type StageResult, type TestCase, type ToolCall, type ToolCatalog } from '../../domain/index.js';
 import { compareCalls, type CallComparison, type CallPair, type CompareCallsOptions } from './compareCalls.js';
 import { logicErrorCode } from './errorCode.js';
 import { logicMessage } from './message.js';

@@ -1,5 +1,5 @@
-import type { ToolCatalog } from '../../domain/toolCatalog.js';
-import type { JsonSchema } from '../match/schemaNav.js';
+import type { ToolCatalog } from '../../domain/index.js';
+import type { JsonSchema } from '../match/index.js';
 
 const byCatalog = new WeakMap<ToolCatalog, ReadonlyMap<string, JsonSchema>>();
 

@@ -1,9 +1,7 @@
-import { COERCION_POLICIES } from '../../domain/coercionPolicy.js';
-import type { ExpectedValue } from '../../domain/expected.js';
+import { COERCION_POLICIES, type ExpectedValue } from '../../domain/index.js';
 import { compilePointerPatterns } from './ignorePaths.js';
-import type { MatchResult } from './matchState.js';
+import { type MatchResult, newState, toResult } from './matchState.js';
 import { walkAbsent, walkValue } from './matchValue.js';
-import { newState, toResult } from './matchState.js';
 
 export interface CompareDataOptions {
   /** relative tolerance for numbers without `$tolerance`: 0.0001 = 0.01% (the default) */

@@ -1,4 +1,4 @@
-import type { DiffEntry } from '../../domain/diff.js';
+import type { DiffEntry } from '../../domain/index.js';
 
 const MAX_VALUE_CHARS = 60;
 

@@ -4,3 +4,4 @@ export { describeEntry, formatValue } from './describeEntry.js';
 export { parseIsoInstant } from './isoDate.js';
 export type { MatchContext, MatchResult } from './matchState.js';
 export type { JsonSchema } from './schemaNav.js';
+export { assignmentTotal, maximizeAssignment } from './assignment.js';

@@ -1,6 +1,4 @@
-import type { CoercionPolicy } from '../../domain/coercionPolicy.js';
-import type { CoercionKind, DiffEntry } from '../../domain/diff.js';
-import type { ArgMatcher, ExpectedValue } from '../../domain/expected.js';
+import type { ArgMatcher, CoercionKind, CoercionPolicy, DiffEntry, ExpectedValue } from '../../domain/index.js';
 import type { JsonSchema } from './schemaNav.js';
 
 /** Settings fixed for one match, shared by every sub-walk. */

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COERCION_POLICIES, type CoercionPolicy } from '../../domain/coercionPolicy.js';
+import { COERCION_POLICIES, type CoercionPolicy, resolveCoercionPolicy } from '../../domain/coercionPolicy.js';
 import type { CoercionKind } from '../../domain/diff.js';
 import type { ExpectedValue } from '../../domain/expected.js';
 import { matchValue } from './matchValue.js';
-import { resolveCoercionPolicy } from '../../domain/coercionPolicy.js';
 import type { JsonSchema } from './schemaNav.js';
 import type { MatchResult } from './matchState.js';
 

@@ -1,6 +1,4 @@
-import type { CoercionPolicy } from '../../domain/coercionPolicy.js';
-import type { ArgMatcher, ExpectedValue, NumericTolerance } from '../../domain/expected.js';
-import { childPointer } from '../../domain/index.js';
+import { type ArgMatcher, childPointer, type CoercionPolicy, type ExpectedValue, type NumericTolerance } from '../../domain/index.js';
 import { maximizeAssignment } from './assignment.js';
 import { formatValue } from './describeEntry.js';
 import {

@@ -1,4 +1,4 @@
-import type { NumericTolerance } from '../../domain/expected.js';
+import type { NumericTolerance } from '../../domain/index.js';
 
 const NUMERIC_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const FLOAT_MARK = /[.eE]/;

@@ -1,5 +1,4 @@
-import type { CoercionKind } from '../../domain/diff.js';
-import type { NumericTolerance } from '../../domain/expected.js';
+import type { CoercionKind, NumericTolerance } from '../../domain/index.js';
 import { parseIsoInstant } from './isoDate.js';
 import { isFloatText, parseNumericString, withinTolerance } from './numbers.js';
 import { hasEnum, numericType, type JsonSchema } from './schemaNav.js';

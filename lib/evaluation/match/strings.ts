@@ -1,5 +1,4 @@
-import type { StringNormalization } from '../../domain/coercionPolicy.js';
-import type { CoercionKind } from '../../domain/diff.js';
+import type { CoercionKind, StringNormalization } from '../../domain/index.js';
 
 /** Trim and collapse every run of whitespace to one space. */
 export function collapseWhitespace(text: string): string {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { resolveEvaluationConfig, TestCaseSchema, type TestCaseInput, type ToolCatalog } from '../../domain/index.js';
-import { ExpectedDataProvider, InMemoryCassette, RecordedApiProvider, cassetteEntryFor } from '../execution/index.js';
-import { JudgeError, LocalReferenceJudge, type Judge } from '../../judges/index.js';
+import { ExpectedDataProvider, RecordedApiProvider } from '../execution/index.js';
+import { InMemoryCassette, cassetteEntryFor } from '../../ports/cassette.js';
+import { LocalReferenceJudge } from '../../judges/index.js';
+import { JudgeError } from '../../ports/judgeError.js';
+import { type Judge } from '../../ports/judge.js';
 import { evaluateCase } from './evaluateCase.js';
 import { finishCase, startCase } from './steps.js';
 import { nextStage } from './caseState.js';

@@ -1,6 +1,5 @@
 import type { EvaluationConfig, Scorecard, TestCase, ToolCatalog } from '../../domain/index.js';
-import type { ApiProvider } from '../execution/index.js';
-import type { Judge } from '../../judges/index.js';
+import type { ApiProvider, Judge } from '../../ports/index.js';
 import { nextStage } from './caseState.js';
 import { finishCase, runExecution, runSemantics, startCase, type CaseInput } from './steps.js';
 

@@ -1,10 +1,9 @@
-import type { EvaluationConfig, LogicDetails, Scorecard, StageName, StageResult, TestCase, ToolCatalog } from '../../domain/index.js';
+import { type EvaluationConfig, type LogicDetails, resolveCoercionPolicy, type Scorecard, type StageName, type StageResult, type TestCase, type ToolCatalog } from '../../domain/index.js';
 import { runSyntaxStage } from '../syntax/index.js';
 import { runLogicStage } from '../logic/index.js';
-import { resolveCoercionPolicy } from '../../domain/index.js';
-import { runExecutionStage, type ApiProvider } from '../execution/index.js';
+import { runExecutionStage } from '../execution/index.js';
+import { type ApiProvider, type Judge } from '../../ports/index.js';
 import { runSemanticsStage } from '../semantics/index.js';
-import type { Judge } from '../../judges/index.js';
 import { decideVerdict } from './passRule.js';
 import { toolResultsOf } from './toolResults.js';
 import { skippedStage } from './stageResults.js';

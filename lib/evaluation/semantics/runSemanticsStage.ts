@@ -1,6 +1,5 @@
 import type { StageResult, TestCase } from '../../domain/index.js';
-import type { Judge, JudgeMethod, JudgeVerdict } from '../../ports/judge.js';
-import { JudgeError } from '../../ports/judgeError.js';
+import { type Judge, JudgeError, type JudgeMethod, type JudgeVerdict } from '../../ports/index.js';
 
 export interface SemanticsStageOptions {
   judge: Judge;

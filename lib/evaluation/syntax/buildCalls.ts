@@ -1,9 +1,7 @@
-import type { JsonValue } from '../../domain/json.js';
-import type { ToolCall } from '../../domain/toolCall.js';
+import { type JsonValue, pointersUnder, type ToolCall } from '../../domain/index.js';
 import { describeJsonError } from './jsonErrorPosition.js';
 import { describeValue, isSpaceCode } from './describeValue.js';
 import { findFloatLiteralPaths, mayContainFloatLiteral } from './floatLiterals.js';
-import { pointersUnder } from '../../domain/index.js';
 import { jsonTextTooDeep, MAX_NESTING } from './nesting.js';
 import { parseFailure, type ParseOutcome } from './outcome.js';
 import { findNonJsonValue } from './plainJson.js';

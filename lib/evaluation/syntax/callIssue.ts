@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../domain/stageResult.js';
+import type { ErrorCode } from '../../domain/index.js';
 
 /** One way a parsed call breaks the tool catalog. */
 export interface CallIssue {

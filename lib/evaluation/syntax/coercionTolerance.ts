@@ -1,6 +1,5 @@
-import type { CoercionKind, CoercionPolicy, ToolCall } from '../../domain/index.js';
+import { type CoercionKind, type CoercionPolicy, segmentsOf, type ToolCall } from '../../domain/index.js';
 import type { CallIssue } from './callIssue.js';
-import { segmentsOf } from '../../domain/index.js';
 
 const NUMERIC = /^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 

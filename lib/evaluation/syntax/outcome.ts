@@ -1,5 +1,4 @@
-import type { ErrorCode } from '../../domain/stageResult.js';
-import type { ToolCall } from '../../domain/toolCall.js';
+import type { ErrorCode, ToolCall } from '../../domain/index.js';
 
 /** The output shapes stage 1 recognises. */
 export const OUTPUT_FORMATS = ['openai_chat', 'openai_responses', 'anthropic', 'json_array', 'python_calls', 'text'] as const;

@@ -1,4 +1,4 @@
-import type { ToolCall } from '../../domain/toolCall.js';
+import type { ToolCall } from '../../domain/index.js';
 import { buildOutcome } from './buildCalls.js';
 import { describePosition, isSpaceCode } from './describeValue.js';
 import { extractStructured } from './formats/detectFormat.js';

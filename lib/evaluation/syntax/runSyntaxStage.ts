@@ -1,13 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import type { StageResult } from '../../domain/stageResult.js';
-import type { ToolCall } from '../../domain/toolCall.js';
-import type { ToolCatalog } from '../../domain/toolCatalog.js';
+import type { CoercionKind, CoercionPolicy, StageResult, ToolCall, ToolCatalog } from '../../domain/index.js';
 import type { CallIssue } from './callIssue.js';
 import type { OutputFormat } from './outcome.js';
 import { parseToolCalls } from './parseToolCalls.js';
 import { validateCalls } from './validateCalls.js';
 import { toleratedCoercion } from './coercionTolerance.js';
-import type { CoercionKind, CoercionPolicy } from '../../domain/index.js';
 
 export interface RunSyntaxStageOptions {
   /** when given, every call is validated against its tool's JSON Schema */

@@ -1,5 +1,4 @@
-import type { ToolCall } from '../../domain/toolCall.js';
-import type { ToolCatalog } from '../../domain/toolCatalog.js';
+import type { ToolCall, ToolCatalog } from '../../domain/index.js';
 import type { CallIssue } from './callIssue.js';
 import { issuesFromAjv } from './validation/ajvIssues.js';
 import { catalogValidator } from './validation/catalogValidators.js';

@@ -1,5 +1,5 @@
 import type { EvaluationConfig, Scorecard, TestCase, ToolCatalog } from '../../domain/index.js';
-import { evaluateCase, type PipelineDeps } from '../../evaluation/pipeline/index.js';
+import { evaluateCase, type PipelineDeps } from '../../evaluation/index.js';
 import type { OutputLine } from './outputsFile.js';
 import { catalogKey, type GoldSet } from './goldSet.js';
 

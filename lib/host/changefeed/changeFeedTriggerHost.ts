@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { silentLogger, type HostLogger } from '../logger.js';
 import type { FunctionRegistration, InvokeFunction } from '../registration.js';
-import { wholeNumberOption } from '../servicebus/validation.js';
+import { wholeNumberOption } from '../servicebus/index.js';
 import type { ChangeLog } from './changeLog.js';
 import { FeedPump } from './feedPump.js';
 import { resolveFeedTrigger } from './feedTriggerSettings.js';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { KeyedListeners } from '../servicebus/keyedListeners.js';
+import { KeyedListeners } from '../servicebus/index.js';
 import { createChangeFeedSchema } from './schema.js';
 
 /** One write as the change log keeps it: `body` is the document's JSON text as written. */

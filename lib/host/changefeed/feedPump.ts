@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HostLogger } from '../logger.js';
 import type { FunctionRegistration, InvokeFunction } from '../registration.js';
-import { WakeSignal } from '../servicebus/wakeSignal.js';
+import { WakeSignal } from '../servicebus/index.js';
 import type { ChangeLog, ChangeLogEntry } from './changeLog.js';
 import { latestVersions } from './coalesce.js';
 import type { ResolvedFeedTrigger } from './feedTriggerSettings.js';

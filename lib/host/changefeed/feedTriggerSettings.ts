@@ -1,5 +1,5 @@
 import type { FunctionRegistration } from '../registration.js';
-import { nonEmptyString, wholeNumberOption } from '../servicebus/validation.js';
+import { nonEmptyString, wholeNumberOption } from '../servicebus/index.js';
 import { parseFeedRetry, type FeedRetryPolicy } from './retryPolicy.js';
 
 /** Everything a feed pump needs to know about one cosmosDBTrigger registration. */

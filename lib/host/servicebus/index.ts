@@ -17,3 +17,6 @@ export {
   type SettleBatch,
   type SettleResult,
 } from './types.js';
+export { KeyedListeners } from './keyedListeners.js';
+export { nonEmptyString, wholeNumberOption } from './validation.js';
+export { WakeSignal } from './wakeSignal.js';

@@ -1,5 +1,4 @@
-import { NcrontabSyntaxError, parseNcrontab } from '../../ncrontab/ncrontab.js';
-import { assertTimeZone, nextZonedOccurrence } from '../../ncrontab/zonedOccurrence.js';
+import { assertTimeZone, NcrontabSyntaxError, nextZonedOccurrence, parseNcrontab } from '../../ncrontab/index.js';
 
 /** A parsed timer schedule: six-field NCRONTAB or an Azure TimeSpan. */
 export interface TimerSchedule {

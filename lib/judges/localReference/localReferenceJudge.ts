@@ -1,5 +1,4 @@
-import type { Judge, JudgeInput, JudgeOptions, JudgeVerdict } from '../../ports/judge.js';
-import { JudgeError } from '../../ports/judgeError.js';
+import { type Judge, JudgeError, type JudgeInput, type JudgeOptions, type JudgeVerdict } from '../../ports/index.js';
 import { analyseFact, checkAnalysedFact, indexAnswer, type AnalysedFact, type FactCheck } from './facts.js';
 import { distinctNumbers, extractNumbers, findNumbers, type NumberMention } from './numbers.js';
 import { rougeL } from './rougeL.js';

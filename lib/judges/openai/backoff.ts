@@ -1,6 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { backoffDelayInMs } from '../../resilience/retry.js';
-import { retryAfterInMs as requestedRetryAfterInMs } from '../../resilience/retryable.js';
+import { backoffDelayInMs, retryAfterInMs as requestedRetryAfterInMs } from '../../resilience/index.js';
 
 /**
  * Exponential backoff with full jitter: the targets' implementation (lib/targets/resilience, generic, shared),

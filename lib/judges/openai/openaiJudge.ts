@@ -1,7 +1,6 @@
-import { contentHash } from '../../domain/canonical.js';
-import type { Judge, JudgeInput, JudgeOptions, JudgeVerdict } from '../../ports/judge.js';
+import { contentHash } from '../../domain/index.js';
+import { type Judge, JudgeError, type JudgeInput, type JudgeOptions, type JudgeVerdict } from '../../ports/index.js';
 import type { JudgeCache } from '../judgeCache.js';
-import { JudgeError } from '../../ports/judgeError.js';
 import { resolveCompletionSettings, type OpenAIModelOptions } from './modelOptions.js';
 import { buildRubricMessages, DEFAULT_RUBRIC, VERDICT_JSON_SCHEMA, VERDICT_SCHEMA_VERSION, VerdictReplySchema } from './rubricPrompt.js';
 import { requestStructured, type CompletionSettings } from './structuredCompletion.js';

@@ -1,5 +1,4 @@
-import type { JudgeOptions } from '../../ports/judge.js';
-import { JudgeError } from '../../ports/judgeError.js';
+import { JudgeError, type JudgeOptions } from '../../ports/index.js';
 import { resolveCompletionSettings, type OpenAIModelOptions } from './modelOptions.js';
 import { buildPairwiseMessages, PAIRWISE_JSON_SCHEMA, PairwiseReplySchema, type PairwiseReply } from './pairwisePrompt.js';
 import { requestStructured, type CompletionSettings, type StructuredReply } from './structuredCompletion.js';

@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import type { JudgeInput } from '../../ports/judge.js';
+import type { JudgeInput } from '../../ports/index.js';
 import { contextJson, section } from './promptText.js';
 
 /** Bump when the prompt or the reply schema changes meaning: it is part of the cache key. */

@@ -1,12 +1,11 @@
-import type { OpenAI } from 'openai';
-import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { APIConnectionError, APIError, APIUserAbortError, type OpenAI } from 'openai';
 import type {
   ChatCompletion,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
-import { JudgeError, type JudgeFailureReason } from '../../ports/judgeError.js';
+import { JudgeError, type JudgeFailureReason } from '../../ports/index.js';
 import { fullJitterDelayInMs, retryAfterInMs, sleep } from './backoff.js';
 import { estimateCost, type ModelPricing } from './pricing.js';
 import { recordLlmCall } from '../../telemetry/index.js';

@@ -1,16 +1,5 @@
 /** Valid sample entities for the contract suites (deterministic; override what a test is about). */
-import {
-  resolveEvaluationConfig,
-  type Client,
-  type Run,
-  type Scorecard,
-  type StageName,
-  type StageResult,
-  type TargetSystem,
-  type TestCase,
-  type TestSuite,
-} from '../../domain/index.js';
-import type { StoredToolCatalog } from '../../domain/index.js';
+import { type Client, resolveEvaluationConfig, type Run, type Scorecard, type StageName, type StageResult, type StoredToolCatalog, type TargetSystem, type TestCase, type TestSuite } from '../../domain/index.js';
 
 export const FIXED_TIME = '2026-03-01T12:00:00.000Z';
 

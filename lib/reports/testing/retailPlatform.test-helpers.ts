@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiKey } from '../../api/index.js';
 import { DEMO_SUITE_ID, demoRunConfig, loadRetailSample } from '../../app/demo.js';
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../app/embedded.js';
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../platform/embedded.js';
 import { packageRoot } from '../../app/packageRoot.js';
 import { TERMINAL_RUN_STATUSES, type Run, type RunStats, type TriggerMetadataSchema } from '../../domain/index.js';
 import { silentLogger } from '../../host/index.js';

@@ -1,9 +1,7 @@
 import type { SecretRef, TargetSettings, TestCase } from '../../domain/index.js';
-import type { SecretResolver } from '../../ports/index.js';
+import { elapsedMs, type InvokeOptions, type SecretResolver, type TargetFailure, type TargetInvocation, type TargetInvoker } from '../../ports/index.js';
 import { TargetConfigurationError, describeError, snippet } from '../errors.js';
-import { isRetryableStatus, retryAfterInMs } from '../../resilience/retryable.js';
-import { type InvokeOptions, type TargetFailure, type TargetInvocation, type TargetInvoker } from '../../ports/target.js';
-import { elapsedMs } from '../../ports/clock.js';
+import { isRetryableStatus, retryAfterInMs } from '../../resilience/index.js';
 import { compileTemplate, type CompiledTemplate } from './requestTemplate.js';
 import { extractResponse, queryPath, type ResponsePaths } from './responseExtraction.js';
 

@@ -1,7 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { JsonObject, TestCase, ToolCall } from '../../domain/index.js';
-import type { ApiProvider } from '../../evaluation/execution/index.js';
-import type { TargetFailure } from '../../ports/target.js';
+import type { ApiProvider, TargetFailure } from '../../ports/index.js';
 import { isFields, withCatalogName, type ChatTurn, type Fields } from './chatTurn.js';
 import type { ToolNameMap } from './toolNames.js';
 

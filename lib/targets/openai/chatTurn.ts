@@ -1,6 +1,6 @@
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ToolCatalog } from '../../domain/index.js';
-import type { TargetFailure } from '../../ports/target.js';
+import type { TargetFailure } from '../../ports/index.js';
 import type { ToolNameMap } from './toolNames.js';
 
 export type Fields = Record<string, unknown>;

@@ -1,8 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { describeError } from '../errors.js';
-import { isRetryableStatus, retryAfterInMs } from '../../resilience/retryable.js';
-import { type TargetFailure } from '../../ports/target.js';
-import { elapsedMs } from '../../ports/clock.js';
+import { isRetryableStatus, retryAfterInMs } from '../../resilience/index.js';
+import { elapsedMs, type TargetFailure } from '../../ports/index.js';
 
 const STATUS_HINTS: Record<number, string> = {
   401: ' (check settings.api_key)',

@@ -1,11 +1,8 @@
 import type { OpenAI } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { TestCase, ToolCatalog } from '../../domain/index.js';
-import type { ApiProvider } from '../../evaluation/execution/index.js';
-import type { SecretResolver } from '../../ports/index.js';
+import { type ApiProvider, elapsedMs, type InvokeOptions, type SecretResolver, type TargetInvocation, type TargetInvoker } from '../../ports/index.js';
 import { TargetConfigurationError } from '../errors.js';
-import { type InvokeOptions, type TargetInvocation, type TargetInvoker } from '../../ports/target.js';
-import { elapsedMs } from '../../ports/clock.js';
 import { runAgenticLoop } from './agenticLoop.js';
 import { catalogTools, isFields, messageWithCatalogNames, readCompletion, type ChatTurn } from './chatTurn.js';
 import { checkClientSettings, createOpenAIClient, type AzureADTokenProvider } from './openaiClient.js';

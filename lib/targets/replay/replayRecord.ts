@@ -1,4 +1,4 @@
-import type { TargetErrorCode, TargetInvocation } from '../../ports/target.js';
+import type { TargetErrorCode, TargetInvocation } from '../../ports/index.js';
 
 /**
  * One line of a replay outputs file:

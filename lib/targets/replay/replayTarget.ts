@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TargetSystem, TestCase } from '../../domain/index.js';
 import { TargetConfigurationError } from '../errors.js';
-import type { InvokeOptions, TargetInvocation, TargetInvoker } from '../../ports/target.js';
+import type { InvokeOptions, TargetInvocation, TargetInvoker } from '../../ports/index.js';
 import type { ReplayIndex } from './replayIndex.js';
 import { sharedReplayOutputs, type ReplayOutputsCache } from './replayOutputsCache.js';
 import { invocationFromLine } from './replayRecord.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TestCase, TestCaseFilter } from '../../../domain/index.js';
-import { exportCsv, exportJsonl } from '../../../goldset/importers/index.js';
+import { exportCsv, exportJsonl } from '../../../goldset/index.js';
 import type { TestCaseStore } from '../../../ports/index.js';
 import { defineRoute } from '../../route.js';
 import { filterQuery } from './filterQuery.js';

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { importBfcl, importCsv } from '../../../goldset/importers/index.js';
-import { exportCsv } from '../../../goldset/importers/index.js';
+import { exportCsv, importBfcl, importCsv } from '../../../goldset/importers/index.js';
 import { packageRoot } from '../../../app/packageRoot.js';
 import type { TestCase } from '../../../domain/index.js';
 import { handleRequest } from '../../handleRequest.js';

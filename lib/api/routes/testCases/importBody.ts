@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importBfcl, importCsv, importJson, importJsonl, type BfclInput, type ImportOptions, type ImportResult } from '../../../goldset/importers/index.js';
+import { importBfcl, importCsv, importJson, importJsonl, type BfclInput, type ImportOptions, type ImportResult } from '../../../goldset/index.js';
 import { ApiError } from '../../problem.js';
 import type { RawBody } from '../../route.js';
 import type { ImportFormat } from './importFormat.js';

@@ -1,5 +1,4 @@
-import type { StoredImport } from '../../../goldset/index.js';
-import type { ImportNote, ImportResult, ImportRowError } from '../../../goldset/importers/index.js';
+import type { ImportNote, ImportResult, ImportRowError, StoredImport } from '../../../goldset/index.js';
 import { ApiError, toProblem, type FieldError } from '../../problem.js';
 import type { ApiResult } from '../../route.js';
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { TestCaseSchema, isJsonObject, type TestCase } from '../../../domain/index.js';
-import { NotFoundError, type WithEtag } from '../../../ports/index.js';
-import type { Services } from '../../../ports/index.js';
+import { NotFoundError, type Services, type WithEtag } from '../../../ports/index.js';
 import type { ApiResult } from '../../route.js';
 
 /** Stands for "no id in the body" until the route knows it (the path's id, or a new UUID); a NUL never comes from JSON clients by accident. */

@@ -1,7 +1,7 @@
 import { stat, readFile } from 'node:fs/promises';
 import type { TestCase } from '../../../domain/index.js';
-import type { ImportResult } from '../../../goldset/importers/index.js';
-import type { ImportSummary } from '../../../api/routes/testCases/importResult.js';
+import type { ImportResult } from '../../../goldset/index.js';
+import type { ImportSummary } from '../../../api/index.js';
 import type { ApiTarget } from '../../apiClient.js';
 import { CliError } from '../../cliError.js';
 import { apiFetch, rowLabel } from './casesHttp.js';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { importBfcl, importCsv, importJson, importJsonl, linesOf, type ImportOptions, type ImportResult } from '../../../goldset/importers/index.js';
+import { importBfcl, importCsv, importJson, importJsonl, linesOf, type ImportOptions, type ImportResult } from '../../../goldset/index.js';
 import { CliError } from '../../cliError.js';
 
 export type GoldFormat = 'json' | 'jsonl' | 'csv' | 'bfcl';

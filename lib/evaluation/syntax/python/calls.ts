@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../../domain/json.js';
+import type { JsonValue } from '../../../domain/index.js';
 import { show, TokenCursor } from './cursor.js';
 import { PythonSyntaxError, tokenize } from './tokenizer.js';
 import { setOwn } from '../plainJson.js';

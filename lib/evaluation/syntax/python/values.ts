@@ -1,5 +1,4 @@
-import type { JsonValue } from '../../../domain/json.js';
-import { pointerOf } from '../../../domain/index.js';
+import { type JsonValue, pointerOf } from '../../../domain/index.js';
 import { MAX_NESTING } from '../nesting.js';
 import { setOwn } from '../plainJson.js';
 import { show, type TokenCursor } from './cursor.js';

@@ -1,8 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import type { ErrorCode } from '../../../domain/stageResult.js';
+import { type ErrorCode, escapePointerSegment } from '../../../domain/index.js';
 import type { CallIssue } from '../callIssue.js';
 import { describeValue } from '../describeValue.js';
-import { escapePointerSegment } from '../../../domain/index.js';
 
 /** How the offending value is shown after "got" (the float-literal check substitutes its own rendering). */
 export type DescribeGot = (path: string, data: unknown) => string;

@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { ToolCatalog, ToolDefinition } from '../../../domain/toolCatalog.js';
+import type { ToolCatalog, ToolDefinition } from '../../../domain/index.js';
 
 /** A tool's parameters schema does not compile: broken configuration, so it throws (once per tool and catalog). */
 export class ToolSchemaError extends Error {

@@ -1,8 +1,6 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import type { JsonValue } from '../../../domain/json.js';
-import type { ToolCall } from '../../../domain/toolCall.js';
+import { type JsonValue, segmentsOf, type ToolCall } from '../../../domain/index.js';
 import type { CallIssue } from '../callIssue.js';
-import { segmentsOf } from '../../../domain/index.js';
 import { setOwn } from '../plainJson.js';
 import { issuesFromAjv } from './ajvIssues.js';
 

@@ -1,6 +1,5 @@
-import type { Scorecard } from '../domain/index.js';
+import type { CaseOutcome, Scorecard } from '../domain/index.js';
 import type { IterateOutcomesOptions, RunStatsStore, ScorecardStore } from '../ports/index.js';
-import type { CaseOutcome } from '../domain/stats/caseOutcome.js';
 
 /** What a streaming reader of a run's cases needs: both a CaseOutcome and a whole Scorecard are one. */
 export type RunCaseOutcome = CaseOutcome | Scorecard;

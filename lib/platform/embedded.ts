@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { startHost, type EmbeddedHost } from '../host/index.js';
-import { createEmbeddedStores } from '../adapters/embedded/stores.js';
-import { EmbeddedApiKeyStore } from '../adapters/embedded/embeddedApiKeyStore.js';
-import { EmbeddedQueuePort } from '../adapters/embedded/embeddedQueuePort.js';
-import { systemClock } from '../ports/index.js';
-import { QUEUES } from '../runs/queues.js';
-import { EnvSecretResolver, TargetRegistry } from '../targets/index.js';
-import { provideServices, resetServices } from './services.js';
-import { type Services } from '../ports/index.js';
-import { runServices } from './perRunServices.js';
+import { createEmbeddedStores, EmbeddedApiKeyStore, EmbeddedQueuePort } from '../adapters/embedded/index.js';
+import { type Services, systemClock } from '../ports/index.js';
+import { QUEUES } from '../runs/index.js';
+import { TargetRegistry } from '../targets/index.js';
+import { EnvSecretResolver } from '../adapters/shared/index.js';
+import { provideServices, resetServices, runServices } from '../app/index.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
-import { azureOpenAITokenProvider } from '../adapters/azure/openaiAuth.js';
+import { azureOpenAITokenProvider } from '../adapters/azure/index.js';
 import { registerQueueDepthSource, startTelemetry } from '../telemetry/index.js';
 
 export interface EmbeddedPlatformOptions {

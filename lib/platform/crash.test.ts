@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { packageRoot } from './packageRoot.js';
+import { packageRoot } from '../app/packageRoot.js';
 
 const root = packageRoot();
 const children: ChildProcess[] = [];

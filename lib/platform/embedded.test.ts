@@ -9,7 +9,7 @@ import { createApiKey } from '../api/index.js';
 import { silentLogger } from '../host/index.js';
 import { PENDING } from '../evaluation/pipeline/index.js';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from './embedded.js';
-import { storeQuickstart } from './quickstart.test-helpers.js';
+import { storeQuickstart } from '../app/quickstart.test-helpers.js';
 
 let platform: EmbeddedPlatform;
 let dataDir: string;

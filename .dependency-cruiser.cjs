@@ -1,0 +1,93 @@
+/**
+ * The house rules (issue 18, ../shared/DESIGN.md §3), checked by `npm run lint`:
+ * imports point inward, no cycles (type-only imports count), and imports into another folder go through its index.ts.
+ *
+ * Layers, outermost first; a folder may import only folders listed after it (and itself):
+ *   lib/cli                     the evalp command line (an entry point: it starts the embedded platform)
+ *   lib/platform                the embedded platform: the host serving functions/ with embedded services
+ *   functions                   Azure Functions entry points (thin)
+ *   lib/app                     wiring: composes adapters into Services for both hosts
+ *   lib/api                     route table, auth, OpenAPI
+ *   lib/runs                    run lifecycle: planning, dispatch, case workers, finalize
+ *   lib/alerts                  regression alerts and notifications
+ *   lib/reports                 run and comparison reports
+ *   lib/compare                 run comparison with paired statistics
+ *   lib/goldset                 importing, exporting and reading gold sets
+ *   lib/evaluation, lib/judges, lib/targets   the four stages, judges, target invokers
+ *   lib/adapters/*              port implementations (import ports, domain, shared helpers; the embedded family also the host)
+ *   lib/resilience, lib/telemetry   cross-cutting: retry, timeout, breaker, rate limiter; spans and metrics
+ *   lib/ports                   interfaces
+ *   lib/domain, lib/statistics, lib/ncrontab   pure schemas, folds and math
+ *   lib/host                    the embedded Functions host: imports nothing of the app but lib/ncrontab
+ */
+const TEST = '(\\.test\\.ts|\\.test-helpers\\.ts|\\.bench\\.ts)$|/__fixtures__/|/contracts/|/testing/|/testapp/';
+
+/** a module folder: lib/<name>, or lib/adapters/<name> and lib/evaluation/<name> */
+const MODULE = 'adapters/[^/]+|evaluation/[^/]+|[^/]+';
+
+const layer = (name, from, allowed) => ({
+  name,
+  comment: `${from} may import only ${allowed.join(', ')} (DESIGN §3 layering)`,
+  severity: 'error',
+  from: { path: `^${from}/`, pathNot: TEST },
+  to: { path: '^(lib|functions)/', pathNot: [`^${from}/`, ...allowed.map((a) => `^${a}/`)] },
+});
+
+const FEATURE_BASE = ['lib/evaluation', 'lib/judges', 'lib/targets', 'lib/resilience', 'lib/telemetry', 'lib/ports', 'lib/domain', 'lib/statistics', 'lib/ncrontab'];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'no import cycles, type-only imports included',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'through-index',
+      comment: "an import into another folder goes through that folder's index.ts (tests and fixtures may reach in)",
+      severity: 'error',
+      from: { path: `^lib/(${MODULE})/`, pathNot: TEST },
+      to: { path: `^lib/(${MODULE})/`, pathNot: [`^lib/(${MODULE})/index\\.ts$`, '^lib/$1/'] },
+    },
+    {
+      name: 'functions-through-index',
+      comment: "functions/ imports lib folders through their index.ts",
+      severity: 'error',
+      from: { path: '^functions/', pathNot: TEST },
+      to: { path: `^lib/(${MODULE})/`, pathNot: `^lib/(${MODULE})/index\\.ts$` },
+    },
+    layer('platform', 'lib/platform', ['functions', 'lib/app', 'lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', 'lib/adapters', 'lib/host', ...FEATURE_BASE]),
+    layer('functions', 'functions', ['lib/app', 'lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
+    layer('app', 'lib/app', ['lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', 'lib/adapters', 'lib/host', 'bench/fixtures', ...FEATURE_BASE]),
+    layer('api', 'lib/api', ['lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
+    layer('runs', 'lib/runs', ['lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
+    layer('alerts', 'lib/alerts', ['lib/compare', ...FEATURE_BASE]),
+    layer('reports', 'lib/reports', ['lib/compare', ...FEATURE_BASE]),
+    layer('compare', 'lib/compare', FEATURE_BASE),
+    layer('goldset', 'lib/goldset', FEATURE_BASE),
+    layer('evaluation', 'lib/evaluation', ['lib/ports', 'lib/domain', 'lib/statistics', 'lib/telemetry']),
+    layer('judges', 'lib/judges', ['lib/resilience', 'lib/telemetry', 'lib/ports', 'lib/domain', 'lib/statistics']),
+    layer('targets', 'lib/targets', ['lib/resilience', 'lib/telemetry', 'lib/ports', 'lib/domain']),
+    layer('adapters-embedded', 'lib/adapters/embedded', ['lib/adapters/shared', 'lib/host', 'lib/telemetry', 'lib/ports', 'lib/domain']),
+    layer('adapters-azure', 'lib/adapters/azure', ['lib/adapters/shared', 'lib/resilience', 'lib/telemetry', 'lib/ports', 'lib/domain']),
+    layer('adapters-execution', 'lib/adapters/execution', ['lib/adapters/shared', 'lib/resilience', 'lib/ports', 'lib/domain']),
+    layer('adapters-shared', 'lib/adapters/shared', ['lib/ports', 'lib/domain']),
+    layer('resilience', 'lib/resilience', ['lib/telemetry', 'lib/ports', 'lib/domain']),
+    layer('telemetry', 'lib/telemetry', ['lib/domain']),
+    layer('ports', 'lib/ports', ['lib/domain']),
+    layer('domain', 'lib/domain', []),
+    layer('statistics', 'lib/statistics', []),
+    layer('ncrontab', 'lib/ncrontab', []),
+    layer('host', 'lib/host', ['lib/ncrontab']),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js'] },
+    moduleSystems: ['es6'],
+  },
+};

@@ -1,0 +1,1 @@
+// The evalp command line: bin/evalp.js runs main().

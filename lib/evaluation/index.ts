@@ -1,0 +1,12 @@
+// The public surface of lib/evaluation: other folders import it from here.
+export { evaluateCase } from './pipeline/evaluateCase.js';
+export type { PipelineDeps } from './pipeline/evaluateCase.js';
+export { CatalogValidator, ToolSchemaError } from './syntax/validation/catalogValidators.js';
+export { parseToolCalls } from './syntax/parseToolCalls.js';
+export { describeDiffEntry } from './execution/executionDetails.js';
+export { ExpectedDataProvider } from './execution/expectedDataProvider.js';
+export { RecordedApiProvider } from './execution/recordedApiProvider.js';
+export type { CaseState } from './pipeline/caseState.js';
+export { finishCase, runExecution, runSemantics, startCase, startFailedCase } from './pipeline/steps.js';
+export { nextStage } from './pipeline/caseState.js';
+export { SummaryAccumulator, formatSummary } from './pipeline/summary.js';

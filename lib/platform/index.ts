@@ -1,0 +1,2 @@
+// The embedded platform: the host serving functions/ with embedded services (npm start, and every end-to-end test).
+export { startEmbeddedPlatform, type EmbeddedPlatform, type EmbeddedPlatformOptions } from './embedded.js';

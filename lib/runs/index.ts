@@ -1,0 +1,15 @@
+// The public surface of lib/runs: other folders import it from here.
+export { CreateRunRequestSchema, UnknownReferenceError, createRun } from './createRun.js';
+export { dueScheduledRuns, scheduleProblem } from './schedules.js';
+export { ACTIVITY_ENQUEUE_SHARD, ACTIVITY_FINALIZE_RUN, ACTIVITY_PLAN_RUN, EVENT_CANCEL, EVENT_RUN_COMPLETED, ORCHESTRATOR_RUN_EVALUATION } from './activityNames.js';
+export { runOrchestrationInput } from './runInput.js';
+export { enqueueShard } from './enqueueShard.js';
+export { finalizeRun } from './finalizeRun.js';
+export type { FinalizedRun, RunOutcome } from './finalizeRun.js';
+export { planRun } from './planRun.js';
+export type { RunPlan } from './planRun.js';
+export { processCaseMessages } from './caseWorker.js';
+export { QUEUES } from './queues.js';
+export type { QueueStage } from './queues.js';
+export { RunContextCache } from './runContext.js';
+export { aggregateOutcomes } from './aggregateOutcomes.js';
