@@ -97,7 +97,7 @@ const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 console.log(`load average          ${load()} at the start (2 cores shared with other jobs)`);
 const dir = await mkdtemp(join(tmpdir(), 'evalp-bench-api-'));
 const paths = Array.from({ length: files }, (_, k) => join(dir, `gold-${k}.jsonl`));
-let t0 = performance.now();
+const t0 = performance.now();
 for (let k = 0; k < files; k++) await writeGoldFile(paths[k]!, k);
 console.log(`gold files            ${files} x ${fmt(perFile)} cases, ${((await stat(paths[0]!)).size / perFile).toFixed(0)} B per case (written in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 const server = await startServer(join(dir, 'data'));

@@ -96,7 +96,7 @@ async function searchIndexed(
     try {
       await ensureGoldSetIndex(new SearchIndexClient(endpoint, searchCredential, clientOptions), indexName, dimensions);
     } catch (error) {
-      throw new Error(`could not create or update the AI Search index "${indexName}" at ${endpoint} (the app's identity needs the Search Service Contributor role): ${(error as Error).message}`);
+      throw new Error(`could not create or update the AI Search index "${indexName}" at ${endpoint} (the app's identity needs the Search Service Contributor role): ${(error as Error).message}`, { cause: error });
     }
   }
   const embedder = createAzureOpenAIEmbedder({

@@ -10,7 +10,6 @@ import { createEmbeddedStores } from '../adapters/embedded/stores.js';
 import { TempDatabases } from '../adapters/embedded/tempDatabase.test-helpers.js';
 import type { Scorecard } from '../domain/index.js';
 import { sampleRun } from '../ports/contracts/fixtures.js';
-import { systemClock } from '../ports/index.js';
 import { scoreSample } from '../../examples/retail/scoreSample.js';
 import { compareRuns } from './compareRuns.js';
 import { RETAIL_DIR } from './retail.test-helpers.js';

@@ -6,7 +6,7 @@ export const JsonSchemaObjectSchema = z.record(z.string(), z.unknown());
 /** One tool definition, in the shape OpenAI and Anthropic both accept (`parameters` = `input_schema`). */
 export const ToolDefinitionSchema = z
   .object({
-    name: z.string().regex(/^[A-Za-z0-9_.\-]{1,128}$/, 'tool names are 1-128 chars of letters, digits, _ . -'),
+    name: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'tool names are 1-128 chars of letters, digits, _ . -'),
     description: z.string().default(''),
     parameters: JsonSchemaObjectSchema.default({ type: 'object', properties: {} }),
     /** Stage 3 HTTP mapping for the live provider (optional). */

@@ -66,7 +66,8 @@ export function parseNcrontabField(field: NcrontabFieldName, text: string): numb
       if (!/^\d{1,9}$/.test(stepText)) fail(`the step "${stepText}" is not a number`);
       step = Math.max(1, Number(stepText));
     }
-    let [from, to] = [spec.min, spec.max];
+    let from: number;
+    let to: number;
     const dash = body.indexOf('-');
     if (body === '*') [from, to] = [spec.min, spec.max];
     else if (dash > 0) {

@@ -35,7 +35,10 @@ export function fastTestCase(input: unknown): TestCase | undefined {
   }
   const order = input['call_order'];
   if (order === undefined) out['call_order'] = 'any';
-  else if (order === 'any' || order === 'strict') (out['call_order'] = order), (known += 1);
+  else if (order === 'any' || order === 'strict') {
+    out['call_order'] = order;
+    known += 1;
+  }
   else return undefined;
   if ('expected_raw_data' in input) {
     const raw = input['expected_raw_data'];
@@ -56,7 +59,10 @@ export function fastTestCase(input: unknown): TestCase | undefined {
   }
   const facts = input['expected_facts'];
   if (facts === undefined) out['expected_facts'] = [];
-  else if (Array.isArray(facts) && facts.every((f) => typeof f === 'string')) (out['expected_facts'] = [...facts]), (known += 1);
+  else if (Array.isArray(facts) && facts.every((f) => typeof f === 'string')) {
+    out['expected_facts'] = [...facts];
+    known += 1;
+  }
   else return undefined;
   for (const key of ['expected_agent', 'expected_routing_reason'] as const) {
     if (!(key in input)) continue;

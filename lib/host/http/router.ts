@@ -42,7 +42,7 @@ export function toHttpRoute(registration: FunctionRegistration): HttpRoute {
   try {
     template = compileRouteTemplate(routeText);
   } catch (error) {
-    throw new Error(`function "${name}": ${(error as Error).message}`);
+    throw new Error(`function "${name}": ${(error as Error).message}`, { cause: error });
   }
   return { registration, template, methods: toMethods(trigger.methods, name), authLevel: toAuthLevel(trigger.authLevel, name) };
 }

@@ -58,7 +58,7 @@ export class TimerTriggerHost {
     try {
       schedule = parseTimerSchedule(expression, { timeZone: this.#timeZone });
     } catch (error) {
-      throw new Error(`Timer "${registration.name}": ${(error as Error).message}`);
+      throw new Error(`Timer "${registration.name}": ${(error as Error).message}`, { cause: error });
     }
     this.#entries.push({
       registration,

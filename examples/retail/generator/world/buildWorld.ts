@@ -69,7 +69,7 @@ function dedupeIds(customers: Customer[]): Customer[] {
 function buildProducts(rng: Prng): Product[] {
   const skus = new Set<string>();
   return PRODUCT_LIST.map(([category, kind, name, brand, price, weight]) => {
-    let sku = '';
+    let sku: string;
     do sku = `SKU-${rng.chars(SKU_CHARS, 6)}`;
     while (skus.has(sku));
     skus.add(sku);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Services } from '../../../ports/index.js';
 import { importCases } from '../../../goldset/index.js';
 import { ApiError } from '../../problem.js';
 import { defineRoute } from '../../route.js';
