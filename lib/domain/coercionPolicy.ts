@@ -44,7 +44,7 @@ export type CoercionPolicy = z.infer<typeof CoercionPolicySchema>;
 /** The default policy: lenient where the value is unambiguously the same, strict on content. */
 export const DEFAULT_COERCION_POLICY: CoercionPolicy = CoercionPolicySchema.parse({});
 
-/** BFCL's own checker semantics (see lib/evaluation/importers/README.md for every difference). */
+/** BFCL's own checker semantics (see lib/goldset/importers/README.md for every difference). */
 export const BFCL_COERCION_POLICY: CoercionPolicy = CoercionPolicySchema.parse({
   numeric_string: false,
   int_to_float: true,

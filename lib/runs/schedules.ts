@@ -103,7 +103,7 @@ const SCHEDULE_FORMAT = 'six-field NCRONTAB "{second} {minute} {hour} {day} {mon
 
 /**
  * Why `expression` cannot be a client schedule, or undefined when it can: six fields that NCrontab (the parser
- * behind Azure Functions timers; lib/host/timer/ncrontab.ts here, shared with the embedded host's timers) reads
+ * behind Azure Functions timers; lib/ncrontab/ncrontab.ts here, shared with the embedded host's timers) reads
  * and that fire at some time (day-of-month AND day-of-week must both match); the second is one number, since the
  * timer checks once a minute. The message names the field at fault and suggests the fix.
  */

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { backoffDelayInMs, retryAfterInMs as requestedRetryAfterInMs } from '../../resilience/index.js';
 
 /**
- * Exponential backoff with full jitter: the targets' implementation (lib/targets/resilience, generic, shared),
+ * Exponential backoff with full jitter: the targets' implementation (lib/resilience, generic, shared),
  * under the name the judge's retry loop uses. `retry` counts from 0 for the first retry.
  */
 export function fullJitterDelayInMs(
