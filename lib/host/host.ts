@@ -43,6 +43,11 @@ export interface StartHostOptions {
   functionKey?: string;
   /** Key for authLevel 'admin' (also accepted for 'function'); default: EVALP_ADMIN_KEY, else the function key. */
   adminKey?: string;
+  /**
+   * The durable-task system key guarding `/runtime/webhooks/durabletask` (the admin key opens it too); default:
+   * EVALP_DURABLE_TASK_KEY, else random per start. The app's own durable client gets it inside its webhook URLs.
+   */
+  durableTaskKey?: string;
   /** IANA zone for NCRONTAB schedules; default 'UTC'. */
   timeZone?: string;
   /** Durable task hub name; default 'EvalPlatformHub'. */
@@ -77,9 +82,10 @@ export interface EmbeddedHost {
   stop(options?: { timeoutInMs?: number }): Promise<void>;
 }
 
-function resolveKeys(options: StartHostOptions, env: Readonly<Record<string, string | undefined>>): HostKeys {
+function resolveKeys(options: StartHostOptions, env: Readonly<Record<string, string | undefined>>): Required<HostKeys> {
   const fn = options.functionKey ?? env.EVALP_FUNCTION_KEY ?? randomBytes(24).toString('base64url');
-  return { function: fn, admin: options.adminKey ?? env.EVALP_ADMIN_KEY ?? fn };
+  const durableTask = options.durableTaskKey ?? env.EVALP_DURABLE_TASK_KEY ?? randomBytes(24).toString('base64url');
+  return { function: fn, admin: options.adminKey ?? env.EVALP_ADMIN_KEY ?? fn, durableTask };
 }
 
 async function capture(
@@ -150,6 +156,7 @@ export async function startHost(options: StartHostOptions): Promise<EmbeddedHost
       mounts: [
         {
           prefix: DURABLE_WEBHOOK_PREFIX,
+          key: keys.durableTask,
           handle: (request) => (durableApi ? durableApi(request) : Promise.resolve({ status: 503, body: 'The task hub is starting.' })),
         },
       ],
@@ -160,8 +167,8 @@ export async function startHost(options: StartHostOptions): Promise<EmbeddedHost
     const url = await http.start();
     started.push(http);
     const selfUrl = url.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//127.0.0.1');
-    durableApi = createDurableHttpApi(taskHub, { baseUrl: selfUrl });
-    durableInput = durableClientInput(selfUrl, taskHubName);
+    durableApi = createDurableHttpApi(taskHub, { baseUrl: selfUrl, code: keys.durableTask });
+    durableInput = durableClientInput(selfUrl, taskHubName, keys.durableTask);
 
     taskHub.start();
     started.push(taskHub);

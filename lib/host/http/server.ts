@@ -28,6 +28,11 @@ export interface MountResponse {
 export interface HttpMount {
   /** Absolute path prefix, e.g. '/runtime/webhooks/durabletask'. */
   prefix: string;
+  /**
+   * When set, every request must present this key (or the admin key) in the `code` query parameter, the
+   * `x-functions-key` header or as the password of `Authorization: Basic` (the durable client's rpcBaseUrl), else 401 (as Azure's system keys protect `/runtime/webhooks/...`).
+   */
+  key?: string;
   handle(request: MountRequest): Promise<MountResponse>;
 }
 
@@ -291,6 +296,12 @@ export class HttpTriggerServer {
   }
 
   async #respondMount(req: IncomingMessage, mount: HttpMount, url: URL, method: string): Promise<WireResponse> {
+    if (mount.key !== undefined) {
+      const key = headerValue(req, 'x-functions-key') ?? url.searchParams.get('code') ?? basicPassword(req) ?? undefined;
+      if (!isAuthorized('function', key, { function: mount.key, admin: this.#options.keys.admin })) {
+        return problemWire(problem(401, `${mount.prefix} requires the host's system key in the code query parameter or the x-functions-key header.`));
+      }
+    }
     const body = await readBody(req, this.#options.maxRequestBodyBytes);
     if (body.kind === 'tooLarge') return problemWire(problem(413, `The request body exceeds ${this.#options.maxRequestBodyBytes} bytes.`));
     if (body.kind === 'aborted') return problemWire(problem(400, 'The request body was not received completely.'));
@@ -304,6 +315,15 @@ export class HttpTriggerServer {
     const state = this.#draining ? 'Stopping' : 'Running';
     return { status: 200, headers: [['content-type', 'application/json; charset=utf-8']], body: Buffer.from(JSON.stringify({ state })) };
   }
+}
+
+/** The password of an `Authorization: Basic` header (how the durable client sends the key of its rpcBaseUrl). */
+function basicPassword(req: IncomingMessage): string | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(headerValue(req, 'authorization') ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : decoded.slice(colon + 1);
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
