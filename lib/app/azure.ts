@@ -18,6 +18,7 @@ import { ServiceBusQueuePort } from '../adapters/azure/serviceBusQueuePort.js';
 import type { SbClient } from '../adapters/azure/serviceBusSurface.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { systemClock, type Stores } from '../ports/index.js';
+import { createOutboundGuard, outboundPolicyFromEnv } from '../outbound/index.js';
 import { TargetRegistry } from '../targets/index.js';
 import { startTelemetry } from '../telemetry/index.js';
 import type { Services } from './services.js';
@@ -71,7 +72,9 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
   if (settings.EVALP_SEARCH_ENDPOINT) stores.testCases = await searchIndexed(stores.testCases as CosmosTestCaseStore, settings, credential, azureADTokenProvider, options);
 
   const secrets = new KeyVaultSecretResolver({ env, credential, ...(settings.EVALP_KEY_VAULT_URL ? { vaultUrl: settings.EVALP_KEY_VAULT_URL } : {}) });
-  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider });
+  // private, loopback and link-local destinations only when EVALP_OUTBOUND_ALLOW says so; metadata never
+  const outbound = createOutboundGuard(outboundPolicyFromEnv(env, { backend: 'azure' }));
+  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider, fetch: outbound.fetch });
   const services: AzureServices = {
     settings,
     stores,
@@ -82,6 +85,7 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
     baseDir,
     workerId: `azure-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
     ...(settings.EVALP_PUBLIC_URL ? { publicUrl: settings.EVALP_PUBLIC_URL } : {}),
+    outbound,
   };
   configureApiSecurity(services, apiSecuritySettingsFromEnv(env));
   return services;

@@ -3,6 +3,7 @@ import type { ApiProvider } from '../evaluation/execution/index.js';
 import type { Judge } from '../judges/index.js';
 import type { ApiKeyStore, Clock, QueuePort, Stores } from '../ports/index.js';
 import type { TargetInvoker } from '../targets/target.js';
+import type { OutboundGuard } from '../outbound/index.js';
 
 /**
  * Everything the function app needs at run time, behind ports. The embedded host provides it from SQLite;
@@ -25,6 +26,8 @@ export interface Services {
   workerId: string;
   /** where the platform answers (for status URLs); undefined when unknown */
   publicUrl?: string;
+  /** the outbound URL policy (lib/outbound): its fetch for every outbound call, its check where URLs are configured */
+  outbound?: OutboundGuard;
 }
 
 let current: Promise<Services> | undefined;

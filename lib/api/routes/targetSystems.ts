@@ -5,6 +5,7 @@ import { TargetSystemSchema, type TargetSystem } from '../../domain/index.js';
 import type { RouteDefinition } from '../route.js';
 import { referrersIn, requireReferences } from './entityReferences.js';
 import { EntityIdSchema, entityRoutes } from './entityRoutes.js';
+import { requireAllowedOutboundUrls } from '../outboundUrls.js';
 import { literalSecretIssues } from './targetSecrets.js';
 import { targetProbeRoute } from './targetProbe.js';
 import { catalogId } from './toolCatalogs.js';
@@ -27,6 +28,9 @@ export const ReplaceTargetRequestSchema = noLiteralSecrets(TargetFields);
 /** Validates a target (400) and that its tool catalog exists (422 naming `body.tool_catalog`). */
 async function validTarget(fields: z.infer<typeof TargetFields>, id: string, createdAt: string, services: Services): Promise<TargetSystem> {
   const target = TargetSystemSchema.parse({ ...fields, id, created_at: createdAt, updated_at: services.clock.now().toISOString() });
+  const { settings } = target;
+  if (settings.kind === 'http') await requireAllowedOutboundUrls(services, [{ path: 'body.settings.url', url: settings.url }]);
+  if (settings.kind === 'openai') await requireAllowedOutboundUrls(services, [{ path: 'body.settings.base_url', url: settings.base_url }]);
   if (target.tool_catalog) {
     const ref = catalogId(target.tool_catalog.name, target.tool_catalog.version);
     await requireReferences('tool catalog', [{ path: 'tool_catalog', id: ref }], async (key) => (await services.stores.catalogs.get(key)) !== undefined);
