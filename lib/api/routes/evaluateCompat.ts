@@ -5,6 +5,7 @@ import { COMPAT_SCORERS } from '../compat/compatScorers.js';
 import { CompatEvaluateRequestSchema, CompatJobAcceptedSchema, CompatJobSchema } from '../compat/compatSchemas.js';
 import { requireAllowedOutboundUrls } from '../outboundUrls.js';
 import { defineRoute, type RouteDefinition } from '../route.js';
+import { compatSecretIssues, refusingLiteralSecrets } from './targetSecrets.js';
 
 const statusUrl = (origin: string, jobId: string): string => `${origin}/api/evaluate/${encodeURIComponent(jobId)}`;
 
@@ -15,7 +16,7 @@ export const startEvaluationRoute = defineRoute({
   role: 'runner',
   tag: 'evaluate (compatibility)',
   summary: 'Evaluate an endpoint answering {response, agent, reason} on a list of questions (evaluation-as-a-service shape); runs as a platform run',
-  body: CompatEvaluateRequestSchema,
+  body: refusingLiteralSecrets(CompatEvaluateRequestSchema, compatSecretIssues),
   responses: { 202: 'the job, accepted and started', 400: 'invalid body, a literal secret, or a target_url the outbound policy refuses' },
   response: CompatJobAcceptedSchema,
   handler: async ({ services, orchestrations, body, url }) => {

@@ -6,19 +6,12 @@ import type { RouteDefinition } from '../route.js';
 import { referrersIn, requireReferences } from './entityReferences.js';
 import { EntityIdSchema, entityRoutes } from './entityRoutes.js';
 import { requireAllowedOutboundUrls } from '../outboundUrls.js';
-import { literalSecretIssues } from './targetSecrets.js';
+import { literalSecretIssues, refusingLiteralSecrets } from './targetSecrets.js';
 import { targetProbeRoute } from './targetProbe.js';
 import { catalogId } from './toolCatalogs.js';
 
 /** Refuses literal secrets with 400 naming the field, whatever else is wrong with the body. */
-function noLiteralSecrets<S extends z.ZodType>(schema: S): S {
-  return schema.superRefine(
-    (value, ctx) => {
-      for (const issue of literalSecretIssues(value)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    },
-    { when: () => true },
-  ) as S;
-}
+const noLiteralSecrets = <S extends z.ZodType>(schema: S): S => refusingLiteralSecrets(schema, literalSecretIssues);
 
 /** A target as a client sends it: the domain fields without the server's id and timestamps; secrets only as references. */
 const TargetFields = TargetSystemSchema.omit({ id: true, created_at: true, updated_at: true });
