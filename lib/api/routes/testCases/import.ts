@@ -14,9 +14,6 @@ export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
  * until they are written, and the platform runs with a 1 GiB heap. Counted as lines before parsing (413 over it).
  */
 export const MAX_IMPORT_ROWS = 100_000;
-/** Cases written per transaction. */
-export const IMPORT_WRITE_BATCH = 5_000;
-
 /** Lines of a text (a last line without '\n' counts). */
 export function lineCount(text: string): number {
   let count = 0;
@@ -24,7 +21,12 @@ export function lineCount(text: string): number {
   return text.length > 0 && !text.endsWith('\n') ? count + 1 : count;
 }
 
-/** Stores what an import kept: its tool catalogs (BFCL), then its cases in transactions of IMPORT_WRITE_BATCH. */
+/**
+ * Stores what an import kept: its tool catalogs (BFCL; idempotent upserts, written first so no stored case ever
+ * names a missing catalog), then ALL its cases in ONE `upsertTestCases` call, which the store commits as one
+ * transaction (port contract; embedded: one SQLite transaction): a process killed mid-import leaves none of the
+ * request's cases or all of them, and re-sending the same import gives the same cases (upsert by id).
+ */
 async function store(services: Services, result: ImportResult): Promise<StoredCounts> {
   const catalogs: string[] = [];
   for (const catalog of result.catalogs) {
@@ -32,13 +34,7 @@ async function store(services: Services, result: ImportResult): Promise<StoredCo
     await services.stores.catalogs.upsert({ ...catalog, id });
     catalogs.push(id);
   }
-  let created = 0;
-  let updated = 0;
-  for (let i = 0; i < result.cases.length; i += IMPORT_WRITE_BATCH) {
-    const counts = await services.stores.testCases.upsertTestCases(result.cases.slice(i, i + IMPORT_WRITE_BATCH));
-    created += counts.created;
-    updated += counts.updated;
-  }
+  const { created, updated } = await services.stores.testCases.upsertTestCases(result.cases);
   return { created, updated, catalogs };
 }
 
