@@ -13,6 +13,9 @@ import type { FunctionRegistration, InvokeFunction } from './registration.js';
 import { QueueTriggerHost, SqliteQueueEngine, type QueueEngineOptions, type QueueTriggerSettings } from './servicebus/index.js';
 import { TimerTriggerHost } from './timer/timerHost.js';
 
+/** The whole graceful stop's budget unless the caller gives one. */
+export const DEFAULT_STOP_TIMEOUT_MS = 10_000;
+
 /** Where the durable client's HTTP calls go (as in the Functions host). */
 export const DURABLE_WEBHOOK_PREFIX = '/runtime/webhooks/durabletask';
 
@@ -183,17 +186,22 @@ export async function startHost(options: StartHostOptions): Promise<EmbeddedHost
     let stopping: Promise<void> | undefined;
     const stop = (stopOptions: { timeoutInMs?: number } = {}): Promise<void> => {
       stopping ??= (async () => {
-        const timeoutInMs = stopOptions.timeoutInMs ?? 30_000;
+        // ONE budget for the whole stop (default 10 s): each phase gets what is left, so a slow invocation (a target
+        // behind its rate limiter) cannot hold the stop for a multiple of it; queue work not finished in time is
+        // given back without counting a delivery, and the listener and database are closed regardless
+        const deadline = Date.now() + (stopOptions.timeoutInMs ?? DEFAULT_STOP_TIMEOUT_MS);
+        const left = (): number => Math.max(0, deadline - Date.now());
         try {
+          const timeoutInMs = left();
           await Promise.all([
             http.drain({ timeoutInMs }),
             timerHost.stop({ timeoutInMs }),
             queueHost.stop({ timeoutInMs }),
             feedHost.stop({ timeoutInMs }),
           ]);
-          await taskHub.stop({ timeoutInMs });
+          await taskHub.stop({ timeoutInMs: left() });
         } finally {
-          await http.stop({ timeoutInMs });
+          await http.stop({ timeoutInMs: left() });
           db.close();
         }
         logger.log('information', 'Embedded host stopped.');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { silentLogger, type HostLogger } from '../logger.js';
 import type { FunctionRegistration, InvokeFunction } from '../registration.js';
 import { isAuthorized, type HostKeys } from './auth.js';
@@ -116,6 +117,25 @@ function mountWire(response: MountResponse): WireResponse {
   return { status: response.status, headers, body: Buffer.from(isText ? (response.body as string) : JSON.stringify(response.body)) };
 }
 
+/** Node's own answers to requests it could not parse, as problem+json (Node would send a bare status line). */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request line (URL) and headers are larger than the host accepts (16 KiB); send long values in the body.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request was not received completely in time.'],
+  ERR_HTTP_REQUEST_HEADERS_TIMEOUT: [408, 'The request headers were not received completely in time.'],
+};
+
+/** Answers a request Node could not parse (431 for a URL or headers over the limit, 408, else 400) with a problem document, then closes. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request could not be parsed as HTTP/1.1.'];
+  const body = JSON.stringify(problem(status, detail));
+  const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 /**
  * Serves HTTP-triggered functions on node:http under `/<routePrefix>/<route>` (route templates, methods -> 404/405,
  * auth levels -> 401, body limit -> 413, request timeout -> 504, handler errors -> 500 problem without stack),
@@ -147,6 +167,7 @@ export class HttpTriggerServer {
     const routes: HttpRoute[] = registrations.filter((r) => r.kind === 'httpTrigger').map(toHttpRoute);
     this.#route = createRouter(routes);
     this.#server = createServer((req, res) => void this.#handle(req, res));
+    this.#server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket));
   }
 
   /** Base URL once listening, e.g. http://127.0.0.1:7071 (no trailing slash). */
