@@ -22,8 +22,10 @@ export function idProblem(value: string): string | undefined {
 export const IdSchema = z
   .string()
   .min(1)
-  .max(MAX_ID_CHARACTERS * 2)
+  .max(MAX_ID_CHARACTERS * 2, `an id is 1-${MAX_ID_CHARACTERS} characters`)
   .superRefine((value, ctx) => {
-  const problem = idProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+    // empty and far too long are reported by min/max above
+    if (value.length === 0 || value.length > MAX_ID_CHARACTERS * 2) return;
+    const problem = idProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
