@@ -78,6 +78,12 @@ describe('SSRF: outbound URLs are refused with the reason before anything is sto
     expect([client.status, errorPaths(client.json)]).toEqual([400, ['body.notify.0.url']]);
   });
 
+  it('a run\'s stage-3 execution.base_url at metadata is 400 naming body.config.execution.base_url, and no run is created', async () => {
+    const r = await api.call('POST', 'v1/runs', { key: api.keys.runner, body: { suite_id: 'nope', target_id: 'nope', config: { execution: { enabled: true, provider: 'http', base_url: 'http://169.254.169.254/latest/' } } } });
+    expect(r.status).toBe(400);
+    expect(r.json.errors).toEqual([{ path: 'body.config.execution.base_url', message: expect.stringMatching(/cloud metadata address/) }]);
+  });
+
   it('loopback agents are fine on the embedded default', async () => {
     const ok = await api.call('POST', 'evaluate', { key: api.keys.runner, body: { target_url: `${agentUrl}/ask`, questions: question } });
     expect(ok.status).toBe(202);

@@ -81,7 +81,7 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
     apiKeys: new CosmosApiKeyStore(database.container(COSMOS_CONTAINERS.apiKeys.id)),
     queue: new ServiceBusQueuePort(options.serviceBusClient ?? createServiceBusClient(env, credential)),
     clock: systemClock,
-    ...runServices({ targets, baseDir, env, azureADTokenProvider }),
+    ...runServices({ targets, baseDir, env, azureADTokenProvider, fetch: outbound.fetch }),
     baseDir,
     workerId: `azure-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
     ...(settings.EVALP_PUBLIC_URL ? { publicUrl: settings.EVALP_PUBLIC_URL } : {}),

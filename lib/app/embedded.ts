@@ -68,7 +68,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     apiKeys: new EmbeddedApiKeyStore(host.db),
     queue: new EmbeddedQueuePort(host.queues),
     clock: systemClock,
-    ...runServices({ targets, baseDir, env, azureADTokenProvider }),
+    ...runServices({ targets, baseDir, env, azureADTokenProvider, fetch: outbound.fetch }),
     baseDir,
     workerId: `embedded-${process.pid}-${randomBytes(3).toString('hex')}`,
     publicUrl: host.url,
