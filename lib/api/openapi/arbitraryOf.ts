@@ -31,8 +31,10 @@ export interface ArbitraryOptions {
   resolve?: (ref: string) => FuzzSchema | undefined;
   /** what `format: uri` strings look like (outbound URLs: keep them on this machine) */
   uri?: fc.Arbitrary<string>;
-  /** share of values drawn from outside the schema (wrong types, hostile strings), 0-1; default 0.15 */
+  /** share of values drawn from outside the schema (wrong types, hostile strings), 0-1; default 0.08 */
   junk?: number;
+  /** hostile strings within the length bounds among valid strings (default true) */
+  hostileStrings?: boolean;
 }
 
 /** Strings that have broken parsers before: lone surrogates, control characters, huge, path tricks, JSON-ish. */
@@ -52,7 +54,7 @@ const DEPTH_LIMIT = 6;
  * Patterns are not inverted: a patterned string is drawn from short identifier-like text (often valid).
  */
 export function arbitraryOf(schema: FuzzSchema | undefined, options: ArbitraryOptions = {}, depth = 0): fc.Arbitrary<unknown> {
-  const junk = options.junk ?? 0.15;
+  const junk = options.junk ?? 0.08;
   const valid = validArbitrary(schema ?? {}, options, depth);
   if (junk <= 0 || depth > DEPTH_LIMIT) return valid;
   const weight = Math.max(1, Math.round((1 - junk) / junk));
@@ -100,7 +102,11 @@ function stringArbitrary(schema: FuzzSchema, options: ArbitraryOptions): fc.Arbi
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 24, minLength + 24));
   if (schema.pattern) return fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,15}$/).filter((s) => s.length >= minLength && s.length <= maxLength);
-  return fc.oneof({ arbitrary: fc.string({ minLength, maxLength }), weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }), weight: 1 });
+  // valid-looking strings mostly, and now and then a hostile one that still fits the length bounds (a lone surrogate,
+  // a control character, path tricks): those reach handlers past schema validation
+  const hostile = hostileString.filter((s) => s.length >= minLength && s.length <= Math.max(maxLength, minLength));
+  if (options.hostileStrings === false) return fc.oneof({ arbitrary: fc.string({ minLength, maxLength }), weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }), weight: 1 });
+  return fc.oneof({ arbitrary: fc.string({ minLength, maxLength }), weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }), weight: 1 }, { arbitrary: hostile, weight: 1 });
 }
 
 function objectArbitrary(schema: FuzzSchema, options: ArbitraryOptions, depth: number): fc.Arbitrary<unknown> {
