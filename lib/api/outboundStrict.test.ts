@@ -1,11 +1,11 @@
-/** The outbound policy with nothing local allowed (EVALP_OUTBOUND_ALLOW="", as in Azure), on a real embedded platform. */
+/** The outbound policy with nothing local allowed (EVALP_OUTBOUND_ALLOW=none, as in Azure), on a real embedded platform. */
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './routes/apiTestPlatform.test-helpers.js';
 
 let strict: TestApi;
 beforeAll(async () => {
-  strict = await startTestApi({ EVALP_OUTBOUND_ALLOW: '' });
+  strict = await startTestApi({ EVALP_OUTBOUND_ALLOW: 'none' });
 }, 60_000);
 afterAll(() => strict?.stop());
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => agent.listen(0, '127.0.0.1', resolve));
   agentUrl = `http://127.0.0.1:${(agent.address() as AddressInfo).port}`;
-  // the embedded default outbound policy: loopback allowed, never the platform itself (outboundStrict.test.ts: nothing local)
+  // the embedded default outbound policy: loopback allowed, never the platform itself (outboundStrict.test.ts: EVALP_OUTBOUND_ALLOW=none)
   api = await startTestApi({ EVALP_AUTH_FAILURES_PER_MINUTE: '6', EVALP_AUTH_FAILURES_BURST: '3' });
 }, 120_000);
 

@@ -95,5 +95,5 @@ describe('crash-atomic import (a real child process, SIGKILL mid-import)', () =>
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 300_000);
 });

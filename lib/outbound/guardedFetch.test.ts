@@ -67,6 +67,8 @@ describe('refuseAddress', () => {
 
   it('admin settings open categories and hosts, never metadata; the deny list wins', () => {
     const open = outboundPolicyFromEnv({ EVALP_OUTBOUND_ALLOW: 'private,link-local,192.0.2.0/24', EVALP_OUTBOUND_DENY: '10.9.0.0/16,evil.example' }, { backend: 'azure' });
+    expect(outboundPolicyFromEnv({ EVALP_OUTBOUND_ALLOW: 'none' }, { backend: 'embedded' }).allow_loopback).toBe(false);
+    expect(outboundPolicyFromEnv({ EVALP_OUTBOUND_ALLOW: ' ' }, { backend: 'embedded' }).allow_loopback).toBe(true);
     expect(open.allow_loopback).toBe(false);
     expect(refuseAddress('10.1.2.3', 80, 'x', open)).toBeUndefined();
     expect(refuseAddress('169.254.10.10', 80, 'x', open)).toBeUndefined();

@@ -2,14 +2,18 @@ import type { OutboundPolicy } from './outboundPolicy.js';
 
 const CATEGORIES = { loopback: 'allow_loopback', private: 'allow_private', 'link-local': 'allow_link_local' } as const;
 
-const list = (raw: string | undefined): string[] | undefined =>
-  raw === undefined ? undefined : raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+/** A comma list; unset or blank is undefined (the default applies), `none` is the empty list. */
+const list = (raw: string | undefined): string[] | undefined => {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw.trim().toLowerCase() === 'none') return [];
+  return raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+};
 
 /**
  * The outbound policy from the platform-admin app settings:
  * - `EVALP_OUTBOUND_ALLOW`: comma list of `loopback`, `private`, `link-local` and host names / CIDRs allowed even
- *   inside a refused range. Unset: `loopback` on the embedded host (agents on localhost are the common case),
- *   nothing in Azure. Set (even empty) it replaces the default.
+ *   inside a refused range, or `none`. Unset or blank: `loopback` on the embedded host (agents on localhost are the
+ *   common case), nothing in Azure. Set, it replaces the default.
  * - `EVALP_OUTBOUND_DENY`: comma list of host names / CIDRs always refused.
  * Metadata addresses and the platform's own `selfPorts` on local addresses are refused whatever is set.
  */
