@@ -18,6 +18,7 @@
  *   lib/resilience, lib/telemetry   cross-cutting: retry, timeout, breaker, rate limiter; spans and metrics
  *   lib/ports                   interfaces
  *   lib/domain, lib/statistics, lib/ncrontab   pure schemas, folds and math
+ *   lib/outbound                the outbound URL policy and the fetch that enforces it (imports nothing of the platform)
  *   lib/host                    the embedded Functions host: imports nothing of the app but lib/ncrontab
  */
 const TEST = '(\\.test\\.ts|\\.test-helpers\\.ts|\\.bench\\.ts)$|/__fixtures__/|/contracts/|/testing/|/testapp/';
@@ -33,7 +34,7 @@ const layer = (name, from, allowed) => ({
   to: { path: '^(lib|functions)/', pathNot: [`^${from}/`, ...allowed.map((a) => `^${a}/`)] },
 });
 
-const FEATURE_BASE = ['lib/evaluation', 'lib/judges', 'lib/targets', 'lib/resilience', 'lib/telemetry', 'lib/ports', 'lib/domain', 'lib/statistics', 'lib/ncrontab'];
+const FEATURE_BASE = ['lib/evaluation', 'lib/judges', 'lib/targets', 'lib/resilience', 'lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain', 'lib/statistics', 'lib/ncrontab'];
 
 module.exports = {
   forbidden: [
@@ -68,15 +69,16 @@ module.exports = {
     layer('compare', 'lib/compare', FEATURE_BASE),
     layer('goldset', 'lib/goldset', FEATURE_BASE),
     layer('evaluation', 'lib/evaluation', ['lib/ports', 'lib/domain', 'lib/statistics', 'lib/telemetry']),
-    layer('judges', 'lib/judges', ['lib/resilience', 'lib/telemetry', 'lib/ports', 'lib/domain', 'lib/statistics']),
-    layer('targets', 'lib/targets', ['lib/resilience', 'lib/telemetry', 'lib/ports', 'lib/domain']),
-    layer('adapters-embedded', 'lib/adapters/embedded', ['lib/adapters/shared', 'lib/host', 'lib/telemetry', 'lib/ports', 'lib/domain']),
-    layer('adapters-azure', 'lib/adapters/azure', ['lib/adapters/shared', 'lib/resilience', 'lib/telemetry', 'lib/ports', 'lib/domain']),
-    layer('adapters-execution', 'lib/adapters/execution', ['lib/adapters/shared', 'lib/resilience', 'lib/ports', 'lib/domain']),
+    layer('judges', 'lib/judges', ['lib/resilience', 'lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain', 'lib/statistics']),
+    layer('targets', 'lib/targets', ['lib/resilience', 'lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain']),
+    layer('adapters-embedded', 'lib/adapters/embedded', ['lib/adapters/shared', 'lib/host', 'lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain']),
+    layer('adapters-azure', 'lib/adapters/azure', ['lib/adapters/shared', 'lib/resilience', 'lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain']),
+    layer('adapters-execution', 'lib/adapters/execution', ['lib/adapters/shared', 'lib/resilience', 'lib/outbound', 'lib/ports', 'lib/domain']),
     layer('adapters-shared', 'lib/adapters/shared', ['lib/ports', 'lib/domain']),
-    layer('resilience', 'lib/resilience', ['lib/telemetry', 'lib/ports', 'lib/domain']),
+    layer('resilience', 'lib/resilience', ['lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain']),
     layer('telemetry', 'lib/telemetry', ['lib/domain']),
-    layer('ports', 'lib/ports', ['lib/domain']),
+    layer('ports', 'lib/ports', ['lib/outbound', 'lib/domain']),
+    layer('outbound', 'lib/outbound', []),
     layer('domain', 'lib/domain', []),
     layer('statistics', 'lib/statistics', []),
     layer('ncrontab', 'lib/ncrontab', []),

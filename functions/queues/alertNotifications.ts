@@ -17,7 +17,7 @@ app.serviceBusQueue('alertNotifications', {
       return;
     }
     const services = await getServices();
-    const deps = { stores: services.stores, queue: services.queue, clock: services.clock, ...(services.publicUrl ? { publicUrl: services.publicUrl } : {}) };
+    const deps = { stores: services.stores, queue: services.queue, clock: services.clock, ...(services.publicUrl ? { publicUrl: services.publicUrl } : {}), ...(services.outbound ? { fetch: services.outbound.fetch } : {}) };
     const result = await deliverNotification(parsed.data, deps, deliveryOptionsFromEnv(process.env));
     context.log(`alertNotifications: ${result.notification_id} attempt ${result.attempt}: ${result.outcome}${result.next_attempt_at ? ` (next at ${result.next_attempt_at})` : ''}`);
   },

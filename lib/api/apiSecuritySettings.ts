@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EntraIdSettings } from './entraId.js';
 import type { ApiRateLimitSettings } from './rateLimit.js';
+import { DEFAULT_AUTH_FAILURE_LIMIT, type AuthFailureLimitSettings } from './authFailureLimit.js';
 
 /** How the API authenticates and throttles callers. */
 export interface ApiSecuritySettings {
@@ -10,6 +11,8 @@ export interface ApiSecuritySettings {
   entra?: EntraIdSettings;
   /** per-principal token bucket; undefined = no limit */
   rateLimit?: ApiRateLimitSettings;
+  /** failed authentication attempts per source (default 10 per minute, burst 20) */
+  authFailures?: AuthFailureLimitSettings;
 }
 
 const blankIsUnset = (value: unknown): unknown => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -33,6 +36,8 @@ export const ApiSecurityEnvSchema = z
     EVALP_AUTH_ENTRA_CLOCK_SKEW_SECONDS: optional(z.coerce.number().int().min(0).max(600)),
     EVALP_API_RATE_LIMIT_RPS: optional(z.coerce.number().min(0)),
     EVALP_API_RATE_LIMIT_BURST: optional(z.coerce.number().int().min(1)),
+    EVALP_AUTH_FAILURES_PER_MINUTE: optional(z.coerce.number().positive()),
+    EVALP_AUTH_FAILURES_BURST: optional(z.coerce.number().int().min(1)),
   })
   .superRefine((env, ctx) => {
     if (env.EVALP_AUTH_ENTRA_TENANT_ID && !env.EVALP_AUTH_ENTRA_AUDIENCE?.length) {
@@ -57,6 +62,9 @@ export function apiSecuritySettingsFromEnv(env: Readonly<Record<string, string |
   const e = parsed.data;
   const rps = e.EVALP_API_RATE_LIMIT_RPS ?? DEFAULT_API_RATE_LIMIT.requestsPerSecond;
   const settings: ApiSecuritySettings = { apiKeys: e.EVALP_AUTH_API_KEYS !== 'off' };
+  if (e.EVALP_AUTH_FAILURES_PER_MINUTE !== undefined || e.EVALP_AUTH_FAILURES_BURST !== undefined) {
+    settings.authFailures = { perMinute: e.EVALP_AUTH_FAILURES_PER_MINUTE ?? DEFAULT_AUTH_FAILURE_LIMIT.perMinute, burst: e.EVALP_AUTH_FAILURES_BURST ?? DEFAULT_AUTH_FAILURE_LIMIT.burst };
+  }
   if (rps > 0) settings.rateLimit = { requestsPerSecond: rps, burst: e.EVALP_API_RATE_LIMIT_BURST ?? DEFAULT_API_RATE_LIMIT.burst };
   if (e.EVALP_AUTH_ENTRA_TENANT_ID) {
     settings.entra = {

@@ -5,6 +5,7 @@ import { EntraTokenError, createEntraIdVerifier, type EntraIdVerifier } from './
 import { ApiError } from './problem.js';
 import { PrincipalRateLimiter } from './rateLimit.js';
 import { allows, type Principal, type Role } from '../domain/index.js';
+import { AuthFailureLimiter, requestSource } from './authFailureLimit.js';
 
 type Headers = { get(name: string): string | null };
 
@@ -16,12 +17,13 @@ export function isJwtShaped(credential: string): boolean {
 /**
  * Authentication, authorisation and throttling of API calls, built once per Services from ApiSecuritySettings.
  * `authorize` answers with the caller's principal or throws the ApiError to send: 401 (nothing presented, a key
- * that is unknown, revoked or switched off, a token Entra ID validation refuses), 429 (the principal's bucket is
- * empty; `Retry-After` in seconds), 403 (the principal lacks the route's role; a token without app roles).
+ * that is unknown, revoked or switched off, a token Entra ID validation refuses), 429 (the source made too many
+ * failed attempts, see authFailureLimit.ts, or the principal's bucket is empty; `Retry-After` in seconds), 403 (the principal lacks the route's role; a token without app roles).
  */
 export class ApiAuthenticator {
   private readonly entra: EntraIdVerifier | undefined;
   private readonly limiter: PrincipalRateLimiter | undefined;
+  private readonly failures: AuthFailureLimiter;
 
   constructor(
     private readonly apiKeys: ApiKeyStore,
@@ -29,10 +31,21 @@ export class ApiAuthenticator {
   ) {
     this.entra = settings.entra ? createEntraIdVerifier(settings.entra) : undefined;
     this.limiter = settings.rateLimit ? new PrincipalRateLimiter(settings.rateLimit) : undefined;
+    this.failures = new AuthFailureLimiter(settings.authFailures);
   }
 
   async authorize(role: Role, headers: Headers): Promise<Principal> {
-    const principal = await this.authenticate(headers);
+    // a source that failed too often gets 429 before its credential is even looked at
+    const source = requestSource(headers);
+    this.failures.check(source);
+    let principal: Principal;
+    try {
+      principal = await this.authenticate(headers);
+    } catch (err) {
+      // a guess is a credential that was presented and refused; a request without one guesses nothing
+      if (err instanceof ApiError && err.status === 401 && presentedKey(headers)?.trim()) this.failures.failed(source);
+      throw err;
+    }
     const decision = this.limiter?.take(`${principal.kind}:${principal.id}`);
     if (decision && !decision.allowed) {
       const seconds = Math.max(1, Math.ceil(decision.retryAfterInMs / 1000));

@@ -2,6 +2,7 @@ import type { Services } from '../ports/index.js';
 import { apiAuthenticatorFor, recordAudit } from './apiSecurity.js';
 import { requestIdOf } from './audit.js';
 import { ApiError, toProblem } from './problem.js';
+import { isJsonMediaType, mediaTypeOf } from './jsonMediaType.js';
 import type { ApiResult, RawBody, RouteDefinition, RunOrchestrations } from './route.js';
 
 /** The parts of an HTTP request the API needs (the @azure/functions HttpRequest fits). */
@@ -35,7 +36,10 @@ export async function handleRequest(route: RouteDefinition, request: ApiRequest,
     } else if (route.body) {
       const type = request.headers.get('content-type') ?? '';
       const text = await readText(request, MAX_JSON_BODY);
-      if (text.trim() !== '' && !/json/i.test(type)) throw new ApiError(415, 'Unsupported Media Type', 'send the body as application/json');
+      const mediaType = mediaTypeOf(type);
+      if (text.trim() !== '' && !isJsonMediaType(mediaType, route.jsonMediaTypes)) {
+        throw new ApiError(415, 'Unsupported Media Type', `send the body as application/json${mediaType ? ` (got ${mediaType})` : ' (no Content-Type was given)'}`, [{ path: 'headers.content-type', message: 'application/json or a +json media type' }]);
+      }
       let json: unknown = {};
       if (text.trim() !== '') {
         try {

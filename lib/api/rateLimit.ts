@@ -40,6 +40,14 @@ export class PrincipalRateLimiter {
     return { allowed: true };
   }
 
+  /** How long until the key's bucket has a token (0: one is free now); takes nothing. */
+  waitInMs(principalKey: string): number {
+    const bucket = this.buckets.get(principalKey);
+    if (!bucket) return 0;
+    const { tokens } = bucket.snapshot();
+    return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / this.settings.requestsPerSecond) * 1000);
+  }
+
   private bucketOf(key: string): RateLimiter {
     let bucket = this.buckets.get(key);
     if (bucket) {

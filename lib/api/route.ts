@@ -61,6 +61,8 @@ export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.Zo
    * (others get 415) and the largest body in bytes (default 10 MiB; over it 413).
    */
   rawBody?: { mediaTypes: readonly string[]; maxBytes?: number };
+  /** further media types read as a JSON `body` besides application/json and `+json` ones (patch formats are refused otherwise) */
+  jsonMediaTypes?: readonly string[];
   /** status codes and meanings for the OpenAPI document */
   responses: Record<number, string>;
   /** the schema of the success body, for the OpenAPI document (not enforced at run time) */

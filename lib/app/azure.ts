@@ -6,6 +6,7 @@ import { DefaultAzureCredential, type TokenCredential } from '@azure/identity';
 import { azureOpenAITokenProvider, COSMOS_CONTAINERS, CosmosApiKeyStore, type CosmosTestCaseStore, createAzureOpenAIEmbedder, createCosmosClient, createCosmosStores, createServiceBusClient, ensureGoldSetIndex, type GoldSetDocument, KeyVaultSecretResolver, type SbClient, SearchIndexedTestCaseStore, ServiceBusQueuePort } from '../adapters/azure/index.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { type Services, type Stores, systemClock } from '../ports/index.js';
+import { createOutboundGuard, outboundPolicyFromEnv } from '../outbound/index.js';
 import { TargetRegistry } from '../targets/index.js';
 import { startTelemetry } from '../telemetry/index.js';
 import { runServices } from './perRunServices.js';
@@ -58,17 +59,20 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
   if (settings.EVALP_SEARCH_ENDPOINT) stores.testCases = await searchIndexed(stores.testCases as CosmosTestCaseStore, settings, credential, azureADTokenProvider, options);
 
   const secrets = new KeyVaultSecretResolver({ env, credential, ...(settings.EVALP_KEY_VAULT_URL ? { vaultUrl: settings.EVALP_KEY_VAULT_URL } : {}) });
-  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider });
+  // private, loopback and link-local destinations only when EVALP_OUTBOUND_ALLOW says so; metadata never
+  const outbound = createOutboundGuard(outboundPolicyFromEnv(env, { backend: 'azure' }));
+  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider, fetch: outbound.fetch });
   const services: AzureServices = {
     settings,
     stores,
     apiKeys: new CosmosApiKeyStore(database.container(COSMOS_CONTAINERS.apiKeys.id)),
     queue: new ServiceBusQueuePort(options.serviceBusClient ?? createServiceBusClient(env, credential)),
     clock: systemClock,
-    ...runServices({ targets, baseDir, env, azureADTokenProvider }),
+    ...runServices({ targets, baseDir, env, azureADTokenProvider, fetch: outbound.fetch }),
     baseDir,
     workerId: `azure-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
     ...(settings.EVALP_PUBLIC_URL ? { publicUrl: settings.EVALP_PUBLIC_URL } : {}),
+    outbound,
   };
   configureApiSecurity(services, apiSecuritySettingsFromEnv(env));
   return services;

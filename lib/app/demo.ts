@@ -20,7 +20,7 @@ export async function loadRetailSample(services: Services, sampleDir: string): P
   const catalog = parseToolCatalog(JSON.parse(await readFile(join(sampleDir, 'catalog.json'), 'utf8')), 'retail');
   const imported = await importJsonl(await readFile(join(sampleDir, 'gold.jsonl'), 'utf8'), { source: 'examples/retail' });
   if (imported.errors.length) throw new Error(`the bundled sample has ${imported.errors.length} bad rows, e.g. ${JSON.stringify(imported.errors[0])}`);
-  const [catalogId] = (await importCases(stores, { cases: imported.cases, catalogs: [catalog] }, { batchSize: 1000 })).catalogs as [string];
+  const [catalogId] = (await importCases(stores, { cases: imported.cases, catalogs: [catalog] })).catalogs as [string];
   await stores.suites.upsert(
     TestSuiteSchema.parse({
       id: DEMO_SUITE_ID,

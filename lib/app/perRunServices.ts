@@ -14,14 +14,16 @@ export function runServices(options: {
   baseDir: string;
   env: Readonly<Record<string, string | undefined>>;
   azureADTokenProvider: () => Promise<string>;
+  /** the outbound-policy fetch (lib/outbound) for stage-3 live API calls (`execution.base_url` comes from a run's config) */
+  fetch?: typeof globalThis.fetch;
 }): Pick<Services, 'invokerFor' | 'apiProviderFor' | 'judgeFor'> {
-  const { targets, baseDir, env, azureADTokenProvider } = options;
+  const { targets, baseDir, env, azureADTokenProvider, fetch } = options;
   return {
     invokerFor: (target, catalog) => targets.invokerFor(target, catalog ? { catalog } : {}),
     apiProviderFor: (run, catalog) => {
       const exec = run.config.execution;
       const cassette = exec.cassette_path && !isAbsolute(exec.cassette_path) ? resolve(baseDir, exec.cassette_path) : exec.cassette_path;
-      return createApiProvider({ ...exec, ...(cassette ? { cassette_path: cassette } : {}) }, catalog ? { catalog } : {});
+      return createApiProvider({ ...exec, ...(cassette ? { cassette_path: cassette } : {}) }, { ...(catalog ? { catalog } : {}), ...(fetch ? { fetch } : {}) });
     },
     judgeFor: (run) => createJudge(run.config.semantics, env, { azureADTokenProvider }),
   };

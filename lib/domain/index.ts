@@ -1,4 +1,5 @@
 export * from './json.js';
+export * from './id.js';
 export * from './toolCall.js';
 export * from './expected.js';
 export * from './coercionPolicy.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from './id.js';
 import { ExpectedToolCallSchema, ExpectedValueSchema } from './expected.js';
 import { CoercionPolicySpecSchema } from './coercionPolicy.js';
 
@@ -32,8 +33,8 @@ export const ToolCatalogRefSchema = z.object({ name: z.string().min(1), version:
 
 export const TestCaseSchema = z
   .object({
-    /** Any non-empty string unique in its gold set; kept from the source, a UUID only when generated. */
-    id: z.string().min(1),
+    /** Unique in its gold set; kept from the source, a UUID only when generated. The one id rule (IdSchema). */
+    id: IdSchema,
     nl_query: z.string().min(1),
     /** The calls the target should make. An empty list means the right answer is to make no call (abstain). */
     expected_tool_calls: z.array(ExpectedToolCallSchema),

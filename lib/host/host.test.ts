@@ -212,6 +212,41 @@ describe('embedded host: durable functions', () => {
   });
 });
 
+describe('embedded host: durable webhooks need the system key (as in Azure)', () => {
+  const webhook = '/runtime/webhooks/durabletask';
+  it('answers 401 problem+json without a key or with a wrong one, and nothing is terminated', async () => {
+    const started = await call('/api/orchestrations/fanout', json({ count: 1, delayMs: 60_000 }));
+    const { instanceId } = started.body as { instanceId: string };
+    for (const path of [`${webhook}/instances/${instanceId}/terminate?reason=x`, `${webhook}/instances/${instanceId}/terminate?reason=x&code=wrong`]) {
+      const refused = await call(path, { method: 'POST' });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('content-type')).toBe('application/problem+json');
+      expect((refused.body as { detail: string }).detail).toMatch(/system key/);
+    }
+    expect((await call(`${webhook}/instances/${instanceId}`)).status).toBe(401);
+    expect((await call(`${webhook}/instances`, { headers: { 'x-functions-key': keys.functionKey } })).status).toBe(401);
+    expect(host.taskHub.getStatus(instanceId)?.runtimeStatus).not.toBe('Terminated');
+    // the system key (query or header) and the admin key open it
+    expect((await call(`${webhook}/instances/${instanceId}?code=${encodeURIComponent(host.keys.durableTask ?? '')}`)).status).toBe(202);
+    expect((await call(`${webhook}/instances/${instanceId}`, { headers: { 'x-functions-key': keys.adminKey } })).status).toBe(202);
+    const terminated = await call(`${webhook}/instances/${instanceId}/terminate?reason=test`, { method: 'POST', headers: { 'x-functions-key': host.keys.durableTask ?? '' } });
+    expect(terminated.status).toBe(202);
+    await until(() => host.taskHub.getStatus(instanceId)?.runtimeStatus === 'Terminated');
+  });
+
+  it('the app\'s own durable client still works: its rpcBaseUrl carries the key as Basic credentials', async () => {
+    const started = await call('/api/orchestrations/fanout', json({ count: 2, delayMs: 1 }));
+    expect(started.status).toBe(202);
+    const { instanceId } = started.body as { instanceId: string };
+    const viaApp = await call(`/api/orchestrations/${instanceId}`);
+    expect(viaApp.status).toBe(200);
+    expect(viaApp.body).toMatchObject({ runtimeStatus: expect.any(String) });
+    const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`durabletask:${password}`).toString('base64')}` });
+    expect((await call(`${webhook}/instances/${instanceId}`, { headers: basic('wrong') })).status).toBe(401);
+    expect((await call(`${webhook}/instances/${instanceId}`, { headers: basic(host.keys.durableTask ?? '') })).status).toBeLessThan(300);
+  });
+});
+
 describe('embedded host: lifecycle', () => {
   it('stops gracefully (in-flight request finishes), then restarts on the same data with a past-due timer', async () => {
     const ledgerWrites = host.changeLog.read(CONTAINERS.ledger, 0, 10_000).length;

@@ -13,6 +13,9 @@ import type { FunctionRegistration, InvokeFunction } from './registration.js';
 import { QueueTriggerHost, SqliteQueueEngine, type QueueEngineOptions, type QueueTriggerSettings } from './servicebus/index.js';
 import { TimerTriggerHost } from './timer/timerHost.js';
 
+/** The whole graceful stop's budget unless the caller gives one. */
+export const DEFAULT_STOP_TIMEOUT_MS = 10_000;
+
 /** Where the durable client's HTTP calls go (as in the Functions host). */
 export const DURABLE_WEBHOOK_PREFIX = '/runtime/webhooks/durabletask';
 
@@ -43,6 +46,11 @@ export interface StartHostOptions {
   functionKey?: string;
   /** Key for authLevel 'admin' (also accepted for 'function'); default: EVALP_ADMIN_KEY, else the function key. */
   adminKey?: string;
+  /**
+   * The durable-task system key guarding `/runtime/webhooks/durabletask` (the admin key opens it too); default:
+   * EVALP_DURABLE_TASK_KEY, else random per start. The app's own durable client gets it inside its webhook URLs.
+   */
+  durableTaskKey?: string;
   /** IANA zone for NCRONTAB schedules; default 'UTC'. */
   timeZone?: string;
   /** Durable task hub name; default 'EvalPlatformHub'. */
@@ -77,9 +85,10 @@ export interface EmbeddedHost {
   stop(options?: { timeoutInMs?: number }): Promise<void>;
 }
 
-function resolveKeys(options: StartHostOptions, env: Readonly<Record<string, string | undefined>>): HostKeys {
+function resolveKeys(options: StartHostOptions, env: Readonly<Record<string, string | undefined>>): Required<HostKeys> {
   const fn = options.functionKey ?? env.EVALP_FUNCTION_KEY ?? randomBytes(24).toString('base64url');
-  return { function: fn, admin: options.adminKey ?? env.EVALP_ADMIN_KEY ?? fn };
+  const durableTask = options.durableTaskKey ?? env.EVALP_DURABLE_TASK_KEY ?? randomBytes(24).toString('base64url');
+  return { function: fn, admin: options.adminKey ?? env.EVALP_ADMIN_KEY ?? fn, durableTask };
 }
 
 async function capture(
@@ -150,6 +159,7 @@ export async function startHost(options: StartHostOptions): Promise<EmbeddedHost
       mounts: [
         {
           prefix: DURABLE_WEBHOOK_PREFIX,
+          key: keys.durableTask,
           handle: (request) => (durableApi ? durableApi(request) : Promise.resolve({ status: 503, body: 'The task hub is starting.' })),
         },
       ],
@@ -160,8 +170,8 @@ export async function startHost(options: StartHostOptions): Promise<EmbeddedHost
     const url = await http.start();
     started.push(http);
     const selfUrl = url.replace(/\/\/(0\.0\.0\.0|\[::\])(?=:)/, '//127.0.0.1');
-    durableApi = createDurableHttpApi(taskHub, { baseUrl: selfUrl });
-    durableInput = durableClientInput(selfUrl, taskHubName);
+    durableApi = createDurableHttpApi(taskHub, { baseUrl: selfUrl, code: keys.durableTask });
+    durableInput = durableClientInput(selfUrl, taskHubName, keys.durableTask);
 
     taskHub.start();
     started.push(taskHub);
@@ -176,17 +186,22 @@ export async function startHost(options: StartHostOptions): Promise<EmbeddedHost
     let stopping: Promise<void> | undefined;
     const stop = (stopOptions: { timeoutInMs?: number } = {}): Promise<void> => {
       stopping ??= (async () => {
-        const timeoutInMs = stopOptions.timeoutInMs ?? 30_000;
+        // ONE budget for the whole stop (default 10 s): each phase gets what is left, so a slow invocation (a target
+        // behind its rate limiter) cannot hold the stop for a multiple of it; queue work not finished in time is
+        // given back without counting a delivery, and the listener and database are closed regardless
+        const deadline = Date.now() + (stopOptions.timeoutInMs ?? DEFAULT_STOP_TIMEOUT_MS);
+        const left = (): number => Math.max(0, deadline - Date.now());
         try {
+          const timeoutInMs = left();
           await Promise.all([
             http.drain({ timeoutInMs }),
             timerHost.stop({ timeoutInMs }),
             queueHost.stop({ timeoutInMs }),
             feedHost.stop({ timeoutInMs }),
           ]);
-          await taskHub.stop({ timeoutInMs });
+          await taskHub.stop({ timeoutInMs: left() });
         } finally {
-          await http.stop({ timeoutInMs });
+          await http.stop({ timeoutInMs: left() });
           db.close();
         }
         logger.log('information', 'Embedded host stopped.');

@@ -1,7 +1,7 @@
 import { silentLogger, type HostLogger } from './logger.js';
 
 export interface SignalHandlerOptions {
-  /** Passed to stop(); default 30 s. */
+  /** Passed to stop(); default 10 s (the whole stop's budget). */
   timeoutInMs?: number;
   logger?: HostLogger;
   /** Default process.exit. */
@@ -29,7 +29,7 @@ export function installSignalHandlers(
     }
     signalled = true;
     logger.log('information', `Received ${signal}; stopping the host.`);
-    host.stop({ timeoutInMs: options.timeoutInMs ?? 30_000 }).then(
+    host.stop({ timeoutInMs: options.timeoutInMs ?? 10_000 }).then(
       () => exit(0),
       (error: unknown) => {
         logger.log('error', 'The host did not stop cleanly.', { error: String(error) });

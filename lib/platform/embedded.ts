@@ -9,6 +9,7 @@ import { provideServices, resetServices, runServices } from '../app/index.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { azureOpenAITokenProvider } from '../adapters/azure/index.js';
 import { registerQueueDepthSource, startTelemetry } from '../telemetry/index.js';
+import { createOutboundGuard, outboundPolicyFromEnv } from '../outbound/index.js';
 
 export interface EmbeddedPlatformOptions {
   /** all state (SQLite database, default `./.evalplatform`) */
@@ -56,17 +57,20 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   const secrets = new EnvSecretResolver(env);
   // Entra ID for Azure OpenAI targets and judges without a key (DefaultAzureCredential: `az login`), loaded on first use
   const azureADTokenProvider = azureOpenAITokenProvider();
-  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider });
+  // outbound calls may reach loopback agents (EVALP_OUTBOUND_ALLOW, default "loopback") but never this host's own port
+  const outbound = createOutboundGuard(outboundPolicyFromEnv(env, { backend: 'embedded', selfPorts: [Number(new URL(host.url).port)] }));
+  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider, fetch: outbound.fetch });
   const stores = createEmbeddedStores(host.db, host.changeLog);
   const services: Services = {
     stores,
     apiKeys: new EmbeddedApiKeyStore(host.db),
     queue: new EmbeddedQueuePort(host.queues),
     clock: systemClock,
-    ...runServices({ targets, baseDir, env, azureADTokenProvider }),
+    ...runServices({ targets, baseDir, env, azureADTokenProvider, fetch: outbound.fetch }),
     baseDir,
     workerId: `embedded-${process.pid}-${randomBytes(3).toString('hex')}`,
     publicUrl: host.url,
+    outbound,
   };
   // API keys, Entra ID and rate limits from the platform's own settings; a malformed setting fails the start here
   configureApiSecurity(services, apiSecuritySettingsFromEnv(env));

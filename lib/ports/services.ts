@@ -1,4 +1,5 @@
 import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
+import type { OutboundGuard } from '../outbound/index.js';
 import type { ApiKeyStore } from './apiKeyStore.js';
 import type { ApiProvider } from './apiProvider.js';
 import type { Clock } from './clock.js';
@@ -28,4 +29,6 @@ export interface Services {
   workerId: string;
   /** where the platform answers (for status URLs); undefined when unknown */
   publicUrl?: string;
+  /** the outbound URL policy (lib/outbound): its fetch for every outbound call, its check where URLs are configured */
+  outbound?: OutboundGuard;
 }

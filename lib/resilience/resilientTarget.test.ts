@@ -101,6 +101,15 @@ describe('ResilientTarget: circuit breaker', () => {
     expect(breaker.state).toBe('closed');
   });
 
+  it('a retry refused by the open breaker reports the timeout that caused it, not only "circuit open"', async () => {
+    const breaker = new CircuitBreaker({ failureThreshold: 1 });
+    const inner = new ScriptedInvoker((_n, { abortSignal }) => delay(10_000, OK, { signal: abortSignal! }));
+    const result = await new ResilientTarget(inner, { ...FAST, timeoutInMs: 20, breaker }).invoke(tc);
+    expect(inner.calls).toBe(1);
+    expect(result).toMatchObject({ ok: false, error_code: 'target_timeout', attempts: 1, circuit_open: true });
+    expect(!result.ok && result.message).toMatch(/^target scripted did not answer within 20 ms; the retry was not made: target scripted is failing: its circuit breaker is open/);
+  });
+
   it('a configuration error is thrown and does not count as a failure', async () => {
     const breaker = new CircuitBreaker({ failureThreshold: 1 });
     const inner = new ScriptedInvoker(() => {

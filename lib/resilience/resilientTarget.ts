@@ -44,9 +44,11 @@ export class ResilientTarget implements TargetInvoker {
   async invoke(testCase: TestCase, options: InvokeOptions = {}): Promise<TargetInvocation> {
     const started = performance.now();
     let made = 0;
+    let lastMade: TargetFailure | undefined;
     const attempt = async (): Promise<TargetInvocation> => {
       const result = await this.attempt(testCase, options);
       if (!(result.ok === false && result.circuit_open)) made++;
+      if (!result.ok && !result.circuit_open) lastMade = result;
       return result;
     };
     const { value } = await retry(attempt, (result) => (!result.ok && isRetryableFailure(result) ? { retryAfterInMs: result.retry_after_ms } : false), {
@@ -54,7 +56,10 @@ export class ResilientTarget implements TargetInvoker {
       ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
     });
     if (value.ok) return { ...value, attempts: made };
-    return { ...value, attempts: made, latency_ms: elapsedMs(started) };
+    // a retry the open breaker refused: the cause is the failure of the attempt that was made (a timeout, say),
+    // not the refusal; both are reported, and circuit_open stays set for the caller
+    const failure = value.circuit_open && lastMade ? { ...value, error_code: lastMade.error_code, message: `${lastMade.message}; the retry was not made: ${value.message}`, ...(lastMade.http_status === undefined ? {} : { http_status: lastMade.http_status }) } : value;
+    return { ...failure, attempts: made, latency_ms: elapsedMs(started) };
   }
 
   private async attempt(testCase: TestCase, options: InvokeOptions): Promise<TargetInvocation> {

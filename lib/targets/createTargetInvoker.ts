@@ -19,7 +19,7 @@ export interface TargetDeps {
   openaiClient?: OpenAI;
   /** openai on Azure without `api_key`: Microsoft Entra ID bearer tokens (lib/adapters/azure azureOpenAITokenProvider) */
   azureADTokenProvider?: () => Promise<string>;
-  /** http: fetch implementation */
+  /** http and openai: fetch implementation (the platform passes lib/outbound's policy-checking fetch) */
   fetch?: typeof globalThis.fetch;
   /** replay: outputs cache (default: the process-wide one) */
   replayCache?: ReplayOutputsCache;
@@ -47,6 +47,7 @@ const TARGET_FACTORIES = {
       ...(deps.apiProvider ? { apiProvider: deps.apiProvider } : {}),
       ...(deps.openaiClient ? { client: deps.openaiClient } : {}),
       ...(deps.azureADTokenProvider ? { azureADTokenProvider: deps.azureADTokenProvider } : {}),
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
     });
     await invoker.ready();
     return invoker;

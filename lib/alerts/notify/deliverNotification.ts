@@ -28,6 +28,8 @@ export interface DeliveryDeps {
   clock: Clock;
   /** where the platform answers, for the link in the message */
   publicUrl?: string;
+  /** the platform's outbound-policy fetch (lib/outbound); default the global fetch */
+  fetch?: typeof globalThis.fetch;
 }
 
 export interface DeliveryResult {
@@ -65,7 +67,7 @@ export async function deliverNotification(message: NotificationMessage, deps: De
   const claimed = await save(alerts, { ...found, attempts: message.attempt, next_attempt_at: null, updated_at: now() }, found._etag);
   if (!claimed) return skipped;
 
-  const answer = await postWebhook(found.url, formatNotification(alert, found.format, deps.publicUrl), { timeoutInMs: opts.timeoutInMs });
+  const answer = await postWebhook(found.url, formatNotification(alert, found.format, deps.publicUrl), { timeoutInMs: opts.timeoutInMs, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
   const base: AlertNotification = { ...claimed, last_status: answer.status, updated_at: now() };
   let result: DeliveryResult;
   let next: AlertNotification;

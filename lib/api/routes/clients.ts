@@ -5,6 +5,7 @@ import { ClientSchema, RunStatusSchema, type Client } from '../../domain/index.j
 import { scheduleProblem } from '../../runs/index.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteDefinition } from '../route.js';
+import { requireAllowedOutboundUrls } from '../outboundUrls.js';
 import { requireReferences } from './entityReferences.js';
 import { EntityIdSchema, PagingQuery, entityRoutes, withoutEtag } from './entityRoutes.js';
 
@@ -22,6 +23,10 @@ export const ReplaceClientRequestSchema = withValidSchedule(ClientFields);
 /** Validates a client (400) and that its suites and target exist (422 naming `body.suite_ids.N` / `body.target_id`). */
 async function validClient(fields: z.infer<typeof ClientFields>, id: string, createdAt: string, services: Services): Promise<Client> {
   const client = ClientSchema.parse({ ...fields, id, suite_ids: [...new Set(fields.suite_ids)], created_at: createdAt, updated_at: services.clock.now().toISOString() });
+  await requireAllowedOutboundUrls(services, [
+    ...client.notify.map((n, i) => ({ path: `body.notify.${i}.url`, url: n.kind === 'webhook' ? n.url : undefined })),
+    { path: 'body.config_overrides.execution.base_url', url: client.config_overrides?.execution?.base_url },
+  ]);
   const { suites, targets } = services.stores;
   await requireReferences('test suite', fields.suite_ids.map((sid, i) => ({ path: `suite_ids.${i}`, id: sid })), async (sid) => (await suites.get(sid)) !== undefined);
   await requireReferences('target system', [{ path: 'target_id', id: fields.target_id }], async (tid) => (await targets.get(tid)) !== undefined);

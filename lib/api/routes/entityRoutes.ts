@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { ConflictError, type EntityStore, NotFoundError, PreconditionFailedError, type Services, type WithEtag } from '../../ports/index.js';
+import { IdSchema, type Role } from '../../domain/index.js';
 import { ApiError } from '../problem.js';
-import type { Role } from '../../domain/index.js';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../route.js';
 import { pageSchemaOf } from '../schemas.js';
 import { etagMatches } from './etags.js';
 
-/** Ids of API-managed entities: they appear in URL paths, so no spaces or slashes. */
-export const EntityIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, 'an id is 1-128 characters: letters, digits and . _ : - (it appears in URLs), starting with a letter or digit');
+/** Ids of API-managed entities: the one id rule shared with test cases (lib/domain IdSchema). */
+export const EntityIdSchema = IdSchema;
 
 /** `limit` (1-1000, default 50) and `offset` query parameters, as every list of the API takes them. */
 export const PagingQuery = z

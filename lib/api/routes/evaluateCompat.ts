@@ -3,7 +3,9 @@ import { NotFoundError } from '../../ports/index.js';
 import { compatJobView, startCompatJob } from '../compat/compatJob.js';
 import { COMPAT_SCORERS } from '../compat/compatScorers.js';
 import { CompatEvaluateRequestSchema, CompatJobAcceptedSchema, CompatJobSchema } from '../compat/compatSchemas.js';
+import { requireAllowedOutboundUrls } from '../outboundUrls.js';
 import { defineRoute, type RouteDefinition } from '../route.js';
+import { compatSecretIssues, refusingLiteralSecrets } from './targetSecrets.js';
 
 const statusUrl = (origin: string, jobId: string): string => `${origin}/api/evaluate/${encodeURIComponent(jobId)}`;
 
@@ -14,10 +16,11 @@ export const startEvaluationRoute = defineRoute({
   role: 'runner',
   tag: 'evaluate (compatibility)',
   summary: 'Evaluate an endpoint answering {response, agent, reason} on a list of questions (evaluation-as-a-service shape); runs as a platform run',
-  body: CompatEvaluateRequestSchema,
-  responses: { 202: 'the job, accepted and started', 400: 'invalid body' },
+  body: refusingLiteralSecrets(CompatEvaluateRequestSchema, compatSecretIssues),
+  responses: { 202: 'the job, accepted and started', 400: 'invalid body, a literal secret, or a target_url the outbound policy refuses' },
   response: CompatJobAcceptedSchema,
   handler: async ({ services, orchestrations, body, url }) => {
+    await requireAllowedOutboundUrls(services, [{ path: 'body.target_url', url: body.target_url }]);
     const run = await startCompatJob(body, { stores: services.stores, clock: services.clock, orchestrations });
     const status_url = statusUrl(url.origin, run.id);
     return { status: 202, headers: { location: status_url }, body: { job_id: run.id, status: 'pending', status_url, total_questions: body.questions.length } };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { RunSchema, RunStatusSchema, ScorecardSchema, StageNameSchema, TriggerMetadataSchema } from '../../domain/index.js';
 import { NotFoundError } from '../../ports/index.js';
-import { CreateRunRequestSchema, createRun } from '../../runs/index.js';
+import { createRun, CreateRunRequestSchema } from '../../runs/index.js';
+import { requireAllowedOutboundUrls } from '../outboundUrls.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteContext } from '../route.js';
 import { pageSchemaOf, RunViewSchema, type RunView } from '../schemas.js';
@@ -39,6 +40,7 @@ export const createRunRoute = defineRoute({
   response: RunViewSchema,
   responses: { 202: 'run accepted and started', 400: 'invalid body', 409: 'run id exists', 422: 'unknown suite, target, client or baseline' },
   handler: async (ctx) => {
+    await requireAllowedOutboundUrls(ctx.services, [{ path: 'body.config.execution.base_url', url: ctx.body.config?.execution?.base_url }]);
     const run = await createRun(ctx.body, { stores: ctx.services.stores, clock: ctx.services.clock });
     try {
       await ctx.orchestrations.start(run.id);

@@ -50,7 +50,8 @@ describe('test-suites CRUD', () => {
     ['a static suite with a filter', { name: 'x', kind: 'static', filter: { category: 'a' } }, [{ path: 'body.filter' }]],
     ['a dynamic suite with ids', { name: 'x', kind: 'dynamic', filter: { category: 'a' }, test_case_ids: ['c1'] }, [{ path: 'body.test_case_ids' }]],
     ['an inverted complexity range', { name: 'x', kind: 'dynamic', filter: { complexity_min: 4, complexity_max: 2 } }, [{ path: 'body.filter.complexity_min' }]],
-    ['an id with a slash', { id: 'a/b', name: 'x', kind: 'static' }, [{ path: 'body.id' }]],
+    ['an id with a control character', { id: 'a\u0007b', name: 'x', kind: 'static' }, [{ path: 'body.id' }]],
+    ['an id with a lone surrogate', { id: '\ud800', name: 'x', kind: 'static' }, [{ path: 'body.id' }]],
   ])('400 for %s, naming the field', async (_why, body, errors) => {
     const r = await api.call('POST', 'v1/test-suites', { key: admin, body });
     expect(r.status).toBe(400);

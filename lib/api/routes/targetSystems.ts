@@ -5,19 +5,13 @@ import { TargetSystemSchema, type TargetSystem } from '../../domain/index.js';
 import type { RouteDefinition } from '../route.js';
 import { referrersIn, requireReferences } from './entityReferences.js';
 import { EntityIdSchema, entityRoutes } from './entityRoutes.js';
-import { literalSecretIssues } from './targetSecrets.js';
+import { requireAllowedOutboundUrls } from '../outboundUrls.js';
+import { literalSecretIssues, refusingLiteralSecrets } from './targetSecrets.js';
 import { targetProbeRoute } from './targetProbe.js';
 import { catalogId } from './toolCatalogs.js';
 
 /** Refuses literal secrets with 400 naming the field, whatever else is wrong with the body. */
-function noLiteralSecrets<S extends z.ZodType>(schema: S): S {
-  return schema.superRefine(
-    (value, ctx) => {
-      for (const issue of literalSecretIssues(value)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    },
-    { when: () => true },
-  ) as S;
-}
+const noLiteralSecrets = <S extends z.ZodType>(schema: S): S => refusingLiteralSecrets(schema, literalSecretIssues);
 
 /** A target as a client sends it: the domain fields without the server's id and timestamps; secrets only as references. */
 const TargetFields = TargetSystemSchema.omit({ id: true, created_at: true, updated_at: true });
@@ -27,6 +21,9 @@ export const ReplaceTargetRequestSchema = noLiteralSecrets(TargetFields);
 /** Validates a target (400) and that its tool catalog exists (422 naming `body.tool_catalog`). */
 async function validTarget(fields: z.infer<typeof TargetFields>, id: string, createdAt: string, services: Services): Promise<TargetSystem> {
   const target = TargetSystemSchema.parse({ ...fields, id, created_at: createdAt, updated_at: services.clock.now().toISOString() });
+  const { settings } = target;
+  if (settings.kind === 'http') await requireAllowedOutboundUrls(services, [{ path: 'body.settings.url', url: settings.url }]);
+  if (settings.kind === 'openai') await requireAllowedOutboundUrls(services, [{ path: 'body.settings.base_url', url: settings.base_url }]);
   if (target.tool_catalog) {
     const ref = catalogId(target.tool_catalog.name, target.tool_catalog.version);
     await requireReferences('tool catalog', [{ path: 'tool_catalog', id: ref }], async (key) => (await services.stores.catalogs.get(key)) !== undefined);

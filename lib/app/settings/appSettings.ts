@@ -76,6 +76,11 @@ export const APP_SETTINGS = {
   EVALP_AUTH_ENTRA_CLOCK_SKEW_SECONDS: spec('both', security.EVALP_AUTH_ENTRA_CLOCK_SKEW_SECONDS, '', 'clock tolerance for token times'),
   EVALP_API_RATE_LIMIT_RPS: spec('both', security.EVALP_API_RATE_LIMIT_RPS, '', 'requests per second per caller (0: no limit)'),
   EVALP_API_RATE_LIMIT_BURST: spec('both', security.EVALP_API_RATE_LIMIT_BURST, '', 'burst size of the per-caller token bucket'),
+  EVALP_AUTH_FAILURES_PER_MINUTE: spec('both', security.EVALP_AUTH_FAILURES_PER_MINUTE, '', 'failed authentication attempts a source may make per minute (default 10), then 429'),
+  EVALP_AUTH_FAILURES_BURST: spec('both', security.EVALP_AUTH_FAILURES_BURST, '', 'failed attempts in a row before that limit applies (default 20)'),
+  // outbound URL policy (lib/outbound/outboundSettings.ts)
+  EVALP_OUTBOUND_ALLOW: spec('both', text, '', 'destinations targets and webhooks may reach besides public addresses: loopback, private, link-local, hosts, CIDRs, or none (default: loopback embedded, none in Azure; metadata never)'),
+  EVALP_OUTBOUND_DENY: spec('both', text, '', 'host names or CIDRs outbound calls may never reach'),
   // regression alert webhooks (lib/alerts/notify/deliveryOptionsFromEnv.ts)
   EVALP_ALERT_WEBHOOK_MAX_RETRIES: spec('both', count(0), '', 'webhook delivery retries'),
   EVALP_ALERT_WEBHOOK_RETRY_DELAY_MS: spec('both', count(0), '', 'first retry delay (doubles)'),
@@ -93,6 +98,7 @@ export const APP_SETTINGS = {
   EVALP_LOG_LEVEL: spec('embedded', text, '', 'embedded: host log level on stderr (warning, information, debug, ...)'),
   EVALP_FUNCTION_KEY: spec('embedded', text, '', 'embedded: key for authLevel function (default: random per start)'),
   EVALP_ADMIN_KEY: spec('embedded', text, '', 'embedded: key for authLevel admin (default: the function key)'),
+  EVALP_DURABLE_TASK_KEY: spec('embedded', text, '', 'embedded: the system key of /runtime/webhooks/durabletask (default: random per start)'),
 } as const satisfies Record<string, AppSettingSpec>;
 
 export type AppSettingName = keyof typeof APP_SETTINGS;

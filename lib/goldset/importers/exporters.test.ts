@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TestCaseSchema, type ExpectedValue, type TestCase } from '../../domain/index.js';
+import { TestCaseSchema, idProblem, type ExpectedValue, type TestCase } from '../../domain/index.js';
 import { importCsv } from './csvImporter.js';
 import { exportCsv, exportJsonl } from './exporters.js';
 import { importJsonl } from './jsonImporter.js';
@@ -49,6 +49,8 @@ const text = fc
   .array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }), fc.constantFrom(',', '"', '""', '\n', '\r\n', '\r', '|', ';', '[', '{', ' ', '@', '\t', '\u2028')), { maxLength: 4 })
   .map((parts) => parts.join(''));
 const nonEmpty = text.filter((s) => s !== '');
+/** ids follow the one id rule (lib/domain IdSchema); `uniqueIds` prefixes up to 3 characters */
+const validId = nonEmpty.filter((s) => idProblem(s) === undefined && [...s].length <= 120);
 const number = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })).map((n) => (Object.is(n, -0) ? 0 : n));
 const key = text.map((s) => `k${s}`); // never starts with `$` (that would make an object a matcher)
 
@@ -75,7 +77,7 @@ const isoDate = fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01
 const testCase = fc
   .record(
     {
-      id: nonEmpty,
+      id: validId,
       nl_query: nonEmpty,
       expected_tool_calls: fc.array(call, { maxLength: 3 }),
       alternative_tool_calls: fc.array(fc.array(call, { maxLength: 2 }), { maxLength: 2 }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ExpectedToolCall, ExpectedValue, TestCase } from '../../domain/index.js';
+import { idProblem, type ExpectedToolCall, type ExpectedValue, type TestCase } from '../../domain/index.js';
 
 /**
  * A fast path for TestCaseSchema.safeParse on the common, valid shapes of a case: returns exactly what zod's parse
@@ -14,7 +14,8 @@ export function fastTestCase(input: unknown): TestCase | undefined {
   let known = 0;
   const id = input['id'];
   const nlQuery = input['nl_query'];
-  if (!nonEmpty(id) || !nonEmpty(nlQuery)) return undefined;
+  // the id rule (IdSchema) is zod's to explain: a bad id leaves the fast path
+  if (!nonEmpty(id) || idProblem(id) !== undefined || !nonEmpty(nlQuery)) return undefined;
   known += 2;
   const calls = toolCalls(input['expected_tool_calls']);
   if (calls === undefined) return undefined;

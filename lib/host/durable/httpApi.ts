@@ -26,6 +26,8 @@ export interface DurableHttpResponse {
 export interface DurableHttpApiOptions {
   /** Origin the API is reachable at (e.g. http://127.0.0.1:7071); adds management URLs and Location headers. */
   baseUrl?: string;
+  /** The durable-task system key, put as `code=` into the management URLs handed out (as Azure does). */
+  code?: string;
 }
 
 export type DurableHttpApi = (request: DurableHttpRequest) => Promise<DurableHttpResponse>;
@@ -98,7 +100,7 @@ function statusCode(status: DurableStatus, query: URLSearchParams): number {
 
 /** Answers the DurableClient's requests from `hub`. */
 export function createDurableHttpApi(hub: TaskHub, options: DurableHttpApiOptions = {}): DurableHttpApi {
-  const links = (instanceId: string) => (options.baseUrl ? managementUrls(options.baseUrl, hub.taskHubName, instanceId) : undefined);
+  const links = (instanceId: string) => (options.baseUrl ? managementUrls(options.baseUrl, hub.taskHubName, instanceId, options.code) : undefined);
 
   const startNew = (name: string, instanceId: string | undefined, body: string): DurableHttpResponse => {
     const input = parseBody(body);

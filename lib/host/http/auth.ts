@@ -5,6 +5,8 @@ import type { AuthLevel } from './router.js';
 export interface HostKeys {
   function: string;
   admin: string;
+  /** The durable-task system key (Azure's `durabletask_extension`): opens `/runtime/webhooks/durabletask` (so does `admin`). */
+  durableTask?: string;
 }
 
 function sameKey(given: string, expected: string): boolean {

@@ -164,6 +164,30 @@ describe('HttpTriggerServer', () => {
     expect(status).toBe(413);
   });
 
+  it('answers a URL or headers over the limit with 431 problem+json (Node alone sends a bare status line)', async () => {
+    const long = await call(`/api/items/42?q=${'x'.repeat(20_000)}`);
+    expect({ status: long.status, type: long.type, title: (long.body as { title: string }).title }).toEqual({ status: 431, type: 'application/problem+json', title: 'Request Header Fields Too Large' });
+    const headers = await call('/api/items/42', { headers: { 'x-big': 'y'.repeat(20_000) } });
+    expect([headers.status, headers.type]).toEqual([431, 'application/problem+json']);
+    // the server keeps serving
+    expect((await call('/api/items/42')).status).toBe(200);
+  });
+
+  it('answers a request that is not HTTP/1.1 with 400 problem+json', async () => {
+    const { connect } = await import('node:net');
+    const url = new URL(base);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw).toContain('Content-Type: application/problem+json');
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400, title: 'Bad Request' });
+  });
+
   it('answers 504 with a problem when the function outlives the request timeout', async () => {
     const started = Date.now();
     const { status, body } = await call('/api/slow');

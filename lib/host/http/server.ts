@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { silentLogger, type HostLogger } from '../logger.js';
 import type { FunctionRegistration, InvokeFunction } from '../registration.js';
 import { isAuthorized, type HostKeys } from './auth.js';
@@ -28,6 +29,11 @@ export interface MountResponse {
 export interface HttpMount {
   /** Absolute path prefix, e.g. '/runtime/webhooks/durabletask'. */
   prefix: string;
+  /**
+   * When set, every request must present this key (or the admin key) in the `code` query parameter, the
+   * `x-functions-key` header or as the password of `Authorization: Basic` (the durable client's rpcBaseUrl), else 401 (as Azure's system keys protect `/runtime/webhooks/...`).
+   */
+  key?: string;
   handle(request: MountRequest): Promise<MountResponse>;
 }
 
@@ -111,6 +117,25 @@ function mountWire(response: MountResponse): WireResponse {
   return { status: response.status, headers, body: Buffer.from(isText ? (response.body as string) : JSON.stringify(response.body)) };
 }
 
+/** Node's own answers to requests it could not parse, as problem+json (Node would send a bare status line). */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request line (URL) and headers are larger than the host accepts (16 KiB); send long values in the body.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request was not received completely in time.'],
+  ERR_HTTP_REQUEST_HEADERS_TIMEOUT: [408, 'The request headers were not received completely in time.'],
+};
+
+/** Answers a request Node could not parse (431 for a URL or headers over the limit, 408, else 400) with a problem document, then closes. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request could not be parsed as HTTP/1.1.'];
+  const body = JSON.stringify(problem(status, detail));
+  const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 /**
  * Serves HTTP-triggered functions on node:http under `/<routePrefix>/<route>` (route templates, methods -> 404/405,
  * auth levels -> 401, body limit -> 413, request timeout -> 504, handler errors -> 500 problem without stack),
@@ -142,6 +167,7 @@ export class HttpTriggerServer {
     const routes: HttpRoute[] = registrations.filter((r) => r.kind === 'httpTrigger').map(toHttpRoute);
     this.#route = createRouter(routes);
     this.#server = createServer((req, res) => void this.#handle(req, res));
+    this.#server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket));
   }
 
   /** Base URL once listening, e.g. http://127.0.0.1:7071 (no trailing slash). */
@@ -291,6 +317,12 @@ export class HttpTriggerServer {
   }
 
   async #respondMount(req: IncomingMessage, mount: HttpMount, url: URL, method: string): Promise<WireResponse> {
+    if (mount.key !== undefined) {
+      const key = headerValue(req, 'x-functions-key') ?? url.searchParams.get('code') ?? basicPassword(req) ?? undefined;
+      if (!isAuthorized('function', key, { function: mount.key, admin: this.#options.keys.admin })) {
+        return problemWire(problem(401, `${mount.prefix} requires the host's system key in the code query parameter or the x-functions-key header.`));
+      }
+    }
     const body = await readBody(req, this.#options.maxRequestBodyBytes);
     if (body.kind === 'tooLarge') return problemWire(problem(413, `The request body exceeds ${this.#options.maxRequestBodyBytes} bytes.`));
     if (body.kind === 'aborted') return problemWire(problem(400, 'The request body was not received completely.'));
@@ -304,6 +336,15 @@ export class HttpTriggerServer {
     const state = this.#draining ? 'Stopping' : 'Running';
     return { status: 200, headers: [['content-type', 'application/json; charset=utf-8']], body: Buffer.from(JSON.stringify({ state })) };
   }
+}
+
+/** The password of an `Authorization: Basic` header (how the durable client sends the key of its rpcBaseUrl). */
+function basicPassword(req: IncomingMessage): string | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(headerValue(req, 'authorization') ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : decoded.slice(colon + 1);
 }
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {

@@ -90,7 +90,9 @@ export class HttpTarget implements TargetInvoker {
       text = await response.text();
     } catch (error) {
       if (abortSignal?.aborted) throw abortSignal.reason;
-      return fail(`${label} failed: ${describeError(error)}`, { retryable: true });
+      // the outbound policy refused the destination (after DNS or on a redirect): retrying cannot help
+      const refused = error instanceof Error && error.name === 'OutboundRefusedError';
+      return fail(`${label} failed: ${describeError(error)}`, { retryable: !refused });
     }
     if (!response.ok) {
       const retryable = isRetryableStatus(response.status);

@@ -34,7 +34,7 @@ export function checkClientSettings(settings: OpenAISettings, targetId: string, 
  * when `api_key` is set: the explicit fallback wins), `OpenAI` otherwise. Every value is explicit (process.env is
  * never read behind the caller's back) and the client's own retries are off: ResilientTarget retries.
  */
-export async function createOpenAIClient(settings: OpenAISettings, secrets: SecretResolver, targetId: string, azureADTokenProvider?: AzureADTokenProvider): Promise<OpenAI> {
+export async function createOpenAIClient(settings: OpenAISettings, secrets: SecretResolver, targetId: string, azureADTokenProvider?: AzureADTokenProvider, fetch?: typeof globalThis.fetch): Promise<OpenAI> {
   checkClientSettings(settings, targetId, Boolean(azureADTokenProvider));
   let apiKey = NO_API_KEY;
   if (settings.api_key) {
@@ -55,6 +55,7 @@ export async function createOpenAIClient(settings: OpenAISettings, secrets: Secr
       organization: null,
       project: null,
       maxRetries: 0,
+      ...(fetch ? { fetch } : {}),
     });
   }
   return new OpenAI({
@@ -63,6 +64,7 @@ export async function createOpenAIClient(settings: OpenAISettings, secrets: Secr
     organization: null,
     project: null,
     maxRetries: 0,
+    ...(fetch ? { fetch } : {}),
     ...(settings.api_version ? { defaultQuery: { 'api-version': settings.api_version } } : {}),
   });
 }

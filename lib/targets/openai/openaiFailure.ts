@@ -29,7 +29,9 @@ export function failureFromRequestError(error: unknown, context: { abortSignal?:
     return failure(`model "${context.model}" did not answer in time (client timeout)`, { error_code: 'target_timeout', retryable: true });
   }
   if (error instanceof APIConnectionError) {
-    return failure(`connection to the chat-completions endpoint failed: ${describeError(error.cause ?? error)}`, { retryable: true });
+    // the outbound policy refused the destination (after DNS or on a redirect): retrying cannot help
+    const refused = error.cause instanceof Error && error.cause.name === 'OutboundRefusedError';
+    return failure(`connection to the chat-completions endpoint failed: ${describeError(error.cause ?? error)}`, { retryable: !refused });
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     const retryable = isRetryableStatus(error.status);

@@ -24,6 +24,8 @@ export interface OpenAITargetOptions {
   targetId?: string;
   /** Microsoft Entra ID tokens for Azure OpenAI targets without `api_key` (the host supplies them) */
   azureADTokenProvider?: AzureADTokenProvider;
+  /** the fetch the built client uses (the platform passes its outbound-policy fetch); default the SDK's */
+  fetch?: typeof globalThis.fetch;
 }
 
 /**
@@ -132,7 +134,7 @@ export class OpenAITarget implements TargetInvoker {
 
   private client(): Promise<OpenAI> {
     if (!this.clientPromise) {
-      const building = createOpenAIClient(this.settings, this.options.secrets, this.targetId, this.options.azureADTokenProvider);
+      const building = createOpenAIClient(this.settings, this.options.secrets, this.targetId, this.options.azureADTokenProvider, this.options.fetch);
       this.clientPromise = building;
       building.catch(() => {
         if (this.clientPromise === building) this.clientPromise = undefined; // try again next time

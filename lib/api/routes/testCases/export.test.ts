@@ -14,7 +14,7 @@ const FIXTURES = join(packageRoot(), 'lib', 'evaluation', 'importers', '__fixtur
 /** Cases that exercise every column: matchers, alternatives, raw data, facts, catalogs, coercion, empty strings. */
 const RICH = [
   { ...sampleTestCase('rich-1', { expected_nl_response: '', tags: ['a|b', 'c;d'], category: 'odd, "quoted"' }), expected_facts: ['x', 'y|z'], call_order: 'strict' as const },
-  { ...sampleTestCase('rich-2\nline'), expected_raw_data: [{ temp: { $range: { min: 10, max: 20 } } }], execution: { ignore_paths: ['/updated_at'] }, coercion: 'strict' as const },
+  { ...sampleTestCase('rich-2 "quoted", ümlaut'), expected_raw_data: [{ temp: { $range: { min: 10, max: 20 } } }], execution: { ignore_paths: ['/updated_at'] }, coercion: 'strict' as const },
 ];
 
 async function clear(): Promise<void> {

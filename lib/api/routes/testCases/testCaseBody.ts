@@ -4,8 +4,11 @@ import { TestCaseSchema, isJsonObject, type TestCase } from '../../../domain/ind
 import { NotFoundError, type Services, type WithEtag } from '../../../ports/index.js';
 import type { ApiResult } from '../../route.js';
 
-/** Stands for "no id in the body" until the route knows it (the path's id, or a new UUID); a NUL never comes from JSON clients by accident. */
-const UNSET_ID = '\u0000unset';
+/**
+ * Stands for "no id in the body" until the route knows it (the path's id, or a new UUID). It passes the id rule
+ * (IdSchema) so the rest of the body is validated as usual; Unicode noncharacters never come from JSON clients by accident.
+ */
+const UNSET_ID = '\uFFFF\uFFFEunset';
 
 /** A test case as a request body: the TestCase schema, with `id` optional (create: a UUID; PUT: the path's id). */
 export const TestCaseBodySchema = z.preprocess((value) => (isJsonObject(value) && (value.id === undefined || value.id === null) ? { ...value, id: UNSET_ID } : value), TestCaseSchema);
