@@ -15,6 +15,7 @@ import { ensureGoldSetIndex, type GoldSetDocument } from '../adapters/azure/sear
 import { SearchIndexedTestCaseStore } from '../adapters/azure/searchIndexedTestCaseStore.js';
 import { createServiceBusClient } from '../adapters/azure/serviceBusClient.js';
 import { ServiceBusQueuePort } from '../adapters/azure/serviceBusQueuePort.js';
+import { ServiceBusDeadLetters } from '../adapters/azure/serviceBusDeadLetters.js';
 import type { SbClient } from '../adapters/azure/serviceBusSurface.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { systemClock, type Stores } from '../ports/index.js';
@@ -72,11 +73,13 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
 
   const secrets = new KeyVaultSecretResolver({ env, credential, ...(settings.EVALP_KEY_VAULT_URL ? { vaultUrl: settings.EVALP_KEY_VAULT_URL } : {}) });
   const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider });
+  const serviceBus = options.serviceBusClient ?? createServiceBusClient(env, credential);
   const services: AzureServices = {
     settings,
     stores,
     apiKeys: new CosmosApiKeyStore(database.container(COSMOS_CONTAINERS.apiKeys.id)),
-    queue: new ServiceBusQueuePort(options.serviceBusClient ?? createServiceBusClient(env, credential)),
+    queue: new ServiceBusQueuePort(serviceBus),
+    deadLetters: new ServiceBusDeadLetters(serviceBus),
     clock: systemClock,
     ...runServices({ targets, baseDir, env, azureADTokenProvider }),
     baseDir,

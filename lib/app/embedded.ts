@@ -3,6 +3,7 @@ import { startHost, type EmbeddedHost } from '../host/index.js';
 import { createEmbeddedStores } from '../adapters/embedded/stores.js';
 import { EmbeddedApiKeyStore } from '../adapters/embedded/embeddedApiKeyStore.js';
 import { EmbeddedQueuePort } from '../adapters/embedded/embeddedQueuePort.js';
+import { EmbeddedDeadLetters } from '../adapters/embedded/embeddedDeadLetters.js';
 import { systemClock } from '../ports/index.js';
 import { QUEUES } from '../runs/queues.js';
 import { EnvSecretResolver, TargetRegistry } from '../targets/index.js';
@@ -64,6 +65,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     stores,
     apiKeys: new EmbeddedApiKeyStore(host.db),
     queue: new EmbeddedQueuePort(host.queues),
+    deadLetters: new EmbeddedDeadLetters(host.queues),
     clock: systemClock,
     ...runServices({ targets, baseDir, env, azureADTokenProvider }),
     baseDir,

@@ -1,7 +1,7 @@
 import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
 import type { ApiProvider } from '../evaluation/execution/index.js';
 import type { Judge } from '../judges/index.js';
-import type { ApiKeyStore, Clock, QueuePort, Stores } from '../ports/index.js';
+import type { ApiKeyStore, Clock, DeadLetterPort, QueuePort, Stores } from '../ports/index.js';
 import type { TargetInvoker } from '../targets/target.js';
 
 /**
@@ -13,6 +13,8 @@ export interface Services {
   stores: Stores;
   apiKeys: ApiKeyStore;
   queue: QueuePort;
+  /** the stage queues' dead letters (list, replay); absent where the host offers none */
+  deadLetters?: DeadLetterPort;
   clock: Clock;
   /** one invoker per target id, sharing its circuit breaker and rate limiter across all workers */
   invokerFor(target: TargetSystem, catalog?: ToolCatalog): TargetInvoker;
