@@ -9,6 +9,7 @@ import { QUEUES } from '../runs/queues.js';
 import { EnvSecretResolver, TargetRegistry } from '../targets/index.js';
 import { provideServices, resetServices, type Services } from './services.js';
 import { runServices } from './runServices.js';
+import { hostJsonRoutePrefix } from './hostJsonRoutePrefix.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { azureOpenAITokenProvider } from '../adapters/azure/openaiAuth.js';
 import { registerQueueDepthSource, startTelemetry } from '../telemetry/index.js';
@@ -46,6 +47,8 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     entry: () => import('../../functions/index.js'),
     dataDir: options.dataDir,
     port: options.port ?? 7071,
+    // as host.json says ("": the dashboard at `/`, the API routes under `api/`), like the Functions runtime
+    routePrefix: hostJsonRoutePrefix(),
     ...(options.hostname ? { hostname: options.hostname } : {}),
     env,
     ...(options.logger ? { logger: options.logger } : {}),
