@@ -10,6 +10,7 @@ import { EnvSecretResolver, TargetRegistry } from '../targets/index.js';
 import { provideServices, resetServices, type Services } from './services.js';
 import { runServices } from './runServices.js';
 import { hostJsonRoutePrefix } from './hostJsonRoutePrefix.js';
+import { removeServerMarker, writeServerMarker } from './serverMarker.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { azureOpenAITokenProvider } from '../adapters/azure/openaiAuth.js';
 import { registerQueueDepthSource, startTelemetry } from '../telemetry/index.js';
@@ -78,6 +79,8 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   // API keys, Entra ID and rate limits from the platform's own settings; a malformed setting fails the start here
   configureApiSecurity(services, apiSecuritySettingsFromEnv(env));
   provideServices(services);
+  // `evalp keys` refuses to write the database of a running server (its keys belong to the API then)
+  writeServerMarker(options.dataDir, { pid: process.pid, url: host.url, started_at: new Date().toISOString() });
   const unregisterDepth = registerQueueDepthSource(() => Object.fromEntries(Object.values(QUEUES).map((q) => [q, host.queues.counts(q).active])));
   return {
     host,
@@ -86,6 +89,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     stop: async (o) => {
       unregisterDepth();
       await host.stop(o);
+      removeServerMarker(options.dataDir);
       await telemetry.forceFlush();
       resetServices();
     },
