@@ -8,6 +8,7 @@ import { importCasesFile, DEFAULT_BATCH_SIZE, type ImportCasesSummary } from './
 import { rowLabel } from './cases/casesHttp.js';
 import { formatOf } from './cases/readGoldFile.js';
 import { clientFor, pageTable, processIO, withConnection, type CommandIO, type ConnectionOptions, type Page } from './resourceCommands.js';
+import { caseShowCommand } from './readCommands.js';
 import { CliError } from '../cliError.js';
 
 /** Where `evalp cases` writes: results to `out` (stdout), progress and notes to `err` (stderr). */
@@ -65,7 +66,7 @@ export function filterParams(opts: FilterOptions): URLSearchParams {
 
 const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** `evalp cases import|export|list`. */
+/** `evalp cases import|export|list|show`. */
 export function casesCommand(io: CasesIO = processCasesIO): Command {
   const cases = new Command('cases').description('import, export and list test cases (the gold set)');
 
@@ -143,6 +144,7 @@ export function casesCommand(io: CasesIO = processCasesIO): Command {
       );
     }),
   );
+  cases.addCommand(caseShowCommand(io));
   return cases;
 }
 
