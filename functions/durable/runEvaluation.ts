@@ -13,6 +13,7 @@ import {
 import { enqueueShard } from '../../lib/runs/enqueueShard.js';
 import { finalizeRun, type FinalizedRun, type RunOutcome } from '../../lib/runs/finalizeRun.js';
 import { planRun, type RunPlan } from '../../lib/runs/planRun.js';
+import { recordRunFinished, recordRunStarted } from '../../lib/telemetry/index.js';
 
 const RunInputSchema = z.object({ run_id: z.string().min(1), traceparent: z.string().optional() });
 const EnqueueInputSchema = z.object({ run_id: z.string().min(1), shard: z.number().int().nonnegative(), traceparent: z.string().optional() });
@@ -53,7 +54,9 @@ df.app.orchestration(ORCHESTRATOR_RUN_EVALUATION, runEvaluation);
 const planRunActivity: ActivityHandler = async (input: unknown) => {
   const { run_id } = RunInputSchema.parse(input);
   const services = await getServices();
-  return planRun(run_id, services);
+  const plan = await planRun(run_id, services);
+  recordRunStarted((await services.stores.runs.getRun(run_id))?.triggered_by ?? 'unknown');
+  return plan;
 };
 df.app.activity(ACTIVITY_PLAN_RUN, { handler: planRunActivity });
 
@@ -67,6 +70,8 @@ df.app.activity(ACTIVITY_ENQUEUE_SHARD, { handler: enqueueShardActivity });
 const finalizeRunActivity: ActivityHandler = async (input: unknown) => {
   const { run_id, outcome } = FinalizeInputSchema.parse(input);
   const services = await getServices();
-  return finalizeRun(run_id, outcome, services);
+  const result = await finalizeRun(run_id, outcome, services);
+  recordRunFinished(result.status, (await services.stores.runs.getRun(run_id))?.triggered_by ?? 'unknown');
+  return result;
 };
 df.app.activity(ACTIVITY_FINALIZE_RUN, { handler: finalizeRunActivity });
