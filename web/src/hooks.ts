@@ -39,7 +39,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], options: { p
         if (mine === generation.current) setLoading(false);
       });
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, tick]);
   return { data, error, loading, reload };
 }
