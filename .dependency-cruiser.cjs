@@ -6,6 +6,7 @@
  *   lib/cli                     the evalp command line (an entry point: it starts the embedded platform)
  *   lib/platform                the embedded platform: the host serving functions/ with embedded services
  *   functions                   Azure Functions entry points (thin)
+ *   lib/dashboard               serving the built dashboard (web/) with its headers; imports nothing of the platform
  *   lib/app                     wiring: composes adapters into Services for both hosts
  *   lib/api                     route table, auth, OpenAPI
  *   lib/runs                    run lifecycle: planning, dispatch, case workers, finalize
@@ -60,7 +61,7 @@ module.exports = {
       to: { path: `^lib/(${MODULE})/`, pathNot: `^lib/(${MODULE})/index\\.ts$` },
     },
     layer('platform', 'lib/platform', ['functions', 'lib/app', 'lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', 'lib/adapters', 'lib/host', ...FEATURE_BASE]),
-    layer('functions', 'functions', ['lib/app', 'lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
+    layer('functions', 'functions', ['lib/app', 'lib/dashboard', 'lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
     layer('app', 'lib/app', ['lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', 'lib/adapters', 'lib/host', 'bench/fixtures', ...FEATURE_BASE]),
     layer('api', 'lib/api', ['lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
     layer('runs', 'lib/runs', ['lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
@@ -79,6 +80,7 @@ module.exports = {
     layer('telemetry', 'lib/telemetry', ['lib/domain']),
     layer('ports', 'lib/ports', ['lib/outbound', 'lib/domain']),
     layer('outbound', 'lib/outbound', []),
+    layer('dashboard', 'lib/dashboard', []),
     layer('domain', 'lib/domain', []),
     layer('statistics', 'lib/statistics', []),
     layer('ncrontab', 'lib/ncrontab', []),

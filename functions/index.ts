@@ -4,6 +4,7 @@
  */
 import './setup.js'; // first: app.setup must run before the worker reads the app's capabilities
 import './http/routes.js';
+import './http/dashboard.js';
 import './durable/runEvaluation.js';
 import './queues/caseWorkers.js';
 import './queues/alertNotifications.js';

@@ -36,6 +36,12 @@ module monitoring 'modules/monitoring.bicep' = {
   params: { logAnalyticsName: 'log-${resourceToken}', appInsightsName: 'appi-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId }
 }
 
+// the portal's view of the platform: workbook and alert rules (dead letters, failed runs, missed nightly runs)
+module observability 'modules/observability.bicep' = {
+  name: 'observability'
+  params: { location: location, tags: tags, appInsightsId: monitoring.outputs.id, serviceBusNamespaceId: serviceBus.outputs.id }
+}
+
 module storage 'modules/storage.bicep' = {
   name: 'storage'
   params: { name: 'st${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId }

@@ -3,6 +3,7 @@ import type { ActivityHandler, OrchestrationContext, OrchestrationHandler, Task 
 import { z } from 'zod';
 import { getServices } from '../../lib/app/index.js';
 import { ACTIVITY_ENQUEUE_SHARD, ACTIVITY_FINALIZE_RUN, ACTIVITY_PLAN_RUN, enqueueShard, EVENT_CANCEL, EVENT_RUN_COMPLETED, type FinalizedRun, finalizeRun, ORCHESTRATOR_RUN_EVALUATION, planRun, type RunOutcome, type RunPlan } from '../../lib/runs/index.js';
+import { recordRunFinished, recordRunStarted } from '../../lib/telemetry/index.js';
 
 const RunInputSchema = z.object({ run_id: z.string().min(1), traceparent: z.string().optional() });
 const EnqueueInputSchema = z.object({ run_id: z.string().min(1), shard: z.number().int().nonnegative(), traceparent: z.string().optional() });
@@ -43,7 +44,9 @@ df.app.orchestration(ORCHESTRATOR_RUN_EVALUATION, runEvaluation);
 const planRunActivity: ActivityHandler = async (input: unknown) => {
   const { run_id } = RunInputSchema.parse(input);
   const services = await getServices();
-  return planRun(run_id, services);
+  const plan = await planRun(run_id, services);
+  recordRunStarted((await services.stores.runs.getRun(run_id))?.triggered_by ?? 'unknown');
+  return plan;
 };
 df.app.activity(ACTIVITY_PLAN_RUN, { handler: planRunActivity });
 
@@ -57,6 +60,8 @@ df.app.activity(ACTIVITY_ENQUEUE_SHARD, { handler: enqueueShardActivity });
 const finalizeRunActivity: ActivityHandler = async (input: unknown) => {
   const { run_id, outcome } = FinalizeInputSchema.parse(input);
   const services = await getServices();
-  return finalizeRun(run_id, outcome, services);
+  const result = await finalizeRun(run_id, outcome, services);
+  recordRunFinished(result.status, (await services.stores.runs.getRun(run_id))?.triggered_by ?? 'unknown');
+  return result;
 };
 df.app.activity(ACTIVITY_FINALIZE_RUN, { handler: finalizeRunActivity });

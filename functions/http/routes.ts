@@ -23,10 +23,16 @@ async function* utf8Chunks(chunks: AsyncIterable<string | Uint8Array>): AsyncGen
   for await (const chunk of chunks) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
 }
 
+/**
+ * The API's path prefix. host.json sets `extensions.http.routePrefix` to "" (so the dashboard can answer `/`), and
+ * every API route carries the prefix itself: `/api/v1/runs` in Azure and on the embedded host alike.
+ */
+export const API_ROUTE_PREFIX = 'api';
+
 /** One app.http per row of the route table (lib/api): routing, validation, roles and OpenAPI share one source. */
 for (const route of ROUTES) {
   app.http(route.name, {
-    route: route.path,
+    route: `${API_ROUTE_PREFIX}/${route.path}`,
     methods: [route.method],
     authLevel: 'anonymous',
     extraInputs: [df.input.durableClient()],

@@ -41,4 +41,5 @@ resource metricsPublisher 'Microsoft.Authorization/roleAssignments@2022-04-01' =
 }
 
 output name string = appInsights.name
+output id string = appInsights.id
 output connectionString string = appInsights.properties.ConnectionString

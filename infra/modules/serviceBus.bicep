@@ -56,4 +56,5 @@ resource dataReceiver 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
 }
 
 output name string = namespace.name
+output id string = namespace.id
 output fullyQualifiedNamespace string = split(replace(namespace.properties.serviceBusEndpoint, 'https://', ''), ':')[0]

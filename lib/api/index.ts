@@ -12,3 +12,4 @@ export { PrincipalRateLimiter, type ApiRateLimitSettings, type RateLimitDecision
 export { auditRecordOf, localKeyAuditRecord, requestIdOf } from './audit.js';
 export type { ImportSummary } from './routes/testCases/importResult.js';
 export type { ProbeResult } from './routes/targetProbe.js';
+export type { FailureView } from './routes/runFailures.js';

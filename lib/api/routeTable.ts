@@ -12,6 +12,9 @@ import { COMPARE_ROUTES } from './routes/compare.js';
 import { ALERT_ROUTES } from './routes/alerts.js';
 import { REPORT_ROUTES } from './routes/reports.js';
 import { openApiRoutes } from './routes/openapi.js';
+import { trendsRoute } from './routes/trends.js';
+import { meRoute } from './routes/me.js';
+import { DEAD_LETTER_ROUTES } from './routes/deadLetters.js';
 
 /**
  * Every route of the management API, grouped by resource (one file per group in routes/). functions/http
@@ -20,6 +23,7 @@ import { openApiRoutes } from './routes/openapi.js';
 export const ROUTES: readonly RouteDefinition[] = [
   healthRoute,
   ...openApiRoutes(() => ROUTES),
+  meRoute,
   createRunRoute,
   listRunsRoute,
   getRunRoute,
@@ -27,6 +31,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   listScorecardsRoute,
   listFailuresRoute,
   retryFailuresRoute,
+  trendsRoute,
   ...TEST_CASE_ROUTES,
   ...SUITE_ROUTES,
   ...TOOL_CATALOG_ROUTES,
@@ -37,4 +42,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...COMPARE_ROUTES,
   ...ALERT_ROUTES,
   ...REPORT_ROUTES,
+  ...DEAD_LETTER_ROUTES,
 ];

@@ -3,7 +3,7 @@ import type { Agent } from 'node:http';
 import { hostname } from 'node:os';
 import { AzureKeyCredential, SearchClient, SearchIndexClient } from '@azure/search-documents';
 import { DefaultAzureCredential, type TokenCredential } from '@azure/identity';
-import { azureOpenAITokenProvider, COSMOS_CONTAINERS, CosmosApiKeyStore, type CosmosTestCaseStore, createAzureOpenAIEmbedder, createCosmosClient, createCosmosStores, createServiceBusClient, ensureGoldSetIndex, type GoldSetDocument, KeyVaultSecretResolver, type SbClient, SearchIndexedTestCaseStore, ServiceBusQueuePort } from '../adapters/azure/index.js';
+import { azureOpenAITokenProvider, COSMOS_CONTAINERS, CosmosApiKeyStore, type CosmosTestCaseStore, createAzureOpenAIEmbedder, createCosmosClient, createCosmosStores, createServiceBusClient, ensureGoldSetIndex, type GoldSetDocument, KeyVaultSecretResolver, type SbClient, SearchIndexedTestCaseStore, ServiceBusDeadLetters, ServiceBusQueuePort } from '../adapters/azure/index.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { type Services, type Stores, systemClock } from '../ports/index.js';
 import { createOutboundGuard, outboundPolicyFromEnv } from '../outbound/index.js';
@@ -62,11 +62,13 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
   // private, loopback and link-local destinations only when EVALP_OUTBOUND_ALLOW says so; metadata never
   const outbound = createOutboundGuard(outboundPolicyFromEnv(env, { backend: 'azure' }));
   const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider, fetch: outbound.fetch });
+  const serviceBus = options.serviceBusClient ?? createServiceBusClient(env, credential);
   const services: AzureServices = {
     settings,
     stores,
     apiKeys: new CosmosApiKeyStore(database.container(COSMOS_CONTAINERS.apiKeys.id)),
-    queue: new ServiceBusQueuePort(options.serviceBusClient ?? createServiceBusClient(env, credential)),
+    queue: new ServiceBusQueuePort(serviceBus),
+    deadLetters: new ServiceBusDeadLetters(serviceBus),
     clock: systemClock,
     ...runServices({ targets, baseDir, env, azureADTokenProvider, fetch: outbound.fetch }),
     baseDir,

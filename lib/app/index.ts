@@ -5,3 +5,5 @@ export { packageRoot } from './packageRoot.js';
 export { DEMO_SUITE_ID, DEMO_TARGETS, demoRunConfig, loadRetailSample } from './demo.js';
 export { provideServices, resetServices } from './services.js';
 export { runServices } from './perRunServices.js';
+export { hostJsonRoutePrefix } from './hostJsonRoutePrefix.js';
+export { liveServer, removeServerMarker, writeServerMarker } from './serverMarker.js';

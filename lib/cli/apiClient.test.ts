@@ -22,7 +22,7 @@ const profiles = configFile('profiles.json', {
 const keyOnly = configFile('key-only.json', { key: 'evalp_default_url' });
 
 describe('apiTargetFrom: flags > environment > config file > default', () => {
-  it.each<[string, { url?: string; key?: string; profile?: string }, Record<string, string>, ApiTarget]>([
+  it.each<[string, { url?: string; key?: string; connection?: string }, Record<string, string>, ApiTarget]>([
     ['nothing: the local default', {}, {}, { url: 'http://127.0.0.1:7071' }],
     ['EVALP_PORT moves the default', {}, { EVALP_PORT: '8080' }, { url: 'http://127.0.0.1:8080' }],
     ['the environment', {}, { EVALP_URL: 'http://h:1/', EVALP_API_KEY: 'evalp_env' }, { url: 'http://h:1', key: 'evalp_env' }],
@@ -33,10 +33,10 @@ describe('apiTargetFrom: flags > environment > config file > default', () => {
     ['nor to EVALP_URL', {}, { EVALP_CONFIG: simple, EVALP_URL: 'http://elsewhere:3' }, { url: 'http://elsewhere:3' }],
     ['a key without a URL belongs to the default URL', {}, { EVALP_CONFIG: keyOnly }, { url: 'http://127.0.0.1:7071', key: 'evalp_default_url' }],
     ['the default profile', {}, { EVALP_CONFIG: profiles }, { url: 'http://127.0.0.1:7071', key: 'evalp_local' }],
-    ['--profile', { profile: 'prod' }, { EVALP_CONFIG: profiles }, { url: PROD, key: 'evalp_prod' }],
-    ['EVALP_PROFILE', {}, { EVALP_CONFIG: profiles, EVALP_PROFILE: 'prod' }, { url: PROD, key: 'evalp_prod' }],
-    ['a chosen profile wins over EVALP_URL / EVALP_API_KEY', { profile: 'prod' }, { EVALP_CONFIG: profiles, EVALP_URL: 'http://h:1', EVALP_API_KEY: 'evalp_env' }, { url: PROD, key: 'evalp_prod' }],
-    ['flags win over a chosen profile', { profile: 'prod', key: 'evalp_flag' }, { EVALP_CONFIG: profiles }, { url: PROD, key: 'evalp_flag' }],
+    ['--connection', { connection: 'prod' }, { EVALP_CONFIG: profiles }, { url: PROD, key: 'evalp_prod' }],
+    ['EVALP_CONNECTION', {}, { EVALP_CONFIG: profiles, EVALP_CONNECTION: 'prod' }, { url: PROD, key: 'evalp_prod' }],
+    ['a chosen profile wins over EVALP_URL / EVALP_API_KEY', { connection: 'prod' }, { EVALP_CONFIG: profiles, EVALP_URL: 'http://h:1', EVALP_API_KEY: 'evalp_env' }, { url: PROD, key: 'evalp_prod' }],
+    ['flags win over a chosen profile', { connection: 'prod', key: 'evalp_flag' }, { EVALP_CONFIG: profiles }, { url: PROD, key: 'evalp_flag' }],
   ])('%s', (_label, opts, env, expected) => {
     expect(apiTargetFrom(opts, { HOME: home, ...env })).toEqual(expected);
   });
@@ -51,8 +51,8 @@ describe('apiTargetFrom: flags > environment > config file > default', () => {
   });
 
   it.each([
-    ['an unknown profile', { profile: 'staging' }, { EVALP_CONFIG: profiles }, 'profile "staging" is not in'],
-    ['a profile without a config file', { profile: 'prod' }, {}, 'there is no config file'],
+    ['an unknown profile', { connection: 'staging' }, { EVALP_CONFIG: profiles }, 'profile "staging" is not in'],
+    ['a profile without a config file', { connection: 'prod' }, {}, 'there is no config file'],
     ['EVALP_CONFIG naming a missing file', {}, { EVALP_CONFIG: join(home, 'missing.json') }, 'cannot read the config file'],
     ['a file that is not JSON', {}, { EVALP_CONFIG: configFile('bad.json', '{url:') }, 'is not valid JSON'],
     ['a file of the wrong shape', {}, { EVALP_CONFIG: configFile('shape.json', { url: 'not a url', token: 'x' }) }, 'is invalid: url:'],

@@ -14,14 +14,19 @@ import { compareCommand } from './commands/compare.js';
 import { reportCommand } from './commands/report.js';
 import { waitCommand } from './commands/wait.js';
 import { dlqCommand } from './commands/dlq.js';
+import { usageErrorsExit2 } from './commands/cliOptions.js';
+import { alertsCommand, failuresCommand, runsCommand } from './commands/readCommands.js';
 
 export function buildProgram(): Command {
-  return new Command('evalp')
+  const program = new Command('evalp')
     .description('EvalPlatform: evaluate NL-to-API agents through the syntax, logic, execution and semantics waterfall')
     .version('0.1.0')
     .addCommand(startCommand())
     .addCommand(submitCommand())
     .addCommand(statusCommand())
+    .addCommand(runsCommand())
+    .addCommand(failuresCommand())
+    .addCommand(alertsCommand())
     .addCommand(evaluateCommand())
     .addCommand(waitCommand())
     .addCommand(compareCommand())
@@ -32,23 +37,36 @@ export function buildProgram(): Command {
     .addCommand(clientsCommand())
     .addCommand(keysCommand())
     .addCommand(dlqCommand());
+  // one meaning per exit code in every command: a bad flag or a missing argument is a usage error (2), as in `wait`
+  const everyCommand = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(everyCommand)];
+  for (const cmd of everyCommand(program)) usageErrorsExit2(cmd);
+  return program;
 }
+
+/**
+ * Exit codes of every command: 0 ok; 1 a gate failed (a regression, `--fail-under`); 2 usage, bad input or
+ * configuration (a message naming the flag, file, row and field; never a stack trace); 3 a run that failed, was
+ * cancelled or timed out (`wait`, `submit --wait`).
+ */
+export const EXIT = { ok: 0, gate: 1, usage: 2, runFailed: 3 } as const;
 
 export async function main(argv: string[]): Promise<void> {
   try {
     await buildProgram().parseAsync(argv);
   } catch (err) {
-    process.exitCode = 2;
+    process.exitCode = EXIT.usage;
     const name = (err as { name?: string }).name ?? '';
     // user-fixable: bad flags, a bad gold file, missing settings for a judge, target or stage-3 provider
     if (err instanceof CliError || name === 'GoldSetError' || name.endsWith('ConfigurationError')) {
       process.stderr.write(`evalp: ${(err as Error).message}\n`);
     } else if (err instanceof ZodError) {
       process.stderr.write(`evalp: invalid input:\n${err.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')}\n`);
-    } else if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+    } else if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EACCES') {
       process.stderr.write(`evalp: ${(err as Error).message}\n`);
     } else {
-      throw err;
+      // not expected: still no stack trace unless asked for (EVALP_DEBUG=1)
+      const detail = process.env.EVALP_DEBUG ? `\n${(err as Error).stack ?? String(err)}` : ' (EVALP_DEBUG=1 shows the stack)';
+      process.stderr.write(`evalp: unexpected error: ${(err as Error).message ?? String(err)}${detail}\n`);
     }
   }
 }

@@ -117,7 +117,7 @@ describe('captureRegistrations', () => {
     const first = await captureApp(() => import('../../functions/index.js'));
     const again = await captureApp(() => import('../../functions/index.js'));
     expect([first.setup.enableHttpStream, again.setup, again.registrations.length]).toEqual([true, first.setup, first.registrations.length]);
-    expect(first.registrations.filter((r) => r.trigger.route === 'v1/test-cases/export').map((r) => r.kind)).toEqual(['httpTrigger']);
+    expect(first.registrations.filter((r) => r.trigger.route === 'api/v1/test-cases/export').map((r) => r.kind)).toEqual(['httpTrigger']);
   });
 
   it('works in a tsx child process (real ESM loader, durable-functions included)', async () => {

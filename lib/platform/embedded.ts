@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { startHost, type EmbeddedHost } from '../host/index.js';
-import { createEmbeddedStores, EmbeddedApiKeyStore, EmbeddedQueuePort } from '../adapters/embedded/index.js';
+import { createEmbeddedStores, EmbeddedApiKeyStore, EmbeddedDeadLetters, EmbeddedQueuePort } from '../adapters/embedded/index.js';
 import { type Services, systemClock } from '../ports/index.js';
 import { QUEUES } from '../runs/index.js';
 import { TargetRegistry } from '../targets/index.js';
 import { EnvSecretResolver } from '../adapters/shared/index.js';
-import { provideServices, resetServices, runServices } from '../app/index.js';
+import { hostJsonRoutePrefix, provideServices, removeServerMarker, resetServices, runServices, writeServerMarker } from '../app/index.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { azureOpenAITokenProvider } from '../adapters/azure/index.js';
 import { registerQueueDepthSource, startTelemetry } from '../telemetry/index.js';
@@ -44,6 +44,8 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     entry: () => import('../../functions/index.js'),
     dataDir: options.dataDir,
     port: options.port ?? 7071,
+    // as host.json says ("": the dashboard at `/`, the API routes under `api/`), like the Functions runtime
+    routePrefix: hostJsonRoutePrefix(),
     ...(options.hostname ? { hostname: options.hostname } : {}),
     env,
     ...(options.logger ? { logger: options.logger } : {}),
@@ -65,6 +67,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     stores,
     apiKeys: new EmbeddedApiKeyStore(host.db),
     queue: new EmbeddedQueuePort(host.queues),
+    deadLetters: new EmbeddedDeadLetters(host.queues),
     clock: systemClock,
     ...runServices({ targets, baseDir, env, azureADTokenProvider, fetch: outbound.fetch }),
     baseDir,
@@ -75,6 +78,8 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   // API keys, Entra ID and rate limits from the platform's own settings; a malformed setting fails the start here
   configureApiSecurity(services, apiSecuritySettingsFromEnv(env));
   provideServices(services);
+  // `evalp keys` refuses to write the database of a running server (its keys belong to the API then)
+  writeServerMarker(options.dataDir, { pid: process.pid, url: host.url, started_at: new Date().toISOString() });
   const unregisterDepth = registerQueueDepthSource(() => Object.fromEntries(Object.values(QUEUES).map((q) => [q, host.queues.counts(q).active])));
   return {
     host,
@@ -83,6 +88,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     stop: async (o) => {
       unregisterDepth();
       await host.stop(o);
+      removeServerMarker(options.dataDir);
       await telemetry.forceFlush();
       resetServices();
     },

@@ -3,6 +3,7 @@ import type { OutboundGuard } from '../outbound/index.js';
 import type { ApiKeyStore } from './apiKeyStore.js';
 import type { ApiProvider } from './apiProvider.js';
 import type { Clock } from './clock.js';
+import type { DeadLetterPort } from './deadLetters.js';
 import type { Judge } from './judge.js';
 import type { QueuePort } from './queuePort.js';
 import type { Stores } from './stores.js';
@@ -17,6 +18,8 @@ export interface Services {
   stores: Stores;
   apiKeys: ApiKeyStore;
   queue: QueuePort;
+  /** the stage queues' dead letters (list, replay); absent where the host offers none */
+  deadLetters?: DeadLetterPort;
   clock: Clock;
   /** one invoker per target id, sharing its circuit breaker and rate limiter across all workers */
   invokerFor(target: TargetSystem, catalog?: ToolCatalog): TargetInvoker;

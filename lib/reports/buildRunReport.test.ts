@@ -56,6 +56,10 @@ describe('buildRunReport on the retail sample (model B)', () => {
 
   it('lists a failing case with its (hostile) question, message and diff', async () => {
     const report = await buildRunReport(head.id, deps, { maxFailures: 1000 });
+    // expected calls from the gold case, actual ones from the run's scorecard: the report's side-by-side diff
+    const [gold] = await deps.stores.testCases.getTestCases([HOSTILE_CASE_ID]);
+    const card = (await deps.stores.scorecards.listScorecards(head.id, { passed: false }, { limit: 1000 })).items.find((c) => c.test_case_id === HOSTILE_CASE_ID);
+    expect(gold!.expected_tool_calls.length).toBeGreaterThan(0);
     expect(report.failures.cases.find((c) => c.test_case_id === HOSTILE_CASE_ID)).toEqual({
       test_case_id: HOSTILE_CASE_ID,
       question: HOSTILE_QUESTION,
@@ -67,6 +71,8 @@ describe('buildRunReport on the retail sample (model B)', () => {
       diff: [],
       score: 0,
       latency_ms: expect.any(Number),
+      expected_calls: gold!.expected_tool_calls.map((c) => ({ tool_name: c.tool_name, arguments: c.arguments })),
+      actual_calls: card!.generated_tool_calls.map((c) => ({ tool_name: c.tool_name, arguments: c.arguments })),
     });
     // a diff line that only restates the message is left out; the others stay
     const mismatch = report.failures.cases.find((c) => c.test_case_id === 'retail-0084')!;

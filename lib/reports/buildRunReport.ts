@@ -1,4 +1,4 @@
-import { type Alert, type Comparison, emptyRunStatsState, type FlippedCase, NO_CATEGORY, type Scorecard, STAGE_NAMES, toRunStats } from '../domain/index.js';
+import { type Alert, type Comparison, emptyRunStatsState, type FlippedCase, NO_CATEGORY, type Scorecard, STAGE_NAMES, type TestCase, toRunStats } from '../domain/index.js';
 import { compareRuns, rateOf as rateWithConfidence } from '../compare/index.js';
 import { NotFoundError, type AlertStore, type Clock, type Stores } from '../ports/index.js';
 import { describeFailure, diffLines, withoutRepeats } from './failureDiff.js';
@@ -56,8 +56,12 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
 
   const comparison = options.compareWith ? await compareSection(options.compareWith, runId, deps, options.maxFlipped ?? DEFAULT_MAX_LISTED) : null;
   const listed = [...failures, ...(comparison ? [...comparison.newly_failing.cases, ...comparison.newly_passing.cases] : [])];
-  const questions = await questionsOf(stores, listed.map((c) => c.test_case_id));
-  const withQuestion = (c: ReportCase): ReportCase => ({ ...c, question: questions.get(c.test_case_id) ?? null });
+  const gold = await goldOf(stores, listed.map((c) => c.test_case_id));
+  const withQuestion = (c: ReportCase): ReportCase => {
+    const tc = gold.get(c.test_case_id);
+    // expected calls only beside the actual ones this run made (flipped cases carry no calls)
+    return { ...c, question: tc?.nl_query ?? null, ...(c.actual_calls && tc ? { expected_calls: tc.expected_tool_calls.map((x) => ({ tool_name: x.tool_name, arguments: x.arguments })) } : {}) };
+  };
   const withQuestions = (list: ReportCaseList): ReportCaseList => ({ total: list.total, cases: list.cases.map(withQuestion) });
 
   return {
@@ -97,6 +101,7 @@ function caseOfCard(card: Scorecard): ReportCase {
     diff: failure?.diff ?? [],
     score: card.overall_score,
     latency_ms: card.latency_ms,
+    actual_calls: card.generated_tool_calls.map((c) => ({ tool_name: c.tool_name, arguments: c.arguments })),
   };
 }
 
@@ -136,13 +141,13 @@ function caseOfFlip(flip: FlippedCase, failedSide: 'candidate' | 'baseline'): Re
   };
 }
 
-async function questionsOf(stores: ReportDeps['stores'], ids: readonly string[]): Promise<Map<string, string>> {
+async function goldOf(stores: ReportDeps['stores'], ids: readonly string[]): Promise<Map<string, TestCase>> {
   const unique = [...new Set(ids)];
-  const questions = new Map<string, string>();
+  const gold = new Map<string, TestCase>();
   for (let i = 0; i < unique.length; i += 500) {
-    for (const tc of await stores.testCases.getTestCases(unique.slice(i, i + 500))) questions.set(tc.id, tc.nl_query);
+    for (const tc of await stores.testCases.getTestCases(unique.slice(i, i + 500))) gold.set(tc.id, tc);
   }
-  return questions;
+  return gold;
 }
 
 async function alertsOf(alerts: NonNullable<ReportDeps['stores']['alerts']>, runId: string): Promise<Alert[]> {

@@ -2,6 +2,7 @@ import type { PassRateDelta } from '../domain/index.js';
 import { escapeHtml as h } from './escape.js';
 import { ms, pct, points, pointsInterval, pValue, ratioChange, usd } from './format.js';
 import type { ReportCaseList, RunReport } from './reportModel.js';
+import { callDiffHtml } from './htmlCallDiff.js';
 
 /** A table of listed cases (question, failing stage and code, message, diff) with the count left out. */
 export function caseTableHtml(list: ReportCaseList): string {
@@ -11,11 +12,11 @@ export function caseTableHtml(list: ReportCaseList): string {
       (c) =>
         `<tr><td>${h(c.test_case_id)}</td><td>${h(c.category ?? '-')}</td><td>${h(c.failing_stage ?? '-')}${c.status === 'error' ? ' (could not score)' : ''}<br><span class="meta">${h(c.error_code ?? '')}</span></td>` +
         `<td>${c.question === null ? '<span class="note">not in the gold set</span>' : h(c.question)}</td>` +
-        `<td>${h(c.message)}${c.diff.length ? `<ul class="diff">${c.diff.map((d) => `<li>${h(d)}</li>`).join('')}</ul>` : ''}</td></tr>`,
+        `<td>${h(c.message)}${c.diff.length ? `<ul class="diff">${c.diff.map((d) => `<li>${h(d)}</li>`).join('')}</ul>` : ''}${callDiffHtml(c)}</td></tr>`,
     )
     .join('\n');
   const more = list.total - list.cases.length;
-  return `<table><thead><tr><th>case</th><th>category</th><th>stage / code</th><th>question</th><th>why</th></tr></thead><tbody>
+  return `<table class="sortable" data-label="cases"><thead><tr><th>case</th><th>category</th><th>stage / code</th><th>question</th><th>why</th></tr></thead><tbody>
 ${rows}
 </tbody></table>${more > 0 ? `<p class="note">… and ${more} more (the JSON and JUnit reports list every case).</p>` : ''}`;
 }
@@ -55,7 +56,7 @@ export function comparisonHtml(section: NonNullable<RunReport['comparison']>): s
 ${rows}
 </tbody></table>
 <h3>By category <span class="meta">(p-values Holm-adjusted across categories)</span></h3>
-<table><thead><tr><th>category</th><th>base</th><th>this run</th><th>change</th><th>95% CI</th><th>p (adj.)</th><th>newly failing / passing</th><th></th></tr></thead><tbody>
+<table class="sortable" data-label="categories"><thead><tr><th>category</th><th>base</th><th>this run</th><th>change</th><th>95% CI</th><th>p (adj.)</th><th>newly failing / passing</th><th></th></tr></thead><tbody>
 ${groups}
 </tbody></table>
 <h3>Newly failing (${section.newly_failing.total})</h3>${caseTableHtml(section.newly_failing)}

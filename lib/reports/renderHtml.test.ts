@@ -46,7 +46,8 @@ describe('the HTML report of the retail sample (model B)', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">`);
     expect(html).toContain('Chart.js v4');
-    expect(html.match(/<script\b/g)).toHaveLength(3);
+    // report data, chart.js, the chart script and the table script (sort, filter)
+    expect(html.match(/<script\b/g)).toHaveLength(4);
     const ownMarkup = html.replace(chartJsSource(), '');
     expect(ownMarkup.length).toBeLessThan(html.length - 200_000);
     expect(ownMarkup).not.toMatch(/<(link|img|iframe|object|embed)\b|\bsrc=|@import|url\(|https?:\/\/(?!www\.chartjs\.org)/i);
@@ -125,6 +126,39 @@ describe('the HTML report of the retail sample (model B)', () => {
         return { error: doc.getElementsByTagName('parsererror').length, cases: doc.getElementsByTagName('testcase').length, failures: doc.getElementsByTagName('failure').length };
       }, junit);
       expect(parsed).toEqual({ error: 0, cases: 327, failures: report.stats.failed });
+
+      // charts come first: the charts section starts above the first table and within the first screen
+      const layout = (await page.evaluate(`(() => {
+        const charts = document.querySelector('#chart-funnel').getBoundingClientRect().top + scrollY;
+        const table = document.querySelector('table').getBoundingClientRect().top + scrollY;
+        return { charts, table };
+      })()`)) as { charts: number; table: number };
+      expect(layout.charts).toBeLessThan(layout.table);
+      expect(layout.charts).toBeLessThan(900);
+
+      // the failing-cases table sorts by a header click and filters by text
+      const failing = `[...document.querySelectorAll('table.sortable')].find((t) => t.getAttribute('data-label') === 'cases' && t.closest('section').querySelector('h2')?.textContent.startsWith('Failing'))`;
+      const ids = async (): Promise<string[]> => (await page.evaluate(`[...${failing}.tBodies[0].rows].filter((r) => !r.hidden).map((r) => r.cells[0].textContent)`)) as string[];
+      const before = await ids();
+      expect(before.length).toBe(Math.min(report.failures.total, report.failures.cases.length));
+      await page.evaluate(`${failing}.tHead.rows[0].cells[0].querySelector('button').click()`);
+      await page.evaluate(`${failing}.tHead.rows[0].cells[0].querySelector('button').click()`);
+      const sorted = await ids();
+      expect(sorted).toEqual([...before].sort().reverse());
+      expect(await page.evaluate(`${failing}.tHead.rows[0].cells[0].getAttribute('aria-sort')`)).toBe('descending');
+      const target = before[0]!;
+      await page.evaluate(`(() => { const box = ${failing}.previousElementSibling; box.value = ${JSON.stringify(target)}; box.dispatchEvent(new Event('input')); })()`);
+      expect(await ids()).toEqual([target]);
+
+      // each listed failure of this run carries expected vs actual calls side by side, differing lines marked
+      const withCalls = report.failures.cases.filter((c) => c.expected_calls && c.actual_calls);
+      expect(withCalls.length).toBe(report.failures.cases.length);
+      expect(await page.evaluate(`${failing}.querySelectorAll('details.calls').length`)).toBe(withCalls.length);
+      const first = report.failures.cases.find((c) => JSON.stringify(c.expected_calls) !== JSON.stringify(c.actual_calls))!;
+      const cell = (await page.evaluate(`[...${failing}.tBodies[0].rows].find((r) => r.cells[0].textContent === ${JSON.stringify(first.test_case_id)}).querySelector('details.calls').textContent`)) as string;
+      expect(cell).toMatch(/expected vs actual calls \(\d+ lines? differ\)/);
+      for (const call of first.expected_calls!) expect(cell).toContain(`"tool_name": "${call.tool_name}"`);
+      expect(problems).toEqual([]);
     } finally {
       await browser.close();
     }

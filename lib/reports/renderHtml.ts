@@ -2,6 +2,7 @@ import { escapeHtml as h, jsonForScript } from './escape.js';
 import { alertChange, ms, pct, pValue, rateWithInterval, reportVerdict, usd } from './format.js';
 import { CHART_SCRIPT, chartData, chartJsSource } from './htmlCharts.js';
 import { caseTableHtml, comparisonHtml } from './htmlSections.js';
+import { TABLE_SCRIPT } from './htmlTables.js';
 import type { RunReport } from './reportModel.js';
 
 /**
@@ -26,12 +27,17 @@ th{background:#f5f7fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
 ul.diff{margin:2px 0;padding-left:16px;font-family:ui-monospace,monospace;font-size:12px;white-space:pre-wrap;word-break:break-word}
 .alert{border-left:4px solid var(--warn);padding:6px 10px;margin:6px 0;background:#fffbea}.alert.critical{border-color:var(--bad);background:#ffeeee}
 .sig{color:var(--bad);font-weight:600}.note{color:var(--muted);font-style:italic}
+button.sort{font:inherit;font-weight:600;background:none;border:0;padding:0;cursor:pointer;color:inherit}
+input.filter{margin:4px 0;padding:3px 6px;border:1px solid #767676;border-radius:3px;min-width:220px}
+details.calls{margin-top:4px}.sbs{display:grid;grid-template-columns:1fr 1fr;gap:8px}.sbs pre{margin:2px 0;font-size:12px;background:#f5f7fa;padding:6px;overflow:auto}
+.sbs .only{background:#ffe3e3;display:inline-block;width:100%}
 @media print{.chart{break-inside:avoid}}`;
 
 /**
- * The report as one self-contained HTML page: summary cards, alerts, the comparison, charts (stage funnel, pass
- * rate by category with Wilson error bars, latency histogram, flipped cases by category), stage and category
- * tables and the failing cases. Chart.js is inlined (read from node_modules at render time), so the page needs
+ * The report as one self-contained HTML page: summary cards, then the charts (stage funnel, pass rate by category
+ * with Wilson error bars, latency histogram, flipped cases by category), alerts, the comparison, stage and category
+ * tables and the failing cases with expected vs actual calls side by side; every table sortable and filterable
+ * (TABLE_SCRIPT, inline). Chart.js is inlined (read from node_modules at render time), so the page needs
  * no network; every piece of run data is HTML-escaped, and the chart data sits in a JSON script element with
  * `<`, `>` and `&` escaped.
  */
@@ -83,21 +89,22 @@ ${card('latency p50 / p95', `${ms(s.latency_ms.p50)} / ${ms(s.latency_ms.p95)}`,
 ${card('cost', usd(s.cost_usd), s.completed ? `${usd(s.cost_usd / s.completed)} per case` : '')}
 ${card('tokens', `${s.tokens.input} / ${s.tokens.output}`, 'input / output')}
 </section>
-${alerts ? `<section><h2>Regression alerts</h2>${alerts}</section>` : ''}
-${r.comparison ? comparisonHtml(r.comparison) : ''}
 <section><h2>Charts</h2><div class="charts">
 <div class="chart"><h3>Stage funnel: cases still clean after each stage</h3><div><canvas id="chart-funnel"></canvas></div></div>
 <div class="chart"><h3>Pass rate by category (95% Wilson intervals)</h3><div><canvas id="chart-categories"></canvas></div></div>
 <div class="chart"><h3>Latency histogram</h3><div><canvas id="chart-latency"></canvas></div></div>
 ${r.comparison ? '<div class="chart"><h3>Flipped cases by category</h3><div><canvas id="chart-flipped"></canvas></div></div>' : ''}
 </div></section>
-<section><h2>Stages</h2><table><thead><tr><th>stage</th><th>ran</th><th>passed</th><th>pass rate (95% CI)</th><th>still clean after it</th></tr></thead><tbody>${stageRows}</tbody></table></section>
-<section><h2>Categories</h2><table><thead><tr><th>category</th><th>cases</th><th>passed</th><th>pass rate (95% CI)</th></tr></thead><tbody>${categoryRows}</tbody></table></section>
+${alerts ? `<section><h2>Regression alerts</h2>${alerts}</section>` : ''}
+${r.comparison ? comparisonHtml(r.comparison) : ''}
+<section><h2>Stages</h2><table class="sortable" data-label="stages"><thead><tr><th>stage</th><th>ran</th><th>passed</th><th>pass rate (95% CI)</th><th>still clean after it</th></tr></thead><tbody>${stageRows}</tbody></table></section>
+<section><h2>Categories</h2><table class="sortable" data-label="categories"><thead><tr><th>category</th><th>cases</th><th>passed</th><th>pass rate (95% CI)</th></tr></thead><tbody>${categoryRows}</tbody></table></section>
 ${r.error_codes.length ? `<section><h2>Error codes</h2><p>${r.error_codes.map((e) => `${h(e.code)} ${e.count}`).join(', ')}</p></section>` : ''}
 <section><h2>Failing cases (${r.failures.total})</h2>${caseTableHtml(r.failures)}</section>
 <script type="application/json" id="report-data">${jsonForScript(chartData(r))}</script>
 <script>${chartJsSource()}</script>
 <script>${CHART_SCRIPT}</script>
+<script>${TABLE_SCRIPT}</script>
 </body>
 </html>
 `;

@@ -23,6 +23,9 @@ export const ReportCaseSchema = z.object({
   diff: z.array(z.string()),
   score: z.number().nullable(),
   latency_ms: z.number().nullable(),
+  /** the gold calls and the calls the target made, for the side-by-side diff (failures of this run; absent for flipped cases) */
+  expected_calls: z.array(z.object({ tool_name: z.string(), arguments: z.unknown() })).optional(),
+  actual_calls: z.array(z.object({ tool_name: z.string(), arguments: z.unknown() })).optional(),
 });
 export type ReportCase = z.infer<typeof ReportCaseSchema>;
 

@@ -13,3 +13,7 @@ export { QUEUES } from './queues.js';
 export type { QueueStage } from './queues.js';
 export { RunContextCache } from './runContext.js';
 export { aggregateOutcomes } from './aggregateOutcomes.js';
+export { RunHeadlineSchema, runHeadlineOf } from './trends/runHeadline.js';
+export { TrendGroupBySchema, TrendSeriesSchema, runTrends } from './trends/runTrends.js';
+export type { RunWithStats } from './trends/runTrends.js';
+export type { RunHeadline } from './trends/runHeadline.js';

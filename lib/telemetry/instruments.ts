@@ -24,6 +24,8 @@ export function createInstruments(meter: Meter): Instruments {
     circuitState: meter.createGauge(METRICS.circuitState, { description: 'circuit breaker state per target: 0 closed, 1 half-open, 2 open' }),
     llmTokens: meter.createCounter(METRICS.llmTokens, { description: 'LLM tokens used by judges and targets' }),
     llmLatency: meter.createHistogram(METRICS.llmLatency, { description: 'duration of one LLM request', unit: 'ms' }),
+    runsStarted: meter.createCounter(METRICS.runsStarted, { description: 'runs planned (their case list frozen)' }),
+    runsFinished: meter.createCounter(METRICS.runsFinished, { description: 'runs finalized, by final status' }),
   };
 }
 
@@ -58,6 +60,16 @@ export function recordLlmCall(component: 'judge' | 'target', model: string, inpu
   i.llmTokens.add(inputTokens, { [ATTRIBUTES.component]: component, [ATTRIBUTES.model]: model, [ATTRIBUTES.tokenType]: 'input' });
   i.llmTokens.add(outputTokens, { [ATTRIBUTES.component]: component, [ATTRIBUTES.model]: model, [ATTRIBUTES.tokenType]: 'output' });
   i.llmLatency.record(latencyMs, { [ATTRIBUTES.component]: component, [ATTRIBUTES.model]: model });
+}
+
+/** A run was planned (the orchestrator's planRun activity; a retried activity may count twice). */
+export function recordRunStarted(trigger: string): void {
+  telemetryState.instruments?.runsStarted.add(1, { [ATTRIBUTES.trigger]: trigger });
+}
+
+/** A run was finalized with this status (the portal's failed-run and missed-nightly alerts read it). */
+export function recordRunFinished(status: string, trigger: string): void {
+  telemetryState.instruments?.runsFinished.add(1, { [ATTRIBUTES.status]: status, [ATTRIBUTES.trigger]: trigger });
 }
 
 /** Adds a queue-depth source for `eval.queue.depth` (the embedded host's queue engine); returns its removal. */

@@ -26,6 +26,10 @@ export const METRICS = {
   llmTokens: 'eval.llm.tokens',
   /** histogram (ms): one LLM request; attributes `eval.component`, `gen_ai.request.model` */
   llmLatency: 'eval.llm.latency_ms',
+  /** counter: runs planned (started); attribute `eval.trigger` (api | schedule | github | cli | demo | retry) */
+  runsStarted: 'eval.runs.started',
+  /** counter: runs finalized; attributes `eval.status` (completed | timed_out | cancelled | failed), `eval.trigger` */
+  runsFinished: 'eval.runs.finished',
 } as const;
 
 /** Attribute keys used on spans and metrics. */
@@ -38,6 +42,7 @@ export const ATTRIBUTES = {
   reason: 'eval.reason',
   component: 'eval.component',
   status: 'eval.status',
+  trigger: 'eval.trigger',
   errorCode: 'eval.error_code',
   scorecards: 'eval.scorecards',
   model: 'gen_ai.request.model',

@@ -9,6 +9,8 @@ export interface Instruments {
   circuitState: Gauge;
   llmTokens: Counter;
   llmLatency: Histogram;
+  runsStarted: Counter;
+  runsFinished: Counter;
 }
 
 /**

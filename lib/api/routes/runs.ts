@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { RunSchema, RunStatusSchema, ScorecardSchema, StageNameSchema, TriggerMetadataSchema } from '../../domain/index.js';
 import { NotFoundError } from '../../ports/index.js';
-import { createRun, CreateRunRequestSchema } from '../../runs/index.js';
+import { createRun, CreateRunRequestSchema, runHeadlineOf, RunHeadlineSchema } from '../../runs/index.js';
 import { requireAllowedOutboundUrls } from '../outboundUrls.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteContext } from '../route.js';
 import { pageSchemaOf, RunViewSchema, type RunView } from '../schemas.js';
 import { FailureViewSchema, failureView } from './runFailures.js';
+
+/** A run in the run list: the stored run and its headline statistics (null before its first scorecard is counted). */
+const RunListItemSchema = RunSchema.extend({ headline: RunHeadlineSchema.nullable() });
 
 const IdParams = z.object({ id: z.string().min(1) });
 /** what a run's scorecards can be filtered by (scorecards and failures routes) */
@@ -58,7 +61,7 @@ export const listRunsRoute = defineRoute({
   path: 'v1/runs',
   role: 'reader',
   tag: 'runs',
-  summary: 'List runs, newest first',
+  summary: 'List runs, newest first, each with its headline statistics (pass rate, p95 latency, cost per case, counts)',
   query: z
     .object({
       client_id: z.string().optional(),
@@ -70,12 +73,13 @@ export const listRunsRoute = defineRoute({
       ...Paging,
     })
     .strict(),
-  response: pageSchemaOf(RunSchema),
+  response: pageSchemaOf(RunListItemSchema),
   responses: { 200: 'a page of runs' },
   handler: async ({ services, query }) => {
     const { limit, offset, ...filter } = query;
     const page = await services.stores.runs.listRuns(filter, { limit, offset });
-    return { status: 200, body: { ...page, items: page.items.map(({ _etag, ...r }) => r) } };
+    const items = await Promise.all(page.items.map(async ({ _etag, ...r }) => ({ ...r, headline: runHeadlineOf(await services.stores.runStats.getRunStats(r.id)) })));
+    return { status: 200, body: { ...page, items } };
   },
 });
 

@@ -74,6 +74,8 @@ export const APP_SETTINGS = {
   EVALP_AUTH_ENTRA_ISSUER: spec('both', security.EVALP_AUTH_ENTRA_ISSUER, '', 'accepted issuers (comma-separated; default: the tenant\'s v1 and v2 issuers)'),
   EVALP_AUTH_ENTRA_JWKS_URL: spec('both', security.EVALP_AUTH_ENTRA_JWKS_URL, '', 'JWKS override (sovereign clouds, tests)'),
   EVALP_AUTH_ENTRA_CLOCK_SKEW_SECONDS: spec('both', security.EVALP_AUTH_ENTRA_CLOCK_SKEW_SECONDS, '', 'clock tolerance for token times'),
+  EVALP_DASHBOARD_ENTRA_CLIENT_ID: spec('both', text, '', 'the dashboard\'s Entra ID SPA app registration (client id): the dashboard offers Entra sign-in (MSAL) when this and EVALP_AUTH_ENTRA_TENANT_ID are set'),
+  EVALP_DASHBOARD_ENTRA_SCOPES: spec('both', text, '', 'scopes the dashboard asks for (comma-separated; default api://<first EVALP_AUTH_ENTRA_AUDIENCE>/.default)'),
   EVALP_API_RATE_LIMIT_RPS: spec('both', security.EVALP_API_RATE_LIMIT_RPS, '', 'requests per second per caller (0: no limit)'),
   EVALP_API_RATE_LIMIT_BURST: spec('both', security.EVALP_API_RATE_LIMIT_BURST, '', 'burst size of the per-caller token bucket'),
   EVALP_AUTH_FAILURES_PER_MINUTE: spec('both', security.EVALP_AUTH_FAILURES_PER_MINUTE, '', 'failed authentication attempts a source may make per minute (default 10), then 429'),

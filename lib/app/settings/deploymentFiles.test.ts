@@ -79,7 +79,7 @@ describe('host.json', () => {
 });
 
 /** Names that look like settings but are read by the CLI or tests only, never by the function app. */
-const NOT_APP_SETTINGS = new Set(['EVALP_URL', 'EVALP_API_KEY', 'EVALP_CONFIG', 'EVALP_PROFILE', 'EVALP_BIN', 'EVALP_CHROMIUM', 'EVALP_CLI_INPUT']);
+const NOT_APP_SETTINGS = new Set(['EVALP_URL', 'EVALP_API_KEY', 'EVALP_CONFIG', 'EVALP_CONNECTION', 'EVALP_BIN', 'EVALP_CHROMIUM', 'EVALP_CLI_INPUT']);
 const SETTING_NAME = /\b(?:EVALP_[A-Z0-9_]*[A-Z0-9]|OPENAI_[A-Z_]*[A-Z]|AZURE_OPENAI_[A-Z_]*[A-Z]|APPLICATIONINSIGHTS_[A-Z_]*[A-Z]|(?:Cosmos|ServiceBus)Connection__[A-Za-z]+)\b/g;
 
 function sourceFiles(dir: string): string[] {

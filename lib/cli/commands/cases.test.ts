@@ -72,7 +72,7 @@ describe('evalp cases import', () => {
     cases[700] = { ...sampleTestCase('b-700'), metadata: { complexity_level: 0 } };
     await writeFile(file, jsonl(cases));
     await expect(evalpCases(['import', file, '--batch-size', '100'])).rejects.toThrow(
-      `1 of 1200 rows of ${file} are invalid; nothing was imported (fix them, or pass --partial to import the valid rows):\n  row 701 (b-700): metadata.complexity_level: Too small: expected number to be >=1`,
+      `1 of 1200 rows of ${file} are invalid (1 error); nothing was imported (fix them, or pass --partial to import the valid rows):\n  row 701 (b-700): metadata.complexity_level: Too small: expected number to be >=1`,
     );
     expect(await storedIds()).toEqual([]);
   });
@@ -82,9 +82,19 @@ describe('evalp cases import', () => {
     await writeFile(file, jsonl([sampleTestCase('ok-1'), { ...sampleTestCase('bad-1'), nl_query: '' }, sampleTestCase('ok-2')]));
     const r = await evalpCases(['import', file, '--partial']);
     expect(r.out).toContain('imported 2 cases');
-    expect(r.out).toContain('1 invalid rows skipped');
+    expect(r.out).toContain('1 invalid row skipped (1 error)');
     expect(r.err).toContain('skipped row 2 (bad-1): nl_query: Too small: expected string to have >=1 characters');
     expect(await storedIds()).toEqual(['ok-1', 'ok-2']);
+  });
+
+  it('counts rows and errors apart and suggests the field probably meant (tool -> tool_name)', async () => {
+    const file = join(dir, 'typo.jsonl');
+    const typo = { ...sampleTestCase('typo-1'), expected_tool_calls: [{ tool: 'get_order', arguments: {} }] };
+    await writeFile(file, jsonl([sampleTestCase('fine-1'), typo]));
+    const error = await evalpCases(['import', file]).catch((err: Error) => err.message);
+    // one bad row with two errors: the unknown field and the missing tool_name
+    expect(error).toContain(`1 of 2 rows of ${file} are invalid (2 errors); nothing was imported`);
+    expect(error).toContain('row 2 (typo-1): expected_tool_calls.0.tool: unknown field; did you mean "tool_name"?');
   });
 
   it('imports BFCL with --answers (its tool catalogs too)', async () => {

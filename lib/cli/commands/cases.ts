@@ -4,10 +4,12 @@ import cliProgress from 'cli-progress';
 import type { TestCase } from '../../domain/index.js';
 import { apiTargetFrom } from '../apiClient.js';
 import { exportCasesTo } from './cases/exportCases.js';
-import { importCasesFile, DEFAULT_BATCH_SIZE, type ImportCasesSummary } from './cases/importCases.js';
+import { importCasesFile, invalidRows, DEFAULT_BATCH_SIZE, type ImportCasesSummary } from './cases/importCases.js';
 import { rowLabel } from './cases/casesHttp.js';
 import { formatOf } from './cases/readGoldFile.js';
 import { clientFor, pageTable, processIO, withConnection, type CommandIO, type ConnectionOptions, type Page } from './resourceCommands.js';
+import { caseShowCommand } from './readCommands.js';
+import { reasonWithSuggestion } from './cases/fieldSuggestion.js';
 import { CliError } from '../cliError.js';
 
 /** Where `evalp cases` writes: results to `out` (stdout), progress and notes to `err` (stderr). */
@@ -65,7 +67,7 @@ export function filterParams(opts: FilterOptions): URLSearchParams {
 
 const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** `evalp cases import|export|list`. */
+/** `evalp cases import|export|list|show`. */
 export function casesCommand(io: CasesIO = processCasesIO): Command {
   const cases = new Command('cases').description('import, export and list test cases (the gold set)');
 
@@ -96,8 +98,8 @@ export function casesCommand(io: CasesIO = processCasesIO): Command {
         onValidated: (result, ms) => io.err(`checked ${result.total_rows} rows of ${file} in ${(ms / 1000).toFixed(1)} s: ${result.cases.length} valid\n`),
         onProgress: progress.update,
       }).finally(progress.stop);
-      for (const e of summary.errors.slice(0, 20)) io.err(`skipped ${rowLabel(e.row, e.id)}: ${e.field || '(row)'}: ${e.reason}\n`);
-      if (summary.error_count > 20) io.err(`... and ${summary.error_count - 20} more rows skipped\n`);
+      for (const e of summary.errors.slice(0, 20)) io.err(`skipped ${rowLabel(e.row, e.id)}: ${e.field || '(row)'}: ${reasonWithSuggestion(e.field, e.reason)}\n`);
+      if (summary.error_count > 20) io.err(`... and ${summary.error_count - 20} more errors\n`);
       io.out(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : `${importLine(summary)}\n`);
     }),
   );
@@ -143,6 +145,7 @@ export function casesCommand(io: CasesIO = processCasesIO): Command {
       );
     }),
   );
+  cases.addCommand(caseShowCommand(io));
   return cases;
 }
 
@@ -150,7 +153,8 @@ function importLine(s: ImportCasesSummary): string {
   const ms = s.validate_ms + s.send_ms;
   const rate = s.imported >= 1_000 && ms > 0 ? `, ${Math.round(s.imported / (ms / 1000))} cases/s` : '';
   const catalogs = s.catalogs.length ? `; ${s.catalogs.length} tool catalog${s.catalogs.length === 1 ? '' : 's'}` : '';
-  const skipped = s.error_count ? `; ${s.error_count} invalid rows skipped` : '';
+  const rows = invalidRows(s.errors);
+  const skipped = s.error_count ? `; ${rows} invalid row${rows === 1 ? '' : 's'} skipped (${s.error_count} error${s.error_count === 1 ? '' : 's'})` : '';
   return `imported ${s.imported} cases from ${s.file} (created ${s.created}, updated ${s.updated}) in ${(ms / 1000).toFixed(1)} s${rate}${catalogs}${skipped}`;
 }
 

@@ -13,12 +13,14 @@ export function parseDuration(text: string, flag: string): number {
 }
 
 /**
- * Commander exits 1 on a bad flag or a missing argument; commands whose exit 1 means something else (a
- * regression) turn those into CliErrors, which main.ts reports and exits 2 for. Help and version still exit 0.
+ * Commander exits 1 on a bad flag or a missing argument; exit 1 means a failed gate (a regression), so main.ts
+ * applies this to every command: usage errors become CliErrors, reported with exit 2. Help and version exit 0.
  */
 export function usageErrorsExit2(command: Command): Command {
   return command.configureOutput({ outputError: () => undefined }).exitOverride((err) => {
     if (err.exitCode === 0) process.exit(0);
+    // a command group called without its subcommand: commander has printed the group's help
+    if (err.code === 'commander.help' || err.code === 'commander.helpDisplayed') throw new CliError('name a command (listed above)');
     throw new CliError(err.message.replace(/^error: /, ''));
   });
 }

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import type { Comparison } from '../../domain/index.js';
+import type { Comparison, Run } from '../../domain/index.js';
+import { comparisonWarnings } from './compareWarnings.js';
 import { ApiClient, apiTargetFrom } from '../apiClient.js';
 import { CliError } from '../cliError.js';
 import { renderComparison } from './compareTables.js';
@@ -8,7 +9,7 @@ import { renderComparison } from './compareTables.js';
  * `evalp compare A B [C ...]`: POST /api/v1/compare and print the comparison as tables (or `--json`). The first
  * run is the reference. Exits 0 whether or not the runs differ (use `evalp wait --fail-on` to gate on regressions).
  */
-export function compareCommand(out: { write(text: string): unknown } = process.stdout): Command {
+export function compareCommand(out: { write(text: string): unknown } = process.stdout, err: { write(text: string): unknown } = process.stderr): Command {
   return new Command('compare')
     .description('compare runs with paired statistics (the first is the reference): POST /api/v1/compare')
     .argument('<runIds...>', '2 to 10 run ids, the reference first')
@@ -35,6 +36,9 @@ export function compareCommand(out: { write(text: string): unknown } = process.s
       const showFlipped = number('--show-flipped', opts.showFlipped, true) ?? 5;
       const api = new ApiClient(apiTargetFrom(opts));
       const comparison = await api.request<Comparison>('POST', 'v1/compare', { run_ids: runIds, options });
+      // like for like? (the comparison itself pairs only the cases, and the stages, both runs scored)
+      const runs = await Promise.all(runIds.map((id) => api.request<Run>('GET', `v1/runs/${encodeURIComponent(id)}`)));
+      for (const warning of comparisonWarnings(runs)) err.write(`evalp compare: warning: ${warning}\n`);
       out.write(opts.json ? JSON.stringify(comparison, null, 2) + '\n' : renderComparison(comparison, { flipped: showFlipped }) + '\n');
     });
 }

@@ -61,13 +61,56 @@ describe('evalp evaluate', () => {
   it('warns about outputs for unknown cases and keeps going', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'evalp-'));
     const outputs = join(dir, 'outputs.jsonl');
-    await writeFile(outputs, '{"test_case_id":"smalltalk","output":"Bye!"}\nnot json\n{"test_case_id":"nope","output":"x"}\n');
+    await writeFile(outputs, '{"test_case_id":"smalltalk","output":"Bye!"}\n{"test_case_id":"nope","output":"x"}\n');
     const r = await evalp(['evaluate', '--gold', example('gold.jsonl'), '--outputs', outputs]);
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('line 2: not valid JSON');
-    expect(r.stderr).toContain('line 3: test_case_id "nope" is not in the gold set');
+    expect(r.stderr).toContain('line 2: test_case_id "nope" is not in the gold set');
     expect(r.stderr).toContain('7 gold case(s) had no output');
+  }, 30_000);
+
+  it('an outputs file with lines that are not outputs is an error naming the file and lines (exit 2), after scoring the rest', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'evalp-'));
+    const outputs = join(dir, 'outputs.jsonl');
+    await writeFile(outputs, '{"test_case_id":"smalltalk","output":"Bye!"}\nnot json\n{"output":"x"}\n');
+    const r = await evalp(['evaluate', '--gold', example('gold.jsonl'), '--outputs', outputs]);
+    expect(r.code).toBe(2);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(`evalp: --outputs ${outputs}: 2 line(s) are not outputs`);
+    expect(r.stderr).toContain('line 2: not valid JSON');
+    expect(r.stderr).toContain('line 3: test_case_id must be a non-empty string');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  }, 30_000);
+
+  it.each<[string, (dir: string) => Promise<string[]>, RegExp]>([
+    ['a missing outputs file', async (dir) => ['--outputs', join(dir, 'missing.jsonl')], /^evalp: --outputs \S+missing\.jsonl: cannot read it \(ENOENT\)\n$/],
+    ['a catalog that is not JSON', async (dir) => {
+      await writeFile(join(dir, 'bad.json'), '{"tools": [');
+      return ['--outputs', example('outputs.jsonl'), '--catalog', join(dir, 'bad.json')];
+    }, /^evalp: --catalog \S+bad\.json: not valid JSON \(.+\)\n$/],
+    ['a catalog of the wrong shape', async (dir) => {
+      await writeFile(join(dir, 'shape.json'), '{"hello": 1}');
+      return ['--outputs', example('outputs.jsonl'), '--catalog', join(dir, 'shape.json')];
+    }, /^evalp: --catalog \S+shape\.json: not a tool catalog/],
+    ['a gold file whose format cannot be told', async (dir) => {
+      await writeFile(join(dir, 'gold.txt'), '');
+      return ['--outputs', example('outputs.jsonl'), '--gold', join(dir, 'gold.txt')];
+    }, /^evalp: cannot tell the format of \S+gold\.txt from its extension; pass --format json\|jsonl\|csv\|bfcl\n$/],
+    ['an unknown flag', async () => ['--outputs', example('outputs.jsonl'), '--colour'], /^evalp: unknown option '--colour'\n$/],
+    ['a bad --top', async () => ['--outputs', example('outputs.jsonl'), '--top', 'many'], /^evalp: --top must be a whole number \(got "many"\)\n$/],
+  ])('%s: exit 2 with a message naming it, no stack trace', async (_label, argsOf, message) => {
+    const dir = await mkdtemp(join(tmpdir(), 'evalp-'));
+    const args = await argsOf(dir);
+    const gold = args.includes('--gold') ? [] : ['--gold', example('gold.jsonl')];
+    const r = await evalp(['evaluate', ...gold, ...args]);
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(message);
+  }, 30_000);
+
+  it('lists the top failures with their stage, error code and message; the format comes from the extension', async () => {
+    const r = await evalp(['evaluate', '--gold', example('gold.jsonl'), '--outputs', example('outputs.jsonl'), '--catalog', example('catalog.json'), '--top', '1']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/Failed cases \(first 1 of 2\):\n  refund-damaged  logic argument_mismatch: .+/);
   }, 30_000);
 
   it('names the missing settings when --judge openai has none (exit 2, no stack trace)', async () => {

@@ -1,21 +1,27 @@
-import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { Command, Option } from 'commander';
-import { COERCION_POLICY_NAMES, resolveEvaluationConfig, type EvaluationProfile } from '../../domain/index.js';
+import { COERCION_POLICY_NAMES, type EvaluationProfile, resolveEvaluationConfig, type Scorecard } from '../../domain/index.js';
 import { loadGoldSet, parseToolCatalog, readOutputsFile, scoreOutputs, type GoldFormat } from '../../goldset/index.js';
 import { SummaryAccumulator, formatSummary } from '../../evaluation/index.js';
 import { createApiProvider } from '../../app/index.js';
 import { createJudge } from '../../judges/index.js';
 import { CliError } from '../cliError.js';
+import { formatOf, type GoldFormat as FileFormat } from './cases/readGoldFile.js';
+import { describeFailure } from '../../reports/index.js';
+
+/** How many failed cases the summary lists (`--top`). */
+const DEFAULT_TOP = 10;
 
 interface EvaluateOptions {
   gold: string;
   answers?: string;
   outputs: string;
   catalog?: string;
-  format: GoldFormat;
+  format?: FileFormat | 'native';
+  top: string;
   out?: string;
   profile?: EvaluationProfile;
   coercion: 'default' | 'bfcl' | 'strict';
@@ -34,7 +40,8 @@ export function evaluateCommand(): Command {
     .option('--answers <file>', "BFCL possible-answer file (with --format bfcl)")
     .requiredOption('--outputs <file>', 'JSONL of {"test_case_id", "output"} with raw target outputs')
     .option('--catalog <file>', 'tool catalog (native, OpenAI tools or Anthropic tools JSON) for schema validation')
-    .addOption(new Option('--format <format>', 'gold set format').choices(['native', 'csv', 'bfcl']).default('native'))
+    .addOption(new Option('--format <format>', 'gold set format, as `cases import` names them (default: from the extension .json, .jsonl/.ndjson, .csv; bfcl with --answers; native = json or jsonl)').choices(['json', 'jsonl', 'csv', 'bfcl', 'native']))
+    .option('--top <n>', 'list this many failed cases with their stage and message', String(DEFAULT_TOP))
     .option('--out <file>', 'write scorecards (JSONL) here instead of stdout')
     .addOption(new Option('--profile <profile>', 'stage profile').choices(['ci', 'nightly', 'release']))
     .addOption(new Option('--coercion <policy>', 'run-level coercion policy (cases may override)').choices([...COERCION_POLICY_NAMES]).default('default'))
@@ -51,8 +58,13 @@ export function evaluateCommand(): Command {
 }
 
 async function runEvaluate(opts: EvaluateOptions): Promise<number> {
-  const gold = await loadGoldSet({ gold: opts.gold, format: opts.format, ...(opts.answers ? { answers: opts.answers } : {}) });
-  const defaultCatalog = opts.catalog ? parseToolCatalog(JSON.parse(await readFile(opts.catalog, 'utf8')), 'catalog') : undefined;
+  const top = Number(opts.top);
+  if (!Number.isInteger(top) || top < 0) throw new CliError(`--top must be a whole number (got "${opts.top}")`);
+  const fileFormat = opts.format === 'native' ? 'json' : formatOf(opts.gold, opts.format, opts.answers !== undefined);
+  const format: GoldFormat = fileFormat === 'json' || fileFormat === 'jsonl' ? 'native' : fileFormat;
+  const gold = await loadGoldSet({ gold: opts.gold, format, ...(opts.answers ? { answers: opts.answers } : {}) });
+  const defaultCatalog = opts.catalog ? await readCatalog(opts.catalog) : undefined;
+  await assertReadable(opts.outputs, '--outputs');
   const config = resolveEvaluationConfig({
     ...(opts.profile ? { profile: opts.profile } : {}),
     coercion: opts.coercion,
@@ -66,6 +78,9 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
   const out: Writable = opts.out ? createWriteStream(opts.out) : process.stdout;
   const summary = new SummaryAccumulator();
   let errors = 0;
+  /** lines that are not an output at all (not JSON, wrong shape): the file is invalid */
+  const malformed: string[] = [];
+  const failures: Scorecard[] = [];
   const scored = scoreOutputs(readOutputsFile(opts.outputs), {
     gold,
     config,
@@ -76,10 +91,12 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
   for await (const item of scored) {
     if (item.kind === 'error') {
       errors++;
-      process.stderr.write(`warning: ${item.message}\n`);
+      if (item.malformed) malformed.push(item.message);
+      else process.stderr.write(`warning: ${item.message}\n`);
       continue;
     }
     summary.add(item.scorecard);
+    if (!item.scorecard.overall_passed && failures.length < top) failures.push(item.scorecard);
     if (!out.write(JSON.stringify(item.scorecard) + '\n')) await once(out, 'drain');
   }
   if (opts.out) {
@@ -91,10 +108,53 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
   const report = opts.json ? JSON.stringify({ ...s, skipped_lines: errors, cases_without_output: missing }, null, 2) : formatSummary(s);
   process.stderr.write(report + '\n');
   if (!opts.json && missing > 0) process.stderr.write(`${missing} gold case(s) had no output\n`);
+  if (!opts.json && failures.length > 0) process.stderr.write(topFailures(failures, s.cases - s.passed) + '\n');
+  if (malformed.length > 0) {
+    const shown = malformed.slice(0, 10).join('; ');
+    throw new CliError(`--outputs ${opts.outputs}: ${malformed.length} line(s) are not outputs (each line must be {"test_case_id": "...", "output": ...}): ${shown}${malformed.length > 10 ? `; and ${malformed.length - 10} more` : ''}`);
+  }
   if (opts.failUnder !== undefined) {
     const threshold = Number(opts.failUnder);
     if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) throw new CliError('--fail-under must be a number between 0 and 1');
     if ((s.pass_rate ?? 0) < threshold) return 1;
   }
   return 0;
+}
+
+/** The first failed cases: id, failing stage, error code and message (what to look at first). */
+function topFailures(cards: readonly Scorecard[], failed: number): string {
+  const lines = cards.map((card) => {
+    const f = describeFailure(card);
+    return `  ${card.test_case_id}  ${f ? `${f.stage}${f.error_code ? ` ${f.error_code}` : ''}: ${f.message}` : 'failed'}`;
+  });
+  return `Failed cases (first ${cards.length} of ${failed}):\n${lines.join('\n')}`;
+}
+
+/** A tool catalog file, or a CliError naming the file and what is wrong with it. */
+async function readCatalog(file: string): Promise<ReturnType<typeof parseToolCatalog>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new CliError(`--catalog ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new CliError(`--catalog ${file}: not valid JSON (${(err as Error).message})`);
+  }
+  try {
+    return parseToolCatalog(json, 'catalog');
+  } catch (err) {
+    throw new CliError(`--catalog ${file}: not a tool catalog (native, OpenAI tools or Anthropic tools): ${(err as Error).message}`);
+  }
+}
+
+async function assertReadable(file: string, flag: string): Promise<void> {
+  try {
+    await access(file, constants.R_OK);
+  } catch (err) {
+    throw new CliError(`${flag} ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
 }

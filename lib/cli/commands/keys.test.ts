@@ -54,7 +54,10 @@ describe('evalp keys', () => {
   it('creates the first key on a fresh data dir with no server: the key alone on stdout, details on stderr', async () => {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', join(root, 'lib/cli/main.ts'), 'keys', 'create', '--role', 'platform-admin', '--role', 'reader', '--name', 'first admin', '--data-dir', dataDir], { cwd: root });
     expect(stdout.split('\n')).toEqual([expect.stringMatching(KEY), '']);
-    expect(stderr).toMatch(/^Created API key [0-9a-f]{12} "first admin" with roles platform-admin, reader\. It is shown only this once:/);
+    expect(stderr.split('\n').slice(0, 2)).toEqual([
+      `evalp keys: the local database ${join(dataDir, 'evalplatform.db')} (no --url, --connection or EVALP_URL)`,
+      expect.stringMatching(/^Created API key [0-9a-f]{12} "first admin" with roles platform-admin, reader\. It is shown only this once:/),
+    ]);
     admin = stdout.trim();
   }, 30_000);
 
@@ -82,21 +85,38 @@ describe('evalp keys', () => {
     expect(audit).toEqual([['DELETE', 'revoke', 'api-key'], ['POST', 'create', 'api-key'], ['CLI', 'create', 'local']]);
   });
 
-  it('lists (table) and revokes in the local database while the platform runs: the key is refused at once', async () => {
-    const local = await evalp('keys', 'create', '--role', 'reader', '--name', 'dashboard', '--data-dir', dataDir);
-    const dashboard = local.stdout.trim();
-    expect((await api('v1/runs', dashboard)).status).toBe(200);
-    const table = (await evalp('keys', 'list', '--data-dir', dataDir)).stdout;
-    expect(table).toMatch(/dashboard\s+│ reader\s+│ active/);
-    expect(table).toMatch(/ci\s+│ reader, runner\s+│ revoked 20/);
-    expect(table).not.toContain(dashboard.split('_')[2]);
-    expect((await evalp('keys', 'revoke', dashboard.split('_')[1]!, '--data-dir', dataDir)).code).toBe(0);
-    expect((await api('v1/runs', dashboard)).status).toBe(401);
+  it('reads the local database while the platform runs, but refuses to change it, naming the server to use instead', async () => {
+    const table = await evalp('keys', 'list', '--data-dir', dataDir);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/ci\s+│ reader, runner\s+│ revoked 20/);
+    for (const args of [['create', '--role', 'reader'], ['revoke', admin.split('_')[1]!]]) {
+      const refused = await evalp('keys', ...args, '--data-dir', dataDir);
+      expect([refused.code, refused.stdout]).toEqual([2, '']);
+      expect(refused.stderr).toBe(`evalp: a platform (pid ${process.pid}) is serving ${dataDir} at ${platform!.url}; change its keys through its API: evalp keys ... --url ${platform!.url} --key <platform-admin key> (or set EVALP_URL and EVALP_API_KEY)\n`);
+    }
+  });
+
+  it('honours EVALP_URL and EVALP_API_KEY like every other command', async () => {
+    const saved = { url: process.env.EVALP_URL, key: process.env.EVALP_API_KEY };
+    process.env.EVALP_URL = platform!.url;
+    process.env.EVALP_API_KEY = admin;
+    try {
+      const created = await evalp('keys', 'create', '--role', 'reader', '--name', 'dashboard');
+      expect(created.stderr).toContain(`evalp keys: through the API at ${platform!.url}`);
+      const dashboard = created.stdout.trim();
+      expect((await api('v1/runs', dashboard)).status).toBe(200);
+      expect((await evalp('keys', 'revoke', dashboard.split('_')[1]!)).code).toBe(0);
+      expect((await api('v1/runs', dashboard)).status).toBe(401);
+    } finally {
+      for (const [name, value] of [['EVALP_URL', saved.url], ['EVALP_API_KEY', saved.key]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 
   it.each([
     [['keys', 'create', '--name', 'x'], '--role: give at least one role'],
-    [['keys', 'revoke', '000000000000'], 'no API key with id 000000000000'],
     [['keys', 'list', '--url', 'http://127.0.0.1:1', '--key', 'evalp_x'], 'cannot reach http://127.0.0.1:1'],
   ])('fails with exit code 2 and a message: %j', async (args, message) => {
     const r = await evalp(...args, ...(args.includes('--url') ? [] : ['--data-dir', dataDir]));
@@ -105,8 +125,16 @@ describe('evalp keys', () => {
   });
 
   it('needs a platform-admin key for --url (403 from the API)', async () => {
-    const reader = (await evalp('keys', 'create', '--role', 'reader', '--data-dir', dataDir)).stdout.trim();
+    const reader = (await evalp('keys', 'create', '--role', 'reader', '--url', platform!.url, '--key', admin)).stdout.trim();
     const r = await evalp('keys', 'list', '--url', platform!.url, '--key', reader);
     expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('answered 403')]);
+  });
+
+  it('writes the local database again once the platform has stopped; an unknown id is named', async () => {
+    await platform!.stop({ timeoutInMs: 5_000 });
+    platform = undefined;
+    const r = await evalp('keys', 'revoke', '000000000000', '--data-dir', dataDir);
+    expect([r.code, r.stderr]).toEqual([2, expect.stringContaining('no API key with id 000000000000')]);
+    expect((await evalp('keys', 'create', '--role', 'reader', '--data-dir', dataDir)).code).toBe(0);
   });
 });

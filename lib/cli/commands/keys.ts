@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { liveServer } from '../../app/index.js';
 import Table from 'cli-table3';
 import { Command, Option } from 'commander';
 import { CreateApiKeyRequestSchema, type ApiKeyView } from '../../api/index.js';
@@ -10,7 +11,7 @@ import { openLocalKeyAdmin, type KeyAdmin } from './keysLocal.js';
 interface KeyOpts {
   url?: string;
   key?: string;
-  profile?: string;
+  connection?: string;
   dataDir: string;
 }
 
@@ -27,14 +28,28 @@ function remoteKeyAdmin(api: ApiClient): KeyAdmin {
   };
 }
 
-/** Remote (the API) when --url or --profile is given; else the local database in --data-dir. */
-async function keyAdmin(opts: KeyOpts): Promise<KeyAdmin> {
-  if (opts.url || opts.profile) return remoteKeyAdmin(new ApiClient(apiTargetFrom(opts)));
-  return openLocalKeyAdmin(resolve(opts.dataDir));
+/**
+ * Remote (the API) when a platform is named, as every other command connects: --url, --connection, EVALP_URL or
+ * EVALP_CONNECTION. Otherwise the local database in --data-dir, said on stderr; a change there is refused while a
+ * platform serves that directory (its keys are the API's then: use --url).
+ */
+async function keyAdmin(opts: KeyOpts, writes: boolean, env: Readonly<Record<string, string | undefined>> = process.env): Promise<KeyAdmin> {
+  if (opts.url || opts.connection || env.EVALP_URL || env.EVALP_CONNECTION) {
+    const target = apiTargetFrom(opts, env);
+    process.stderr.write(`evalp keys: through the API at ${target.url}\n`);
+    return remoteKeyAdmin(new ApiClient(target));
+  }
+  const dataDir = resolve(opts.dataDir);
+  const server = liveServer(dataDir);
+  if (writes && server) {
+    throw new CliError(`a platform (pid ${server.pid}) is serving ${dataDir} at ${server.url}; change its keys through its API: evalp keys ... --url ${server.url} --key <platform-admin key> (or set EVALP_URL and EVALP_API_KEY)`);
+  }
+  process.stderr.write(`evalp keys: the local database ${join(dataDir, 'evalplatform.db')} (no --url, --connection or EVALP_URL)\n`);
+  return openLocalKeyAdmin(dataDir);
 }
 
-async function withAdmin<T>(opts: KeyOpts, work: (admin: KeyAdmin) => Promise<T>): Promise<T> {
-  const admin = await keyAdmin(opts);
+async function withAdmin<T>(opts: KeyOpts, work: (admin: KeyAdmin) => Promise<T>, writes = true): Promise<T> {
+  const admin = await keyAdmin(opts, writes);
   try {
     return await work(admin);
   } finally {
@@ -44,10 +59,10 @@ async function withAdmin<T>(opts: KeyOpts, work: (admin: KeyAdmin) => Promise<T>
 
 const withWhere = (cmd: Command): Command =>
   cmd
-    .option('--data-dir <dir>', 'the local platform\'s state directory, used unless --url or --profile is given (env EVALP_DATA_DIR)', process.env.EVALP_DATA_DIR ?? '.evalplatform')
-    .option('--url <url>', 'manage the keys of a running platform through its API instead (needs a platform-admin key)')
+    .option('--data-dir <dir>', 'the local platform\'s state directory, used unless --url, --connection or EVALP_URL names a platform (env EVALP_DATA_DIR)', process.env.EVALP_DATA_DIR ?? '.evalplatform')
+    .option('--url <url>', 'manage the keys of a running platform through its API instead (env EVALP_URL; needs a platform-admin key)')
     .option('--key <key>', 'platform-admin API key for --url (env EVALP_API_KEY, or the config file)')
-    .option('--profile <name>', 'connect with a profile of the config file (~/.config/evalp/config.json or EVALP_CONFIG)');
+    .option('--connection <name>', 'connect with a profile of the config file (~/.config/evalp/config.json or EVALP_CONFIG; env EVALP_CONNECTION)');
 
 export function keyTable(keys: readonly ApiKeyView[]): string {
   const table = new Table({ head: ['id', 'name', 'roles', 'status', 'created'], style: { head: [], border: [] } });
@@ -74,7 +89,7 @@ export function keysCommand(): Command {
   );
   keys.addCommand(
     withWhere(new Command('list').description('list keys (never their secrets)').option('--json', 'print JSON')).action(async (opts: KeyOpts & { json?: boolean }) => {
-      const list = await withAdmin(opts, (admin) => admin.list());
+      const list = await withAdmin(opts, (admin) => admin.list(), false);
       process.stdout.write(opts.json ? `${JSON.stringify(list, null, 2)}\n` : `${keyTable(list)}\n`);
     }),
   );

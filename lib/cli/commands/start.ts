@@ -39,7 +39,8 @@ export function startCommand(): Command {
         log('\nUse it as `Authorization: Bearer <key>` (or EVALP_API_KEY for the evalp CLI).\n');
       }
       if (demo) await runDemo(platform.url, platform.services, log);
-      log(`\nServing at ${platform.url}/api (health: ${platform.url}/api/health). Ctrl-C stops.`);
+      log(`\nDashboard: ${platform.url}/  (sign in with an API key)`);
+      log(`Serving at ${platform.url}/api (health: ${platform.url}/api/health). Ctrl-C stops.`);
     });
 }
 

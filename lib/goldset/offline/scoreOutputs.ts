@@ -3,7 +3,8 @@ import { evaluateCase, type PipelineDeps } from '../../evaluation/index.js';
 import type { OutputLine } from './outputsFile.js';
 import { catalogKey, type GoldSet } from './goldSet.js';
 
-export type ScoredLine = { kind: 'scorecard'; scorecard: Scorecard } | { kind: 'error'; line: number; message: string };
+/** An error entry is `malformed` when the line is not an output at all (not JSON, wrong shape); else it names an unknown or repeated case. */
+export type ScoredLine = { kind: 'scorecard'; scorecard: Scorecard } | { kind: 'error'; line: number; message: string; malformed: boolean };
 
 export interface ScoreOutputsOptions {
   gold: GoldSet;
@@ -26,16 +27,16 @@ export async function* scoreOutputs(lines: AsyncIterable<OutputLine>, options: S
   const seen = new Set<string>();
   for await (const line of lines) {
     if ('error' in line) {
-      yield { kind: 'error', line: line.line, message: line.error };
+      yield { kind: 'error', line: line.line, message: line.error, malformed: true };
       continue;
     }
     const testCase = options.gold.cases.get(line.test_case_id);
     if (!testCase) {
-      yield { kind: 'error', line: line.line, message: `line ${line.line}: test_case_id "${line.test_case_id}" is not in the gold set` };
+      yield { kind: 'error', line: line.line, message: `line ${line.line}: test_case_id "${line.test_case_id}" is not in the gold set`, malformed: false };
       continue;
     }
     if (seen.has(line.test_case_id)) {
-      yield { kind: 'error', line: line.line, message: `line ${line.line}: a second output for test case "${line.test_case_id}" (ignored)` };
+      yield { kind: 'error', line: line.line, message: `line ${line.line}: a second output for test case "${line.test_case_id}" (ignored)`, malformed: false };
       continue;
     }
     seen.add(line.test_case_id);

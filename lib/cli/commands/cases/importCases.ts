@@ -3,6 +3,7 @@ import type { TestCase } from '../../../domain/index.js';
 import type { ImportResult } from '../../../goldset/index.js';
 import type { ImportSummary } from '../../../api/index.js';
 import type { ApiTarget } from '../../apiClient.js';
+import { reasonWithSuggestion } from './fieldSuggestion.js';
 import { CliError } from '../../cliError.js';
 import { apiFetch, rowLabel } from './casesHttp.js';
 import { CONTENT_TYPES, readGoldFile, type GoldFileInput } from './readGoldFile.js';
@@ -103,10 +104,16 @@ async function postImport(target: ApiTarget, query: URLSearchParams, body: strin
 }
 
 function rejected(file: string, result: ImportResult, partial: boolean): CliError {
-  const lines = result.errors.slice(0, 20).map((e) => `  ${e.file === 'answers' ? 'answers ' : ''}${rowLabel(e.row, e.id)}: ${e.field || '(row)'}: ${e.reason}`);
-  if (result.errors.length > lines.length) lines.push(`  ... and ${result.errors.length - lines.length} more`);
-  const bad = new Set(result.errors.map((e) => `${e.file ?? ''}:${e.row}`)).size;
-  const what = partial || result.total_rows === 0 ? `no valid row in ${file}` : `${bad} of ${result.total_rows} rows of ${file} are invalid`;
+  const lines = result.errors.slice(0, 20).map((e) => `  ${e.file === 'answers' ? 'answers ' : ''}${rowLabel(e.row, e.id)}: ${e.field || '(row)'}: ${reasonWithSuggestion(e.field, e.reason)}`);
+  if (result.errors.length > lines.length) lines.push(`  ... and ${result.errors.length - lines.length} more errors`);
+  const bad = invalidRows(result.errors);
+  const errors = `${result.errors.length} error${result.errors.length === 1 ? '' : 's'}`;
+  const what = partial || result.total_rows === 0 ? `no valid row in ${file} (${errors})` : `${bad} of ${result.total_rows} rows of ${file} are invalid (${errors})`;
   const hint = partial || result.total_rows === 0 ? '' : ' (fix them, or pass --partial to import the valid rows)';
   return new CliError(`${what}; nothing was imported${hint}:\n${lines.join('\n')}`);
+}
+
+/** How many rows the errors fall in (a row can have several errors; BFCL answer rows count apart). */
+export function invalidRows(errors: readonly { row: number; file?: string }[]): number {
+  return new Set(errors.map((e) => `${e.file ?? ''}:${e.row}`)).size;
 }
