@@ -34,3 +34,15 @@ export { RateLimiter, type RateLimitLease, type RateLimiterOptions, type RateLim
 export { retry, backoffDelayInMs, retryWaitInMs, abortableSleep, type RetryDecision, type RetryOptions, type RetryOutcome, type BackoffOptions } from './resilience/retry.js';
 export { isRetryableStatus, retryAfterInMs } from './resilience/retryable.js';
 export { withTimeout, TimeoutError, type WithTimeoutOptions } from './resilience/withTimeout.js';
+export {
+  runToolLoop,
+  parseArguments,
+  type LoopAnswer,
+  type LoopCall,
+  type LoopToolResult,
+  type LoopTurn,
+  type ToolLoopInput,
+  type ToolLoopOutcome,
+  type ToolLoopProtocol,
+} from './toolLoop/toolLoop.js';
+export { targetNeedsToolExecutor } from './toolLoop/needsTools.js';

@@ -1,4 +1,4 @@
-import type { TargetKind, TestCase } from '../domain/index.js';
+import type { TargetKind, TestCase, ToolCatalog, Trajectory } from '../domain/index.js';
 
 export interface InvokeOptions {
   /** cancels the invocation; the invoker rethrows the signal's reason (cancellation is not a target failure) */
@@ -29,6 +29,10 @@ export interface TargetSuccess {
   api_calls_made: number;
   /** requests made, retries included */
   attempts: number;
+  /** every step of a tool loop (model turns, calls, results), when the target ran one */
+  trajectory?: Trajectory;
+  /** the tools the model was offered when they come from the target itself (an MCP server's snapshot): stage 1 validates against them */
+  tool_catalog?: ToolCatalog;
 }
 
 export type TargetErrorCode = 'target_error' | 'target_timeout';
