@@ -6,14 +6,18 @@ import type { ToolCatalog } from '../../domain/toolCatalog.js';
 import { assignmentTotal, maximizeAssignment } from './assignment.js';
 import { createPairScorer, type PairScorer } from './callPairs.js';
 import { maximizeOrderedAlignment } from './orderedAlignment.js';
+import { applyDependencyOrder, type DependencyViolation } from './dependencyOrder.js';
 import { toolParameterSchemas } from './toolSchemas.js';
 
 export interface CompareCallsOptions {
   policy: CoercionPolicy;
   /** argument schemas (types, enums, defaults, unordered arrays) come from the catalog's tool definitions */
   catalog?: ToolCatalog;
-  /** `any` (default): parallel calls, matched regardless of order. `strict`: the matching must keep the order. */
-  callOrder?: 'any' | 'strict';
+  /**
+   * `any` (default): parallel calls, matched regardless of order. `strict`: the matching must keep the order.
+   * `dependency`: matched as for `any`, then each call must come after the calls it `depends_on`.
+   */
+  callOrder?: 'any' | 'strict' | 'dependency';
 }
 
 /** Which actual call was assigned to which expected call. */
@@ -38,6 +42,8 @@ export interface CallComparison {
    * for `any`), while the metrics count only the pairs that keep the order.
    */
   outOfOrder: boolean;
+  /** dependency order only: the calls made before a call whose result they use */
+  dependencyViolations?: DependencyViolation[];
 }
 
 /**
@@ -47,6 +53,7 @@ export interface CallComparison {
  * pairing instead (a weighted longest common subsequence). Pure and deterministic.
  */
 export function compareCalls(expected: readonly ExpectedToolCall[], actual: readonly ToolCall[], options: CompareCallsOptions): CallComparison {
+  if (options.callOrder === 'dependency') return applyDependencyOrder(expected, actual.length, compareCalls(expected, actual, { ...options, callOrder: 'any' }));
   const rows = expected.length;
   const cols = actual.length;
   const score = createPairScorer(expected, actual, options.policy, options.catalog && toolParameterSchemas(options.catalog));
