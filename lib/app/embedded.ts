@@ -81,6 +81,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     stop: async (o) => {
       unregisterDepth();
       await host.stop(o);
+      await targets.close(); // MCP servers this process spawned
       await telemetry.forceFlush();
       resetServices();
     },

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ToolCatalogRefSchema } from './testCase.js';
+import { SecretRefSchema } from './secretRef.js';
+import { AnthropicTargetSettingsSchema } from './anthropicSettings.js';
+import { McpServersSchema } from './mcpServer.js';
 
-/** A secret is never stored: only a reference to an environment variable or a Key Vault secret name. */
-export const SecretRefSchema = z.union([
-  z.object({ env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name') }).strict(),
-  z.object({ keyvault: z.string().regex(/^[0-9A-Za-z-]{1,127}$/, 'a Key Vault secret name') }).strict(),
-]);
-export type SecretRef = z.infer<typeof SecretRefSchema>;
+export { SecretRefSchema, type SecretRef } from './secretRef.js';
+export * from './anthropicSettings.js';
+export * from './mcpServer.js';
 
 export const ReplayTargetSettingsSchema = z
   .object({
@@ -57,7 +57,12 @@ export const HttpTargetSettingsSchema = z
   })
   .strict();
 
-export const TargetSettingsSchema = z.discriminatedUnion('kind', [ReplayTargetSettingsSchema, OpenAITargetSettingsSchema, HttpTargetSettingsSchema]);
+export const TargetSettingsSchema = z.discriminatedUnion('kind', [
+  ReplayTargetSettingsSchema,
+  OpenAITargetSettingsSchema,
+  HttpTargetSettingsSchema,
+  AnthropicTargetSettingsSchema,
+]);
 export type TargetSettings = z.infer<typeof TargetSettingsSchema>;
 export type TargetKind = TargetSettings['kind'];
 
@@ -67,6 +72,8 @@ export const TargetSystemSchema = z
     name: z.string().min(1),
     settings: TargetSettingsSchema,
     tool_catalog: ToolCatalogRefSchema.optional(),
+    /** MCP servers whose tools an `openai` or `anthropic` target offers its model (and executes its calls on) */
+    mcp_servers: McpServersSchema.optional(),
     /** the end-user client this target represents: `openai-tools`, `claude-mcp`, `chatgpt`, `custom-orchestrator`, ... */
     client_type: z.string().default('custom'),
     client_version: z.string().optional(),

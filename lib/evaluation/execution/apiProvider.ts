@@ -39,7 +39,8 @@ export type ApiResponse = ApiSuccess | ApiFailure;
  * (ExecutionConfigurationError) or when the caller's abortSignal fires.
  */
 export interface ApiProvider {
-  readonly kind: ApiProviderKind;
+  /** `mcp`: the tools of a target's MCP servers (lib/targets/mcp), executing a model's calls in its tool loop */
+  readonly kind: ApiProviderKind | 'mcp';
   execute(call: ToolCall, context: ExecuteContext): Promise<ApiResponse>;
 }
 
