@@ -14,10 +14,11 @@ export function runServices(options: {
   baseDir: string;
   env: Readonly<Record<string, string | undefined>>;
   azureADTokenProvider: () => Promise<string>;
-}): Pick<Services, 'invokerFor' | 'apiProviderFor' | 'judgeFor'> {
+}): Pick<Services, 'invokerFor' | 'checkTarget' | 'apiProviderFor' | 'judgeFor'> {
   const { targets, baseDir, env, azureADTokenProvider } = options;
   return {
-    invokerFor: (target, catalog) => targets.invokerFor(target, catalog ? { catalog } : {}),
+    invokerFor: (target, catalog, apiProvider) => targets.invokerFor(target, { ...(catalog ? { catalog } : {}), ...(apiProvider ? { apiProvider } : {}) }),
+    checkTarget: (target, catalog, apiProvider) => targets.check(target, { ...(catalog ? { catalog } : {}), ...(apiProvider ? { apiProvider } : {}) }),
     apiProviderFor: (run, catalog) => {
       const exec = run.config.execution;
       const cassette = exec.cassette_path && !isAbsolute(exec.cassette_path) ? resolve(baseDir, exec.cassette_path) : exec.cassette_path;

@@ -14,8 +14,13 @@ export interface Services {
   apiKeys: ApiKeyStore;
   queue: QueuePort;
   clock: Clock;
-  /** one invoker per target id, sharing its circuit breaker and rate limiter across all workers */
-  invokerFor(target: TargetSystem, catalog?: ToolCatalog): TargetInvoker;
+  /**
+   * one invoker per target id, sharing its circuit breaker and rate limiter across all workers; `apiProvider` executes
+   * the tool calls of a target with a tool loop (the run's stage-3 provider)
+   */
+  invokerFor(target: TargetSystem, catalog?: ToolCatalog, apiProvider?: ApiProvider): TargetInvoker;
+  /** builds the target's invoker now: throws TargetConfigurationError naming the setting when it cannot work */
+  checkTarget(target: TargetSystem, catalog?: ToolCatalog, apiProvider?: ApiProvider): Promise<void>;
   /** the stage-3 provider of a run (cassettes are loaded once per run) */
   apiProviderFor(run: Run, catalog: ToolCatalog | undefined): Promise<ApiProvider>;
   /** the stage-4 judge of a run */

@@ -61,6 +61,7 @@ export function runsTable(runs: Array<{ label: string; view: RunView }>): string
     table.push([name, ...runs.map((r) => f(r.view.stats, r.view))]);
   };
   row('status', (_s, v) => v.status);
+  if (runs.some((r) => r.view.error)) row('error', (_s, v) => v.error ?? '-');
   row('cases', (s, v) => `${s?.completed ?? 0}/${v.total_cases}`);
   row('pass rate', (s) => pct(s?.pass_rate));
   row('mean score', (s) => (s?.mean_score === null || s?.mean_score === undefined ? '-' : s.mean_score.toFixed(3)));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RunSchema, RunStatusSchema, ScorecardSchema, StageNameSchema, TriggerMetadataSchema } from '../../domain/index.js';
 import { NotFoundError } from '../../ports/index.js';
 import { CreateRunRequestSchema, createRun } from '../../runs/createRun.js';
+import { checkRunConfig } from '../../runs/checkRunConfig.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteContext } from '../route.js';
 import { pageSchemaOf, RunViewSchema, type RunView } from '../schemas.js';
@@ -37,9 +38,15 @@ export const createRunRoute = defineRoute({
   summary: 'Trigger a run of a suite against a target (or a client\'s suite and target)',
   body: CreateRunRequestSchema,
   response: RunViewSchema,
-  responses: { 202: 'run accepted and started', 400: 'invalid body', 409: 'run id exists', 422: 'unknown suite, target, client or baseline' },
+  responses: {
+    202: 'run accepted and started',
+    400: 'invalid body',
+    409: 'run id exists',
+    422: 'unknown suite, target, client or baseline, or a configuration that cannot work (target settings, stage-3 provider, cassette, judge), each error naming its field',
+  },
   handler: async (ctx) => {
-    const run = await createRun(ctx.body, { stores: ctx.services.stores, clock: ctx.services.clock });
+    const services = ctx.services;
+    const run = await createRun(ctx.body, { stores: services.stores, clock: services.clock, check: (r, target) => checkRunConfig(r, target, services) });
     try {
       await ctx.orchestrations.start(run.id);
     } catch (err) {
@@ -169,7 +176,7 @@ export const retryFailuresRoute = defineRoute({
   params: IdParams,
   body: z.object({ trigger_metadata: TriggerMetadataSchema }).strict().partial(),
   response: RunViewSchema,
-  responses: { 202: 'the retry run', 404: 'no such run', 409: 'the run has not finished or has no failures' },
+  responses: { 202: 'the retry run', 404: 'no such run', 409: 'the run has not finished or has no failures', 422: 'the configuration cannot work any more (each error names its field)' },
   handler: async (ctx) => {
     const { stores, clock } = ctx.services;
     const parent = await stores.runs.getRun(ctx.params.id);
@@ -187,7 +194,7 @@ export const retryFailuresRoute = defineRoute({
         config: parent.config,
         baseline_run_id: parent.id,
       },
-      { stores, clock, parentRunId: parent.id },
+      { stores, clock, parentRunId: parent.id, check: (r, target) => checkRunConfig(r, target, ctx.services) },
     );
     await ctx.orchestrations.start(run.id);
     return { status: 202, headers: { location: `${ctx.url.origin}/api/v1/runs/${run.id}` }, body: await runView(ctx, run.id) };
