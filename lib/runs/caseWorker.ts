@@ -15,6 +15,7 @@ import { observeStep, tracedInvoke, tracedStage } from './caseTelemetry.js';
 import { CaseMessageSchema, QUEUES, caseMessageId, type CaseMessage, type QueueStage } from './queues.js';
 import type { Context } from '@opentelemetry/api';
 import type { RunContext, RunContextCache } from './runContext.js';
+import { toolCatalogRecorder } from './recordToolCatalog.js';
 import { failRun, unfixableReason } from './unfixableError.js';
 
 export interface WorkerResult {
@@ -172,6 +173,8 @@ async function advance(message: CaseMessage, testCase: TestCase, context: RunCon
       ? await tracedInvoke(parent, message, context.target.id, () => context.invoker.invoke(testCase, invokeOptions))
       : await context.invoker.invoke(testCase, invokeOptions);
     if (!invocation.ok) return startFailedCase({ ...base, latencyMs: invocation.latency_ms }, invocation, config);
+    // an MCP target's tool list: stored and noted on the run (a changed list is noted like a model-version change)
+    if (invocation.tool_catalog) await toolCatalogRecorder(services.stores).record(message.run_id, invocation.tool_catalog);
     const catalog = invocation.tool_catalog ?? context.catalogFor(testCase);
     return startCase(
       {
