@@ -158,6 +158,21 @@ describe('an agent with a tool loop in a platform run', () => {
     expect(hurry.trajectory?.steps[0]).toMatchObject({ kind: 'model', text: 'Fetching both at once.', calls: 2 });
 
     expect(byId.get('weather')).toMatchObject({ overall_passed: true, generated_nl_response: 'It is sunny in Paris.' });
+
+    // the reports' failure view shows the failing agent's steps
+    const report = (await api('GET', `v1/runs/${run.id}/report?format=json`)).json;
+    expect(report.failures.total).toBe(1);
+    expect(report.failures.cases[0]).toMatchObject({
+      test_case_id: 'orders-hurry',
+      trajectory: [
+        'turn 1: "Fetching both at once." (2 calls, 60+12 tokens)',
+        '  list_orders {"customer_id":"C-42"} → {"orders":[{"id":"O-1"},{"id":"O-2"}]}',
+        '  find_customer {"email":"ann@example.com"} → {"customer_id":"C-42"}',
+        'turn 2: "Ann has 2 orders." (0 calls, 90+12 tokens)',
+      ],
+    });
+    const markdown = await fetch(`${platform.url}/api/v1/runs/${run.id}/report?format=markdown`, { headers: { authorization: `Bearer ${runner}` } }).then((r) => r.text());
+    expect(markdown).toContain('trajectory:<br>turn 1: "Fetching both at once." (2 calls, 60+12 tokens)<br>  list\\_orders {"customer\\_id":"C-42"}');
   });
 
   it('a run whose configuration cannot work is refused with 422 naming each field, and nothing is stored', async () => {

@@ -3,6 +3,7 @@ import { compareRuns, rateOf as rateWithConfidence } from '../compare/index.js';
 import { NotFoundError, type AlertStore, type Clock, type Stores } from '../ports/index.js';
 import { emptyRunStatsState, NO_CATEGORY, toRunStats } from '../runs/stats/index.js';
 import { describeFailure, diffLines, withoutRepeats } from './failureDiff.js';
+import { trajectoryLines } from './trajectoryLines.js';
 import { LatencyHistogramBuilder } from './latencyHistogram.js';
 import type { ReportCase, ReportCaseList, RunReport } from './reportModel.js';
 import { StageFunnelBuilder } from './stageFunnel.js';
@@ -96,6 +97,7 @@ function caseOfCard(card: Scorecard): ReportCase {
     error_code: failure?.error_code ?? null,
     message: failure?.message ?? '',
     diff: failure?.diff ?? [],
+    ...(card.trajectory ? { trajectory: trajectoryLines(card.trajectory) } : {}),
     score: card.overall_score,
     latency_ms: card.latency_ms,
   };

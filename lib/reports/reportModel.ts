@@ -21,6 +21,8 @@ export const ReportCaseSchema = z.object({
   error_code: z.string().nullable(),
   message: z.string(),
   diff: z.array(z.string()),
+  /** an agent's steps (model turns, calls and what they returned), when it ran a tool loop */
+  trajectory: z.array(z.string()).optional(),
   score: z.number().nullable(),
   latency_ms: z.number().nullable(),
 });
