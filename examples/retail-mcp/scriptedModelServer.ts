@@ -75,6 +75,7 @@ export async function startScriptedModelServer(options: { decisionsPath?: string
 
   function openaiAnswer(body: Fields): [number, Fields] {
     const messages = (body.messages ?? []) as Fields[];
+    if (body.model === SIMULATED_JUDGE) return judgeAnswer(body, messages);
     const question = String(messages.find((m) => m.role === 'user')?.content ?? '');
     const assistantTurns = messages.filter((m) => m.role === 'assistant').length;
     const results = messages.filter((m) => m.role === 'tool').map((m) => ({ content: String(m.content), isError: false }));
@@ -147,6 +148,48 @@ export async function startScriptedModelServer(options: { decisionsPath?: string
         server.close(() => resolve());
       }),
   };
+}
+
+/** the model name of the simulated pairwise judge */
+export const SIMULATED_JUDGE = 'simulated-judge';
+
+/**
+ * The simulated pairwise judge (PairwiseJudge's structured request): grades each answer by the share of the
+ * reference answer's words and numbers it contains; a gap under 0.05 is a tie, and a gap under 0.1 goes to the answer
+ * shown first (a generated position bias, which PairwiseJudge's swap turns into an inconsistent verdict = tie).
+ */
+function judgeAnswer(body: Fields, messages: Fields[]): [number, Fields] {
+  const prompt = String(messages.find((m) => m.role === 'user')?.content ?? '');
+  const part = (tag: string) => new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`).exec(prompt)?.[1] ?? '';
+  const reference = words(part('reference_answer'));
+  const grade = (answer: string) => {
+    if (reference.size === 0) return 0.5;
+    const have = words(answer);
+    let hit = 0;
+    for (const w of reference) if (have.has(w)) hit++;
+    return Math.round((hit / reference.size) * 1000) / 1000;
+  };
+  const score1 = grade(part('answer_1'));
+  const score2 = grade(part('answer_2'));
+  const gap = Math.abs(score1 - score2);
+  const winner = gap < 0.05 ? 'tie' : gap < 0.1 ? '1' : score1 > score2 ? '1' : '2';
+  const verdict = { reasoning: `simulated judge: reference overlap ${score1} vs ${score2}`, score_1: score1, score_2: score2, winner };
+  const content = JSON.stringify(verdict);
+  return [
+    200,
+    {
+      id: 'chatcmpl-sim-judge',
+      object: 'chat.completion',
+      created: 1_764_115_200,
+      model: SIMULATED_JUDGE,
+      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+      usage: usage(JSON.stringify(body).length, content.length, 'openai'),
+    },
+  ];
+}
+
+function words(text: string): Set<string> {
+  return new Set(text.toLowerCase().replace(/[$,]/g, '').match(/[a-z0-9][a-z0-9.\-]*[a-z0-9]|[a-z0-9]/g) ?? []);
 }
 
 /** The call's arguments with `$from` references filled in from the parsed tool results so far. */

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { createApiProvider } from '../evaluation/execution/index.js';
-import { createJudge } from '../judges/index.js';
+import { createJudge, createJudgeClient, DEFAULT_OPENAI_JUDGE_MODEL, PairwiseJudge } from '../judges/index.js';
 import type { TargetRegistry } from '../targets/index.js';
 import type { Services } from './services.js';
 
@@ -14,7 +14,7 @@ export function runServices(options: {
   baseDir: string;
   env: Readonly<Record<string, string | undefined>>;
   azureADTokenProvider: () => Promise<string>;
-}): Pick<Services, 'invokerFor' | 'checkTarget' | 'apiProviderFor' | 'judgeFor'> {
+}): Pick<Services, 'invokerFor' | 'checkTarget' | 'apiProviderFor' | 'judgeFor' | 'pairwiseJudge'> {
   const { targets, baseDir, env, azureADTokenProvider } = options;
   return {
     invokerFor: (target, catalog, apiProvider) => targets.invokerFor(target, { ...(catalog ? { catalog } : {}), ...(apiProvider ? { apiProvider } : {}) }),
@@ -25,5 +25,9 @@ export function runServices(options: {
       return createApiProvider({ ...exec, ...(cassette ? { cassette_path: cassette } : {}) }, catalog ? { catalog } : {});
     },
     judgeFor: (run) => createJudge(run.config.semantics, env, { azureADTokenProvider }),
+    pairwiseJudge: (model) => {
+      const { client, deployment } = createJudgeClient(env, { azureADTokenProvider });
+      return new PairwiseJudge({ client, model: model?.trim() || deployment || DEFAULT_OPENAI_JUDGE_MODEL });
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
 import type { ApiProvider } from '../evaluation/execution/index.js';
+import type { PairwiseJudgePort } from '../compare/comparePair.js';
 import type { Judge } from '../judges/index.js';
 import type { ApiKeyStore, Clock, QueuePort, Stores } from '../ports/index.js';
 import type { TargetInvoker } from '../targets/target.js';
@@ -25,6 +26,11 @@ export interface Services {
   apiProviderFor(run: Run, catalog: ToolCatalog | undefined): Promise<ApiProvider>;
   /** the stage-4 judge of a run */
   judgeFor(run: Run): Judge;
+  /**
+   * the pairwise judge of baseline-vs-enhanced comparisons (an OpenAI-compatible model from the judge settings);
+   * throws JudgeConfigurationError naming missing settings
+   */
+  pairwiseJudge(model?: string): PairwiseJudgePort;
   /** base directory for relative paths in settings (replay outputs, cassettes) */
   baseDir: string;
   workerId: string;
