@@ -25,10 +25,10 @@ const scripted: PairwiseJudgePort = {
 
 describe('comparePair', () => {
   it('pass rates with Wilson intervals, cost and calls per case per side, and win/tie/loss on the (case, trial) pairs both answered', async () => {
-    const baseline = ['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => card('b', id, id === 'c5', 'baseline answer'));
+    const baseline = ['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => card('b', id, id === 'c5', 'baseline answer', { generated_tool_calls: [] }));
     const answers = ['win', 'win', 'lose', 'flip', 'boom'];
-    const enhanced = ['c1', 'c2', 'c3', 'c4', 'c5'].map((id, i) => card('e', id, i < 4, answers[i]!, { api_calls_made: 2, estimated_cost_usd: 0.01 }));
-    enhanced.push(card('e', 'c1', true, 'win', { trial: 2 })); // no baseline trial 2: not judged
+    const enhanced = ['c1', 'c2', 'c3', 'c4', 'c5'].map((id, i) => card('e', id, i < 4, answers[i]!, { api_calls_made: 7, estimated_cost_usd: 0.01, generated_tool_calls: [], trajectory: { turns: 2, stop: 'answered', steps: [{ kind: 'tool_call', turn: 1, call_id: 'a', tool_name: 'f', arguments: {}, executed: true, ok: true, latency_ms: 1 }, { kind: 'tool_call', turn: 1, call_id: 'b', tool_name: 'g', arguments: {}, executed: true, ok: true, latency_ms: 1 }] } }));
+    enhanced.push(card('e', 'c1', true, 'win', { trial: 2, generated_tool_calls: [] })); // no baseline trial 2: not judged
     const result = await comparePair('p1', { run: { id: 'b', target_id: 'tb', status: 'completed' }, cards: baseline }, { run: { id: 'e', target_id: 'te', status: 'completed' }, cards: enhanced }, { judge: scripted, concurrency: 2 });
     expect(result.baseline).toMatchObject({ scorecards: 5, passed: 1, calls_per_case: 0 });
     expect(result.enhanced).toMatchObject({ scorecards: 6, passed: 5, calls_per_case: 1.667 });

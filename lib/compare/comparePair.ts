@@ -43,7 +43,7 @@ function side({ run, cards }: PairRunData): PairSide {
   const n = cards.length;
   const passed = cards.filter((c) => c.overall_passed).length;
   const cost = cards.reduce((sum, c) => sum + c.estimated_cost_usd, 0);
-  const calls = cards.reduce((sum, c) => sum + c.api_calls_made, 0);
+  const calls = cards.reduce((sum, c) => sum + agentCalls(c), 0);
   const latency = cards.reduce((sum, c) => sum + c.latency_ms, 0);
   return {
     run_id: run.id,
@@ -115,6 +115,12 @@ async function judgePairs(baseline: readonly Scorecard[], enhanced: readonly Sco
     judge_cost_usd: round(cost, 6),
     cases,
   };
+}
+
+/** The tool calls the agent made: its trajectory's calls when it ran a loop, else the calls in its answer (stage-3 replays are not counted). */
+function agentCalls(card: Scorecard): number {
+  if (card.trajectory) return card.trajectory.steps.filter((s) => s.kind === 'tool_call').length;
+  return card.generated_tool_calls.length;
 }
 
 function key(card: Scorecard): string {

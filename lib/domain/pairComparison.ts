@@ -15,7 +15,7 @@ export const PairSideSchema = z.object({
   pass_rate: ProportionIntervalSchema,
   total_cost_usd: z.number().nonnegative(),
   mean_cost_usd: z.number().nonnegative(),
-  /** tool calls the agent executed per scorecard (0 for a model without tools) */
+  /** tool calls the agent made per scorecard (its trajectory's calls, else the calls in its answer; 0 for a model without tools) */
   calls_per_case: z.number().nonnegative(),
   mean_latency_ms: z.number().nonnegative(),
 });
