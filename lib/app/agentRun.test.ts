@@ -44,6 +44,8 @@ async function waitFor(runId: string, timeoutMs = 30_000): Promise<Run & { stats
 }
 
 type Message = { role: string; content: string | null; tool_calls?: unknown[] };
+/** conversations of the "flaky weather" question started so far: the second one goes wrong */
+let flakyStarts = 0;
 const toolCall = (id: string, name: string, args: Record<string, unknown>) => ({ id, type: 'function', function: { name, arguments: JSON.stringify(args) } });
 
 /**
@@ -57,7 +59,10 @@ function scriptedModel(request: RecordedRequest) {
   const results = messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content ?? 'null') as Record<string, unknown>);
   const usage = { promptTokens: 50 + 10 * messages.length, completionTokens: 12 };
   if (question.includes('weather')) {
-    if (results.length === 0) return completion({ role: 'assistant', content: null, tool_calls: [toolCall('w1', 'get_weather', { city: 'Paris' })] }, usage);
+    if (results.length === 0) {
+      const city = question.includes('flaky') && ++flakyStarts === 2 ? 'Lyon' : 'Paris';
+      return completion({ role: 'assistant', content: null, tool_calls: [toolCall('w1', 'get_weather', { city })] }, usage);
+    }
     return completion({ role: 'assistant', content: `It is ${String(results[0]!.sky)} in Paris.` }, usage);
   }
   if (question.includes('hurry')) {
@@ -90,6 +95,7 @@ const CASES = [
   { id: 'orders', nl_query: 'List the orders of ann@example.com', expected_tool_calls: ORDER_CALLS, call_order: 'dependency', expected_raw_data: ORDER_DATA },
   { id: 'orders-hurry', nl_query: 'In a hurry: the orders of ann@example.com', expected_tool_calls: ORDER_CALLS, call_order: 'dependency', expected_raw_data: ORDER_DATA },
   { id: 'weather', nl_query: 'What is the weather in Paris?', expected_tool_calls: [{ tool_name: 'get_weather', arguments: { city: 'Paris' } }], expected_raw_data: [{ sky: 'sunny' }] },
+  { id: 'weather-flaky', nl_query: 'A flaky one: what is the weather in Paris?', expected_tool_calls: [{ tool_name: 'get_weather', arguments: { city: 'Paris' } }], expected_raw_data: [{ sky: 'sunny' }] },
 ].map((c) => TestCaseSchema.parse({ ...c, tool_catalog: { name: 'crm', version: '1' } }));
 
 async function putTarget(id: string, settings: Record<string, unknown>): Promise<void> {
@@ -107,7 +113,8 @@ beforeAll(async () => {
   const now = clock.now().toISOString();
   await stores.catalogs.upsert({ ...CATALOG, id: 'crm@1' });
   await stores.testCases.upsertTestCases(CASES);
-  await stores.suites.upsert(TestSuiteSchema.parse({ id: 'crm', name: 'crm agent', kind: 'static', test_case_ids: CASES.map((c) => c.id), created_at: now, updated_at: now }));
+  await stores.suites.upsert(TestSuiteSchema.parse({ id: 'crm', name: 'crm agent', kind: 'static', test_case_ids: CASES.slice(0, 3).map((c) => c.id), created_at: now, updated_at: now }));
+  await stores.suites.upsert(TestSuiteSchema.parse({ id: 'crm-trials', name: 'crm agent, with a flaky case', kind: 'static', test_case_ids: ['orders', 'orders-hurry', 'weather-flaky'], created_at: now, updated_at: now }));
   const loop = { enabled: true, max_turns: 4 };
   await putTarget('agent', { kind: 'openai', model: 'gpt-4o', base_url: model.baseURL, api_key: { env: 'CRM_MODEL_KEY' }, agentic_loop: loop, pricing: { input_per_mtok: 2.5, output_per_mtok: 10 } });
   await putTarget('agent-no-key', { kind: 'openai', model: 'gpt-4o', base_url: model.baseURL, api_key: { env: 'CRM_MISSING_KEY' }, agentic_loop: loop });
@@ -213,5 +220,33 @@ describe('an agent with a tool loop in a platform run', () => {
     expect((await api('GET', `v1/runs/${run.id}`)).json).toMatchObject({ status: 'failed', error: done.error });
     expect((await api('GET', `v1/runs/${run.id}/scorecards`)).json.total).toBe(0);
     expect(platform.host.queues.listDeadLetters('evaluate-cases')).toEqual([]);
+  });
+
+  it('trials: 3 scores every case three times, one scorecard per trial; pass@1, pass@3, pass^3 and the flaky case in GET /runs', async () => {
+    const body = { suite_id: 'crm-trials', target_id: 'agent', config: { execution: { provider: 'expected' }, trials: 3 } };
+    const created = await api('POST', 'v1/runs', body);
+    expect(created.status).toBe(202);
+    const run = await waitFor(created.json.id);
+    expect([run.status, run.total_cases, run.stats?.completed]).toEqual(['completed', 9, 9]);
+    const cards = (await api('GET', `v1/runs/${run.id}/scorecards?limit=100`)).json.items as Scorecard[];
+    const trialsOfCase = (id: string) => cards.filter((c) => c.test_case_id === id).map((c) => c.trial ?? 1).sort();
+    expect([trialsOfCase('orders'), trialsOfCase('orders-hurry'), trialsOfCase('weather-flaky')]).toEqual([[1, 2, 3], [1, 2, 3], [1, 2, 3]]);
+    expect(cards.filter((c) => c.test_case_id === 'weather-flaky' && c.overall_passed)).toHaveLength(2);
+    // orders 3/3, hurry 0/3, weather-flaky 2/3 (hand-computed)
+    const view = (await api('GET', `v1/runs/${run.id}`)).json;
+    expect(view.trial_stats).toEqual({
+      trials: 3,
+      cases: 3,
+      complete_cases: 3,
+      pass_at_1: expect.closeTo((1 + 0 + 2 / 3) / 3, 12),
+      pass_at_k: expect.closeTo((1 + 0 + 1) / 3, 12),
+      pass_hat_k: expect.closeTo((1 + 0 + 0) / 3, 12),
+      flaky_cases: 1,
+      flaky_case_ids: ['weather-flaky'],
+    });
+    // the run's pass rate counts every trial: equal to pass@1 when every case has all its trials
+    expect(view.stats.pass_rate).toBeCloseTo(5 / 9, 12);
+    // trial 1 is stored under the case id, as before trials existed
+    expect((await platform.services.stores.scorecards.getScorecard(run.id, 'orders'))?.trial).toBeUndefined();
   });
 });

@@ -56,9 +56,16 @@ export const EvaluationConfigSchema = z
     execution: ExecutionConfigSchema.default(ExecutionConfigSchema.parse({})),
     semantics: SemanticsConfigSchema.default(SemanticsConfigSchema.parse({})),
     weights: StageWeightsSchema.default(StageWeightsSchema.parse({})),
+    /** how many times each case is run (one scorecard per trial); absent = 1. Gives pass@k, pass^k and flakiness */
+    trials: z.number().int().min(1).max(20).optional(),
   })
   .strict();
 export type EvaluationConfig = z.infer<typeof EvaluationConfigSchema>;
+
+/** The trials of a run's config (1 when absent). */
+export function trialsOf(config: Pick<EvaluationConfig, 'trials'>): number {
+  return config.trials ?? 1;
+}
 export type EvaluationConfigInput = z.input<typeof EvaluationConfigSchema>;
 
 /**

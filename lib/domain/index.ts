@@ -19,3 +19,5 @@ export * from './alert.js';
 export * from './comparison.js';
 export * from './audit.js';
 export * from './trajectory.js';
+export * from './trial.js';
+export * from './trialStats.js';

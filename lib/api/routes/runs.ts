@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { RunSchema, RunStatusSchema, ScorecardSchema, StageNameSchema, TriggerMetadataSchema } from '../../domain/index.js';
+import { RunSchema, RunStatusSchema, ScorecardSchema, StageNameSchema, TriggerMetadataSchema, trialsOf } from '../../domain/index.js';
+import { trialStatsOf } from '../../runs/trialStats.js';
 import { NotFoundError } from '../../ports/index.js';
 import { CreateRunRequestSchema, createRun } from '../../runs/createRun.js';
 import { checkRunConfig } from '../../runs/checkRunConfig.js';
@@ -26,7 +27,9 @@ async function runView(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'servi
   if (!run) throw new NotFoundError('run', id);
   const stats = await ctx.services.stores.runStats.getRunStats(id);
   const { _etag, ...rest } = run;
-  return { ...rest, progress_pct: stats?.progress_pct ?? (run.status === 'completed' ? 100 : 0), stats: stats ?? null, links: { self: `${ctx.url.origin}/api/v1/runs/${id}`, scorecards: `${ctx.url.origin}/api/v1/runs/${id}/scorecards` } };
+  const trials = trialsOf(run.config);
+  const trialStats = trials > 1 ? { trial_stats: await trialStatsOf(ctx.services.stores.scorecards.iterateScorecards(id), trials) } : {};
+  return { ...rest, progress_pct: stats?.progress_pct ?? (run.status === 'completed' ? 100 : 0), stats: stats ?? null, ...trialStats, links: { self: `${ctx.url.origin}/api/v1/runs/${id}`, scorecards: `${ctx.url.origin}/api/v1/runs/${id}/scorecards` } };
 }
 
 export const createRunRoute = defineRoute({
