@@ -60,7 +60,10 @@ export const createRunPairRoute = defineRoute({
       deadline_minutes: body.deadline_minutes,
       run_id: runId,
     });
-    // both runs are created (and their configuration checked, 422 naming the field) before either starts
+    // both sides are resolved and checked before anything is stored (422 naming the field; nothing created), then both
+    // are created, then both started
+    await checkOnly(request(body.baseline_target_id, ids.baseline, 'baseline'), deps);
+    await checkOnly(request(body.enhanced_target_id, ids.enhanced, 'enhanced'), deps);
     const baseline = await createRun(request(body.baseline_target_id, ids.baseline, 'baseline'), deps);
     try {
       await createRun(request(body.enhanced_target_id, ids.enhanced, 'enhanced'), deps);
@@ -116,6 +119,25 @@ export const getRunPairRoute = defineRoute({
     }
   },
 });
+
+/** Passed its checks; thrown to stop createRun before it stores the run. */
+class CheckedOnly extends Error {}
+
+/** createRun's validation and configuration check without storing anything: throws what createRun would. */
+async function checkOnly(request: Parameters<typeof createRun>[0], deps: Parameters<typeof createRun>[1]): Promise<void> {
+  try {
+    await createRun(request, {
+      ...deps,
+      check: async (run, target) => {
+        const problems = deps.check ? await deps.check(run, target) : [];
+        if (problems.length) return problems;
+        throw new CheckedOnly();
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CheckedOnly)) throw error;
+  }
+}
 
 async function collect(cards: AsyncIterable<Scorecard>): Promise<Scorecard[]> {
   const out: Scorecard[] = [];
