@@ -249,4 +249,59 @@ describe('an agent with a tool loop in a platform run', () => {
     // trial 1 is stored under the case id, as before trials existed
     expect((await platform.services.stores.scorecards.getScorecard(run.id, 'orders'))?.trial).toBeUndefined();
   });
+
+  it('orchestrator mode: an agent endpoint\'s routing and resolved entities are scored in stage 2 when the case expects them; its reported usage is its cost', async () => {
+    // a multi-agent endpoint: routes by keyword, resolves the customer, reports per-agent usage
+    const orchestrator = await startScriptedServer((request) => {
+      const q = (request.body as { q: string }).q;
+      const agent = q.includes('refund') ? 'orders' : q.includes('weather') ? 'weather' : 'orders';
+      const entities = q.includes('bob') ? { customer_id: 'C-7' } : { customer_id: 'C-42' };
+      return { body: { answer: `Handled by ${agent}.`, agent, reason: `the question is about ${agent}`, entities, usage: [{ in: 100, out: 10, usd: 0.001 }, { in: 50, out: 5, usd: 0.0005 }] } };
+    });
+    try {
+      const { stores, clock } = platform.services;
+      const now = clock.now().toISOString();
+      const cases = [
+        { id: 'route-ok', nl_query: 'Orders of ann?', expected_agent: 'Orders', expected_entities: { customer_id: 'C-42' } },
+        { id: 'route-wrong-agent', nl_query: 'A refund question about the weather', expected_agent: 'billing' },
+        { id: 'route-wrong-entity', nl_query: 'Orders of bob?', expected_agent: 'orders', expected_entities: { customer_id: 'C-42' } },
+        { id: 'route-not-expected', nl_query: 'What is the weather?' },
+      ].map((c) => TestCaseSchema.parse({ ...c, expected_tool_calls: [] }));
+      await stores.testCases.upsertTestCases(cases);
+      await stores.suites.upsert(TestSuiteSchema.parse({ id: 'routing', name: 'routing', kind: 'static', test_case_ids: cases.map((c) => c.id), created_at: now, updated_at: now }));
+      await stores.targets.upsert(
+        TargetSystemSchema.parse({
+          id: 'orchestrator',
+          name: 'custom orchestrator',
+          client_type: 'custom-orchestrator',
+          eval_mode: 'orchestrator',
+          settings: {
+            kind: 'http',
+            url: `${orchestrator.origin}/ask`,
+            request_template: '{"q": {{question}}}',
+            response: { answer_path: '$.answer', agent_path: '$.agent', reason_path: '$.reason', entities_path: '$.entities', input_tokens_path: '$.usage[*].in', output_tokens_path: '$.usage[*].out', cost_path: '$.usage[*].usd' },
+          },
+          created_at: now,
+          updated_at: now,
+        }),
+      );
+      const created = await api('POST', 'v1/runs', { suite_id: 'routing', target_id: 'orchestrator' });
+      expect(created.status).toBe(202);
+      const run = await waitFor(created.json.id);
+      expect(run.status).toBe('completed');
+      const cards = new Map(((await api('GET', `v1/runs/${run.id}/scorecards?limit=10`)).json.items as Scorecard[]).map((c) => [c.test_case_id, c]));
+      expect(cards.get('route-ok')).toMatchObject({ overall_passed: true, agent: 'orders', entities: { customer_id: 'C-42' }, input_tokens: 150, output_tokens: 15 });
+      expect(cards.get('route-ok')!.estimated_cost_usd).toBeCloseTo(0.0015, 12);
+      expect(cards.get('route-ok')!.stages.logic.details).toMatchObject({ routing: { passed: true, agent: { expected: 'Orders', actual: 'orders', passed: true } } });
+      expect(cards.get('route-wrong-agent')).toMatchObject({ overall_passed: false, failing_stage: 'logic', error_code: 'wrong_agent' });
+      expect(cards.get('route-wrong-agent')!.stages.logic.message).toBe('routed to "orders" instead of "billing"');
+      expect(cards.get('route-wrong-entity')).toMatchObject({ overall_passed: false, failing_stage: 'logic', error_code: 'entity_mismatch' });
+      expect(cards.get('route-wrong-entity')!.stages.logic.message).toContain('/customer_id');
+      // nothing expected about routing: only the calls (none) and the answer count
+      expect(cards.get('route-not-expected')).toMatchObject({ overall_passed: true, agent: 'weather' });
+      expect((cards.get('route-not-expected')!.stages.logic.details as Record<string, unknown>).routing).toBeUndefined();
+    } finally {
+      await orchestrator.close();
+    }
+  });
 });

@@ -21,3 +21,4 @@ export * from './audit.js';
 export * from './trajectory.js';
 export * from './trial.js';
 export * from './trialStats.js';
+export * from './evalMode.js';

@@ -38,6 +38,8 @@ export const ScorecardSchema = z.object({
   /** what a multi-agent endpoint reported: the agent that answered and why it was routed there (absent when it says nothing) */
   agent: z.string().optional(),
   routing_reason: z.string().optional(),
+  /** the entities a multi-agent endpoint says it resolved (orchestrator mode scores them against expected_entities) */
+  entities: z.record(z.string(), z.json()).optional(),
   /** every step of the agent's tool loop (model turns, calls with arguments, results or errors), when it ran one */
   trajectory: TrajectorySchema.optional(),
   tool_results: z.array(ToolResultSchema),

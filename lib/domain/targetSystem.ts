@@ -3,6 +3,7 @@ import { ToolCatalogRefSchema } from './testCase.js';
 import { SecretRefSchema } from './secretRef.js';
 import { AnthropicTargetSettingsSchema } from './anthropicSettings.js';
 import { McpServersSchema } from './mcpServer.js';
+import { EvalModeSchema } from './evalMode.js';
 
 export { SecretRefSchema, type SecretRef } from './secretRef.js';
 export * from './anthropicSettings.js';
@@ -51,6 +52,14 @@ export const HttpTargetSettingsSchema = z
         tool_calls_path: z.string().optional(),
         agent_path: z.string().optional(),
         reason_path: z.string().optional(),
+        /** the entities the agent resolved (an object), scored in orchestrator mode against `expected_entities` */
+        entities_path: z.string().optional(),
+        /** usage the agent reports, so custom orchestrators are not $0 in cost comparisons */
+        input_tokens_path: z.string().optional(),
+        output_tokens_path: z.string().optional(),
+        cost_path: z.string().optional(),
+        /** the model the agent reports (the scorecard's client_version) */
+        model_path: z.string().optional(),
       })
       .strict()
       .default({ answer_path: '$.answer' }),
@@ -76,6 +85,8 @@ export const TargetSystemSchema = z
     mcp_servers: McpServersSchema.optional(),
     /** the end-user client this target represents: `openai-tools`, `claude-mcp`, `chatgpt`, `custom-orchestrator`, ... */
     client_type: z.string().default('custom'),
+    /** how the client's agent is evaluated (lib/domain/evalMode.ts); absent: calls and answer as they are */
+    eval_mode: EvalModeSchema.optional(),
     client_version: z.string().optional(),
     timeout_ms: z.number().int().positive().default(30_000),
     max_retries: z.number().int().min(0).max(10).default(3),

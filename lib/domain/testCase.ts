@@ -54,6 +54,8 @@ export const TestCaseSchema = z
      * (not part of the waterfall; scored by the evaluation-as-a-service routes, lib/api/compat). */
     expected_agent: z.string().min(1).optional(),
     expected_routing_reason: z.string().min(1).optional(),
+    /** For orchestrator evaluation: the entities the agent should resolve (e.g. `{"customer_id": "C-42"}`); matchers allowed. */
+    expected_entities: z.record(z.string(), ExpectedValueSchema).optional(),
     tool_catalog: ToolCatalogRefSchema.optional(),
     /** Per-case override of the run's coercion policy (importers use it, e.g. BFCL semantics). */
     coercion: z.union([z.enum(['default', 'bfcl', 'strict']), CoercionPolicySchema.partial()]).optional(),

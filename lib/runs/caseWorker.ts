@@ -188,6 +188,8 @@ async function advance(message: CaseMessage, testCase: TestCase, context: RunCon
         ...(invocation.agent !== undefined ? { agent: invocation.agent } : {}),
         ...(invocation.routing_reason !== undefined ? { routingReason: invocation.routing_reason } : {}),
         ...(invocation.trajectory !== undefined ? { trajectory: invocation.trajectory } : {}),
+        ...(invocation.entities !== undefined ? { entities: invocation.entities } : {}),
+        ...(context.target.eval_mode === 'orchestrator' ? { orchestrator: true } : {}),
         ...(invocation.api_calls_made > 0 ? { apiCallsMade: invocation.api_calls_made } : {}),
         ...(catalog ? { catalog } : {}),
       },

@@ -1,4 +1,4 @@
-import type { TargetKind, TestCase, ToolCatalog, Trajectory } from '../domain/index.js';
+import type { JsonObject, TargetKind, TestCase, ToolCatalog, Trajectory } from '../domain/index.js';
 
 export interface InvokeOptions {
   /** cancels the invocation; the invoker rethrows the signal's reason (cancellation is not a target failure) */
@@ -25,6 +25,8 @@ export interface TargetSuccess {
   agent?: string;
   /** why the endpoint routed the question to that agent */
   routing_reason?: string;
+  /** the entities the endpoint says it resolved (an http target's `entities_path`) */
+  entities?: JsonObject;
   /** tool calls the target executed itself (the OpenAI agentic loop), 0 otherwise */
   api_calls_made: number;
   /** requests made, retries included */

@@ -1,4 +1,4 @@
-import type { Scorecard, StageName, StageResult, ToolCall, Trajectory } from '../../domain/index.js';
+import type { JsonObject, Scorecard, StageName, StageResult, ToolCall, Trajectory } from '../../domain/index.js';
 
 /**
  * A case part-way through the waterfall. Plain JSON, so a stage worker can hand it to the next stage's queue
@@ -32,6 +32,8 @@ export interface CaseState {
     trajectory?: Trajectory;
     /** tool calls the target executed in its own loop */
     api_calls_made?: number;
+    /** the entities a multi-agent endpoint says it resolved */
+    entities?: JsonObject;
   };
   /** tokens, cost and API calls spent by stages 3-4 */
   evaluation: { api_calls_made: number; input_tokens: number; output_tokens: number; cost_usd: number; ms: number };

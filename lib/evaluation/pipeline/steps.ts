@@ -1,4 +1,5 @@
-import type { EvaluationConfig, LogicDetails, Scorecard, StageName, StageResult, TestCase, ToolCatalog, Trajectory } from '../../domain/index.js';
+import type { EvaluationConfig, JsonObject, LogicDetails, Scorecard, StageName, StageResult, TestCase, ToolCatalog, Trajectory } from '../../domain/index.js';
+import { scoreRouting, withRouting } from '../logic/routing.js';
 import { runSyntaxStage } from '../syntax/index.js';
 import { runLogicStage } from '../logic/index.js';
 import { resolveCoercionPolicy } from '../match/index.js';
@@ -35,6 +36,10 @@ export interface CaseInput {
   trajectory?: Trajectory;
   /** tool calls the target executed in its own loop */
   apiCallsMade?: number;
+  /** the entities a multi-agent endpoint says it resolved */
+  entities?: JsonObject;
+  /** orchestrator mode: the agent, reason and entities are scored in stage 2 when the case expects them */
+  orchestrator?: boolean;
 }
 
 /**
@@ -60,6 +65,8 @@ export function startCase(input: CaseInput, config: EvaluationConfig): CaseState
   if (gate) {
     const logic = runLogicStage(syntax.calls, testCase, catalog ? { policy, catalog } : { policy });
     stages.logic = logic.result;
+    const routing = input.orchestrator ? scoreRouting(testCase, { agent: input.agent, routing_reason: input.routingReason, entities: input.entities }, policy) : undefined;
+    if (routing) stages.logic = withRouting(stages.logic, routing);
     assignment = logic.assignment;
     callSet = logic.call_set;
   }
@@ -84,6 +91,7 @@ export function startCase(input: CaseInput, config: EvaluationConfig): CaseState
       ...(input.routingReason !== undefined ? { routing_reason: input.routingReason } : {}),
       ...(input.trajectory !== undefined ? { trajectory: input.trajectory } : {}),
       ...(input.apiCallsMade ? { api_calls_made: input.apiCallsMade } : {}),
+      ...(input.entities !== undefined ? { entities: input.entities } : {}),
     },
     evaluation: { api_calls_made: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, ms: performance.now() - started },
     worker_id: input.workerId ?? 'local',
@@ -185,6 +193,7 @@ export function finishCase(state: CaseState, testCase: TestCase, config: Evaluat
     ...(inv.agent !== undefined ? { agent: inv.agent } : {}),
     ...(inv.routing_reason !== undefined ? { routing_reason: inv.routing_reason } : {}),
     ...(inv.trajectory !== undefined ? { trajectory: inv.trajectory } : {}),
+    ...(inv.entities !== undefined ? { entities: inv.entities } : {}),
     tool_results: toolResultsOf(testCase, state.calls, state.stages.logic.details as LogicDetails | undefined),
     overall_passed: verdict.overall_passed,
     overall_score: verdict.overall_score,
