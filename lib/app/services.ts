@@ -22,8 +22,8 @@ export interface Services {
   invokerFor(target: TargetSystem, catalog?: ToolCatalog, apiProvider?: ApiProvider): TargetInvoker;
   /** builds the target's invoker now: throws TargetConfigurationError naming the setting when it cannot work */
   checkTarget(target: TargetSystem, catalog?: ToolCatalog, apiProvider?: ApiProvider): Promise<void>;
-  /** the stage-3 provider of a run (cassettes are loaded once per run) */
-  apiProviderFor(run: Run, catalog: ToolCatalog | undefined): Promise<ApiProvider>;
+  /** the stage-3 provider of a run (cassettes are loaded once per run; `mcp` runs the calls on the target's MCP servers) */
+  apiProviderFor(run: Run, catalog: ToolCatalog | undefined, target?: TargetSystem): Promise<ApiProvider>;
   /** the stage-4 judge of a run */
   judgeFor(run: Run): Judge;
   /**

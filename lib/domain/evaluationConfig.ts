@@ -4,8 +4,11 @@ import { CoercionPolicySchema } from './coercionPolicy.js';
 export const ExecutionConfigSchema = z
   .object({
     enabled: z.boolean().default(false),
-    /** `recorded`: cassettes (replay or record); `http`: the live API; `expected`: serve the case's expected_raw_data. */
-    provider: z.enum(['recorded', 'http', 'expected']).default('recorded'),
+    /**
+     * `recorded`: cassettes (replay or record); `http`: the live API; `expected`: serve the case's expected_raw_data;
+     * `mcp`: call the tools on the target's MCP servers (`mcp_servers`).
+     */
+    provider: z.enum(['recorded', 'http', 'expected', 'mcp']).default('recorded'),
     /** for `recorded`: replay only, or call the live API and record what it returns */
     mode: z.enum(['replay', 'record']).default('replay'),
     /** cassette file (JSONL) for `recorded` */

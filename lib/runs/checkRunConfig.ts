@@ -42,7 +42,7 @@ export async function checkRunConfig(run: Run, target: TargetSystem, deps: RunCo
   let provider: ApiProvider | undefined;
   if (run.config.execution.enabled || loop) {
     try {
-      provider = await deps.apiProviderFor(run, catalog);
+      provider = await deps.apiProviderFor(run, catalog, target);
     } catch (error) {
       if (!(error instanceof ExecutionConfigurationError)) throw error;
       const why = loop && !run.config.execution.enabled ? ` (target ${target.id} executes its tool calls through the stage-3 provider)` : '';

@@ -51,7 +51,7 @@ export class RunContextCache {
     const targetCatalog = targetCatalogId ? this.catalogs.get(targetCatalogId) : undefined;
     // a target with a tool loop executes its calls through the run's stage-3 provider (built once per run);
     // a provider that cannot be built throws here (ExecutionConfigurationError: the run fails at once)
-    const tools = targetNeedsToolExecutor(target) ? await this.provider(run, targetCatalogId, () => targetCatalog) : undefined;
+    const tools = targetNeedsToolExecutor(target) ? await this.provider(run, targetCatalogId, () => targetCatalog, target) : undefined;
     const invoker = this.services.invokerFor(target, targetCatalog, tools);
     const catalogFor = (tc: TestCase): ToolCatalog | undefined => {
       const ref = target.tool_catalog ?? tc.tool_catalog;
@@ -65,7 +65,7 @@ export class RunContextCache {
       apiProvider: (tc) => {
         const ref = tc.tool_catalog ?? target.tool_catalog;
         const catalogId = ref ? `${ref.name}@${ref.version}` : undefined;
-        return this.provider(run, catalogId, () => catalogFor(tc));
+        return this.provider(run, catalogId, () => catalogFor(tc), target);
       },
       judge: () => {
         let j = this.judges.get(run.id);
@@ -84,12 +84,12 @@ export class RunContextCache {
   }
 
   /** The run's stage-3 provider for one catalog, built once (a batch asks for it hundreds of times at once). */
-  private provider(run: Run, catalogId: string | undefined, catalog: () => ToolCatalog | undefined): Promise<ApiProvider> {
+  private provider(run: Run, catalogId: string | undefined, catalog: () => ToolCatalog | undefined, target?: TargetSystem): Promise<ApiProvider> {
     const key = `${run.id}|${catalogId ?? ''}`;
     let p = this.providers.get(key);
     if (!p) {
       // set before the first await, so the cassette is loaded once
-      p = (catalogId ? this.catalog(catalogId) : Promise.resolve()).then(() => this.services.apiProviderFor(run, catalog()));
+      p = (catalogId ? this.catalog(catalogId) : Promise.resolve()).then(() => this.services.apiProviderFor(run, catalog(), target));
       this.providers.set(key, p);
       p.catch(() => this.providers.delete(key));
     }

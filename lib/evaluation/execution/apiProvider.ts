@@ -40,7 +40,7 @@ export type ApiResponse = ApiSuccess | ApiFailure;
  */
 export interface ApiProvider {
   /** `mcp`: the tools of a target's MCP servers (lib/targets/mcp), executing a model's calls in its tool loop */
-  readonly kind: ApiProviderKind | 'mcp';
+  readonly kind: ApiProviderKind;
   execute(call: ToolCall, context: ExecuteContext): Promise<ApiResponse>;
 }
 
