@@ -79,6 +79,30 @@ describe('the retail MCP server through the real MCP SDK client', () => {
   });
 });
 
+describe('a Streamable HTTP MCP server that restarts between cases', () => {
+  it('the next case fails once on the lost session, is retried on a new session, and succeeds', async () => {
+    let served = await serveStreamableHttp(() => createRetailMcpServer(api));
+    const port = Number(new URL(served.url).port);
+    const model = await startScriptedModelServer();
+    const registry = new TargetRegistry({ secrets: new EnvSecretResolver({}), retryDelayInMs: 1, maxRetryDelayInMs: 5 });
+    try {
+      const target = { ...targetWith(model, 'anthropic', [{ name: 'retail', transport: 'http', url: served.url, headers: {}, call_timeout_ms: 10_000, connect_timeout_ms: 10_000 }]), id: 'http-restart', max_retries: 2 };
+      const invoker = registry.invokerFor(target);
+      expect((await invoker.invoke(retailCase('retail-0001', 'Has order ORD-104149 shipped yet?'))).ok).toBe(true);
+      await served.close();
+      served = await serveStreamableHttp(() => createRetailMcpServer(api), { port });
+      const after = await invoker.invoke(retailCase('retail-0002', 'Where is my order ORD-104422?'));
+      expect(after.ok).toBe(true);
+      expect(after.attempts).toBe(2); // the first attempt hit the lost session
+      if (after.ok) expect(after.trajectory?.steps.some((s) => s.kind === 'tool_call' && s.ok)).toBe(true);
+    } finally {
+      await registry.close();
+      await served.close();
+      await model.close();
+    }
+  }, 60_000);
+});
+
 describe('the scripted (simulated) model server driving the retail MCP server over stdio', () => {
   let model: ScriptedModelServer;
   let registry: TargetRegistry;

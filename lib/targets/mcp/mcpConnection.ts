@@ -194,6 +194,12 @@ export class McpConnection {
       return new McpServerUnavailableError(name, 'target_timeout', `MCP server ${name} did not answer ${what} within ${this.server.call_timeout_ms} ms`, { cause: error });
     }
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) live.closed = true;
+    // over HTTP a failed request (server restarted, session expired, network) leaves no process to watch: start a new
+    // session on the next call rather than reusing one that may be gone
+    if (this.server.transport === 'http' && !(error instanceof McpError && error.code !== ErrorCode.ConnectionClosed)) {
+      live.closed = true;
+      void live.client.close().catch(() => undefined);
+    }
     const state = live.closed ? ' (the server exited or the connection closed; it is restarted on the next call)' : '';
     return new McpServerUnavailableError(name, 'target_error', `MCP server ${name} failed on ${what}: ${describeError(error)}${state}${this.stderrNote()}`, { cause: error });
   }
