@@ -9,6 +9,8 @@ import { HttpTarget } from './http/httpTarget.js';
 import { McpToolTarget } from './mcp/mcpTarget.js';
 import type { McpServerPool } from './mcp/mcpServerPool.js';
 import { McpToolSource } from './mcp/mcpToolSource.js';
+import { McpServerUnavailableError } from './mcp/mcpErrors.js';
+import { ExpectedCallsInvoker } from './toolMode/expectedCallsInvoker.js';
 import { OpenAITarget } from './openai/openaiTarget.js';
 import type { ReplayOutputsCache } from './replay/replayOutputsCache.js';
 import { ReplayTarget } from './replay/replayTarget.js';
@@ -95,8 +97,29 @@ export const RESILIENCE_BY_KIND = { replay: false, openai: true, http: true, ant
  */
 export async function createTargetInvoker(target: TargetSystem, deps: TargetDeps): Promise<TargetInvoker> {
   const factory = TARGET_FACTORIES[target.settings.kind] as (settings: TargetSettings, target: TargetSystem, deps: TargetDeps) => Promise<TargetInvoker>;
+  if (target.eval_mode === 'tool') return toolModeInvoker(target, deps);
+  if (target.eval_mode === 'mcp' && !target.mcp_servers?.length) {
+    throw new TargetConfigurationError('eval_mode', `target ${target.id}: eval_mode "mcp" evaluates a model driving MCP servers, but the target names no mcp_servers`);
+  }
   if (target.mcp_servers?.length) return mcpTarget(target, deps, factory);
   return factory(target.settings, target, deps);
+}
+
+/**
+ * `eval_mode: 'tool'`: no model is called; each case answers with its expected calls and stage 3 checks what the
+ * tools return (the live API, a cassette, or the target's MCP servers with `execution.provider: "mcp"`).
+ */
+async function toolModeInvoker(target: TargetSystem, deps: TargetDeps): Promise<TargetInvoker> {
+  const servers = target.mcp_servers ?? [];
+  if (servers.length && !deps.mcpPool) throw new TargetConfigurationError('mcp_servers', `target ${target.id}: this host was built without an MCP server pool`);
+  const invoker = new ExpectedCallsInvoker(target.id, target.settings.kind, servers.length && deps.mcpPool ? new McpToolSource(target.id, servers, deps.mcpPool) : undefined);
+  try {
+    await invoker.ready();
+  } catch (error) {
+    if (error instanceof McpServerUnavailableError) throw new TargetConfigurationError(`mcp_servers.${error.server}`, `target ${target.id}: ${error.message}`, { cause: error });
+    throw error;
+  }
+  return invoker;
 }
 
 /** The kinds that can offer MCP tools to a model (they run the tool loop). */

@@ -123,7 +123,8 @@ export class TargetRegistry {
   private async build(target: TargetSystem, context: InvokerContext): Promise<TargetInvoker> {
     const { breaker: _b, onCircuitStateChange: _o, maxCachedInvokers: _m, now: _n, random, retryDelayInMs, maxRetryDelayInMs, ...deps } = this.options;
     const inner = await createTargetInvoker(target, { ...deps, mcpPool: this.mcp, ...context });
-    if (!RESILIENCE_BY_KIND[target.settings.kind]) return inner;
+    // tool mode calls no model: no pacing, breaker or retries for it
+    if (!RESILIENCE_BY_KIND[target.settings.kind] || target.eval_mode === 'tool') return inner;
     return new ResilientTarget(inner, {
       timeoutInMs: target.timeout_ms,
       maxRetries: target.max_retries,
