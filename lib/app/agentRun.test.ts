@@ -246,6 +246,11 @@ describe('an agent with a tool loop in a platform run', () => {
     });
     // the run's pass rate counts every trial: equal to pass@1 when every case has all its trials
     expect(view.stats.pass_rate).toBeCloseTo(5 / 9, 12);
+    // and in the reports
+    const report = (await api('GET', `v1/runs/${run.id}/report?format=json`)).json;
+    expect(report.trial_stats).toEqual(view.trial_stats);
+    const markdown = await fetch(`${platform.url}/api/v1/runs/${run.id}/report?format=markdown`, { headers: { authorization: `Bearer ${runner}` } }).then((r) => r.text());
+    expect(markdown).toContain('3 trials per case (3 of 3 cases complete): pass@1 55.6%, pass@3 66.7%, pass^3 33.3%; 1 flaky case: weather-flaky.');
     // trial 1 is stored under the case id, as before trials existed
     expect((await platform.services.stores.scorecards.getScorecard(run.id, 'orders'))?.trial).toBeUndefined();
   });

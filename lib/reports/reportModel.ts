@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AlertSchema, ComparisonSchema, RateSchema, RunSchema, RunStatsSchema, StageNameSchema } from '../domain/index.js';
+import { AlertSchema, ComparisonSchema, RateSchema, RunSchema, RunStatsSchema, StageNameSchema, TrialStatsSchema } from '../domain/index.js';
 
 /*
  * The view model every renderer draws from (and the `json` format itself). Numbers come from the run's RunStats
@@ -66,6 +66,8 @@ export const RunReportSchema = z.object({
   latency_histogram: LatencyHistogramSchema,
   error_codes: z.array(z.object({ code: z.string(), count: z.number().int().nonnegative() })),
   failures: ReportCaseListSchema,
+  /** a run with `trials` > 1: pass@1, pass@k, pass^k and the flaky cases */
+  trial_stats: TrialStatsSchema.optional(),
   /** the run's regression alerts (newest first); null when the platform keeps none */
   alerts: z.array(AlertSchema).nullable(),
   /** the run compared with a base run (the base is `run_ids[0]`), with the flipped cases described */
