@@ -135,7 +135,8 @@ try {
     console.log(`${c.enhanced.target_id}: ${view.trial_stats?.flaky_cases ?? '?'} flaky cases; pairwise judged ${c.pairwise?.judged ?? 0} answer pairs (${c.pairwise?.inconsistent ?? 0} verdicts not confirmed by the position swap, ${c.pairwise?.errors ?? 0} judge errors); notes: ${view.notes.join(' | ') || '-'}`);
   }
   const sample = await api<{ items: Array<{ test_case_id: string; trajectory?: { turns: number; steps: Array<{ kind: string; tool_name?: string; turn: number; ok?: boolean }> } }> }>('GET', `runs/${pairs[1]!.enhanced_run_id}/scorecards?limit=50`);
-  const shown = sample.items.find((s) => (s.trajectory?.turns ?? 0) > 2) ?? sample.items.find((s) => s.trajectory);
+  const withCalls = (s: (typeof sample.items)[number]) => s.trajectory?.steps.some((step) => step.kind === 'tool_call') ?? false;
+  const shown = sample.items.find((s) => (s.trajectory?.turns ?? 0) > 2) ?? sample.items.find(withCalls) ?? sample.items.find((s) => s.trajectory);
   if (shown?.trajectory) {
     const steps = shown.trajectory.steps.map((s) => (s.kind === 'model' ? `model#${s.turn}` : `${s.tool_name}${s.ok ? '' : '(error)'}`)).join(' -> ');
     console.log(`trajectory of ${shown.test_case_id} on claude-mcp: ${steps}`);
