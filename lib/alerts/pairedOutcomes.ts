@@ -1,5 +1,5 @@
+import { type CaseOutcome, scorecardKeyOf } from '../domain/index.js';
 import type { ScorecardStore } from '../ports/index.js';
-import type { CaseOutcome } from '../domain/index.js';
 
 /**
  * The cases two runs both scored, as compact columns (index i is one case in both runs): pass/fail, target
@@ -23,7 +23,7 @@ export interface PairedOutcomes {
 export const NO_CATEGORY = '(none)';
 
 /** The fields pairing reads: a CaseOutcome (statistics store) or a whole Scorecard both have them. */
-export type PairableOutcome = Pick<CaseOutcome, 'test_case_id' | 'overall_passed' | 'latency_ms' | 'estimated_cost_usd' | 'category'>;
+export type PairableOutcome = Pick<CaseOutcome, 'test_case_id' | 'overall_passed' | 'latency_ms' | 'estimated_cost_usd' | 'category'> & { trial?: number | undefined };
 
 /** Streams both runs' scorecards once (`iterateScorecards`) and pairs them by test case id. */
 export async function loadPairedOutcomes(scorecards: Pick<ScorecardStore, 'iterateScorecards'>, baselineRunId: string, currentRunId: string): Promise<PairedOutcomes> {
@@ -39,15 +39,16 @@ export async function pairOutcomes(baseline: AsyncIterable<PairableOutcome>, cur
   const index = new Map<string, number>();
   const base = new Columns();
   for await (const card of baseline) {
-    if (index.has(card.test_case_id)) continue;
-    index.set(card.test_case_id, base.n);
+    const key = scorecardKeyOf(card); // trial t pairs with trial t, from either source
+    if (index.has(key)) continue;
+    index.set(key, base.n);
     base.push(card, 0, 0);
   }
   const pairs = new Columns();
   const categoryIndex = new Map<string, number>();
   // a run holds one scorecard (and one counted outcome) per case, so each current one pairs at most once
   for await (const card of current) {
-    const i = index.get(card.test_case_id);
+    const i = index.get(scorecardKeyOf(card));
     if (i === undefined) continue;
     const name = card.category ?? NO_CATEGORY;
     let c = categoryIndex.get(name);

@@ -9,6 +9,7 @@ import { CLIENT_ROUTES } from './routes/clients.js';
 import { KEY_ROUTES } from './routes/keys.js';
 import { EVALUATE_COMPAT_ROUTES } from './routes/evaluateCompat.js';
 import { COMPARE_ROUTES } from './routes/compare.js';
+import { RUN_PAIR_ROUTES } from './routes/runPairs.js';
 import { ALERT_ROUTES } from './routes/alerts.js';
 import { REPORT_ROUTES } from './routes/reports.js';
 import { openApiRoutes } from './routes/openapi.js';
@@ -40,6 +41,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...KEY_ROUTES,
   ...EVALUATE_COMPAT_ROUTES,
   ...COMPARE_ROUTES,
+  ...RUN_PAIR_ROUTES,
   ...ALERT_ROUTES,
   ...REPORT_ROUTES,
   ...DEAD_LETTER_ROUTES,

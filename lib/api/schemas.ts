@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RunSchema, RunStatsSchema } from '../domain/index.js';
+import { RunSchema, RunStatsSchema, TrialStatsSchema } from '../domain/index.js';
 
 /** The answer of every list route: a page with its total and whether more follow (`limit`/`offset` paging). */
 export function pageSchemaOf<T extends z.ZodType>(item: T) {
@@ -16,6 +16,8 @@ export function pageSchemaOf<T extends z.ZodType>(item: T) {
 export const RunViewSchema = RunSchema.extend({
   progress_pct: z.number().min(0).max(100),
   stats: RunStatsSchema.nullable(),
+  /** runs with `trials` > 1: pass@1, pass@k, pass^k and the flaky cases, from the scorecards of every trial */
+  trial_stats: TrialStatsSchema.optional(),
   links: z.object({ self: z.string(), scorecards: z.string() }),
 });
 export type RunView = z.infer<typeof RunViewSchema>;

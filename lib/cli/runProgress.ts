@@ -1,9 +1,9 @@
 import cliProgress from 'cli-progress';
 import Table from 'cli-table3';
-import { TERMINAL_RUN_STATUSES, type Run, type RunStats, type RunStatus } from '../domain/index.js';
+import { TERMINAL_RUN_STATUSES, type Run, type RunStats, type RunStatus, type TrialStats } from '../domain/index.js';
 import type { ApiClient } from './apiClient.js';
 
-export type RunView = Run & { progress_pct: number; stats: RunStats | null };
+export type RunView = Run & { progress_pct: number; stats: RunStats | null; trial_stats?: TrialStats };
 
 /**
  * Polls a run until it finishes, drawing a live progress bar on a terminal (plain lines otherwise, e.g. in CI).
@@ -61,8 +61,17 @@ export function runsTable(runs: Array<{ label: string; view: RunView }>): string
     table.push([name, ...runs.map((r) => f(r.view.stats, r.view))]);
   };
   row('status', (_s, v) => v.status);
+  if (runs.some((r) => r.view.error)) row('error', (_s, v) => v.error ?? '-');
   row('cases', (s, v) => `${s?.completed ?? 0}/${v.total_cases}`);
   row('pass rate', (s) => pct(s?.pass_rate));
+  if (runs.some((r) => r.view.trial_stats)) {
+    const t = (v: RunView) => v.trial_stats;
+    row('trials', (_s, v) => (t(v) ? `${t(v)!.trials} per case (${t(v)!.complete_cases}/${t(v)!.cases} cases complete)` : '1'));
+    row('  pass@1 (mean over trials)', (s, v) => pct(t(v)?.pass_at_1 ?? s?.pass_rate));
+    row('  pass@k', (_s, v) => (t(v) ? pct(t(v)!.pass_at_k) : '-'));
+    row('  pass^k', (_s, v) => (t(v) ? pct(t(v)!.pass_hat_k) : '-'));
+    row('  flaky cases', (_s, v) => (t(v) ? `${t(v)!.flaky_cases}${t(v)!.flaky_case_ids.length ? ` (${t(v)!.flaky_case_ids.slice(0, 5).join(', ')}${t(v)!.flaky_cases > 5 ? ', …' : ''})` : ''}` : '-'));
+  }
   row('mean score', (s) => (s?.mean_score === null || s?.mean_score === undefined ? '-' : s.mean_score.toFixed(3)));
   for (const stage of ['syntax', 'logic', 'execution', 'semantics']) row(`  ${stage}`, (s) => pct(s?.stages[stage]?.pass_rate));
   row('latency p50 / p95', (s) => `${ms(s?.latency_ms.p50)} / ${ms(s?.latency_ms.p95)}`);

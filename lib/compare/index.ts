@@ -7,3 +7,6 @@ export { groupDeltas } from './groupDeltas.js';
 export { verdictOf, formatP, formatPoints } from './significanceText.js';
 export { flippedCases } from './flippedCases.js';
 export { runOutcomes, type RunCaseOutcome } from './runOutcomes.js';
+export { comparePair } from './comparePair.js';
+export { trialStatsOf } from './trialStats.js';
+export type { TrialOutcome } from './trialStats.js';

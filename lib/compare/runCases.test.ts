@@ -31,6 +31,16 @@ describe('RunCases', () => {
     expect(cases.inputTokens).toBe([...cards, shuffledTags].reduce((s, c) => s + c.input_tokens, 0));
   });
 
+  it('trials pair trial by trial, the same from scorecards (trial field) as from counted outcomes (trial keys)', async () => {
+    const [card] = (await retailCards('model-a')).slice(0, 1);
+    const id = card!.test_case_id;
+    const fromScorecards = new RunCases(3);
+    [card!, { ...card!, trial: 2 }, { ...card!, trial: 3 }].forEach((c) => fromScorecards.add(c));
+    expect(fromScorecards.ids).toEqual([id, `${id}#trial-2`, `${id}#trial-3`]);
+    const fromOutcomes = await loadRunCases(stream([{ ...card!, test_case_id: `${id}#trial-3` }, card!]), { capacity: 2, pairIndex: fromScorecards.indexById() });
+    expect(Array.from(fromOutcomes.pair.subarray(0, 2))).toEqual([2, 0]);
+  });
+
   it('pairs with another run through its id index (-1 when absent)', async () => {
     const cards = (await retailCards('model-b')).slice(0, 5);
     const reference = new RunCases(5);

@@ -1,4 +1,4 @@
-import { STAGE_NAMES, type StageName, type StageStatus } from '../domain/index.js';
+import { scorecardKeyOf, STAGE_NAMES, type StageName, type StageStatus } from '../domain/index.js';
 import type { RunCaseOutcome } from './runOutcomes.js';
 
 /** Stage status codes in `RunCases.stages` (4 per case, STAGE_NAMES order). */
@@ -47,7 +47,7 @@ export class RunCases {
   add(card: RunCaseOutcome, pairIndex = -1): void {
     if (this.size === this.passed.length) this.grow();
     const i = this.size++;
-    this.ids.push(card.test_case_id);
+    this.ids.push(caseKeyOf(card));
     this.passed[i] = card.overall_passed ? 1 : 0;
     this.score[i] = card.overall_score;
     for (let s = 0; s < 4; s++) this.stages[4 * i + s] = STAGE_CODE[card.stages[STAGE_NAMES[s] as StageName].status];
@@ -134,6 +134,14 @@ export async function loadRunCases(
   options: { capacity: number; pairIndex?: ReadonlyMap<string, number> },
 ): Promise<RunCases> {
   const cases = new RunCases(options.capacity);
-  for await (const card of scorecards) cases.add(card, options.pairIndex?.get(card.test_case_id) ?? -1);
+  for await (const card of scorecards) cases.add(card, options.pairIndex?.get(caseKeyOf(card)) ?? -1);
   return cases;
+}
+
+/**
+ * The key a case is paired by: its trial key (lib/domain/trial.ts), whichever source it comes from (a counted outcome
+ * is keyed by it already; a scorecard carries `trial`), so trial t of one run pairs with trial t of the other.
+ */
+export function caseKeyOf(card: RunCaseOutcome): string {
+  return scorecardKeyOf(card as { test_case_id: string; trial?: number });
 }

@@ -4,8 +4,11 @@ import { CoercionPolicySpecSchema } from './coercionPolicy.js';
 export const ExecutionConfigSchema = z
   .object({
     enabled: z.boolean().default(false),
-    /** `recorded`: cassettes (replay or record); `http`: the live API; `expected`: serve the case's expected_raw_data. */
-    provider: z.enum(['recorded', 'http', 'expected']).default('recorded'),
+    /**
+     * `recorded`: cassettes (replay or record); `http`: the live API; `expected`: serve the case's expected_raw_data;
+     * `mcp`: call the tools on the target's MCP servers (`mcp_servers`).
+     */
+    provider: z.enum(['recorded', 'http', 'expected', 'mcp']).default('recorded'),
     /** for `recorded`: replay only, or call the live API and record what it returns */
     mode: z.enum(['replay', 'record']).default('replay'),
     /** cassette file (JSONL) for `recorded` */
@@ -56,9 +59,16 @@ export const EvaluationConfigSchema = z
     execution: ExecutionConfigSchema.default(ExecutionConfigSchema.parse({})),
     semantics: SemanticsConfigSchema.default(SemanticsConfigSchema.parse({})),
     weights: StageWeightsSchema.default(StageWeightsSchema.parse({})),
+    /** how many times each case is run (one scorecard per trial); absent = 1. Gives pass@k, pass^k and flakiness */
+    trials: z.number().int().min(1).max(20).optional(),
   })
   .strict();
 export type EvaluationConfig = z.infer<typeof EvaluationConfigSchema>;
+
+/** The trials of a run's config (1 when absent). */
+export function trialsOf(config: Pick<EvaluationConfig, 'trials'>): number {
+  return config.trials ?? 1;
+}
 export type EvaluationConfigInput = z.input<typeof EvaluationConfigSchema>;
 
 /**

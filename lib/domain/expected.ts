@@ -92,5 +92,10 @@ export const ExpectedToolCallSchema = z.object({
   arguments: z.record(z.string(), ExpectedValueSchema).default({}),
   /** When true, arguments the case does not mention are not counted as extra. Default false. */
   allow_extra_arguments: z.boolean().optional(),
+  /**
+   * Indices (in the same call list) of the calls whose results this call uses: with the case's
+   * `call_order: 'dependency'`, it must be made after each of them.
+   */
+  depends_on: z.array(z.number().int().nonnegative()).optional(),
 }).strict();
 export type ExpectedToolCall = z.infer<typeof ExpectedToolCallSchema>;

@@ -32,3 +32,11 @@ export { NO_CATEGORY, emptyRunStatsState, parseRunStatsState } from './stats/run
 export { replacesCountedText } from './stats/fold.js';
 export { toRunStats } from './stats/toRunStats.js';
 export { ROLES, RoleSchema, allows } from './roles.js';
+export * from './trajectory.js';
+export * from './trial.js';
+export * from './trialStats.js';
+export * from './evalMode.js';
+export type { PairSide, PairwiseCase, PairwiseSummary, ProportionInterval } from './pairComparison.js';
+export type { RunPairComparison } from './pairComparison.js';
+export { RunPairComparisonSchema } from './pairComparison.js';
+export * from './representativeValue.js';

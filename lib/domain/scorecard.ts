@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolCallSchema } from './toolCall.js';
 import { ErrorCodeSchema, StageNameSchema, StageResultSchema } from './stageResult.js';
+import { TrajectorySchema } from './trajectory.js';
 
 /** Per-tool outcome of one case: did the expected calls of this tool get made, and right. */
 export const ToolResultSchema = z.object({
@@ -12,10 +13,15 @@ export const ToolResultSchema = z.object({
 });
 export type ToolResult = z.infer<typeof ToolResultSchema>;
 
-/** The result of one case in one run. Keyed by (run_id, test_case_id); written by idempotent upsert. */
+/**
+ * The result of one trial of one case in one run. Keyed by (run_id, test_case_id, trial); trial 1 (the only one
+ * unless the run asks for `trials: k`) is stored without a `trial` field, under the key it always had.
+ */
 export const ScorecardSchema = z.object({
   run_id: z.string().min(1),
   test_case_id: z.string().min(1),
+  /** the trial (1..k) of a run with `trials: k`; absent = 1 */
+  trial: z.number().int().min(2).optional(),
   timestamp: z.iso.datetime({ offset: true }),
   stages: z.object({
     syntax: StageResultSchema,
@@ -32,6 +38,10 @@ export const ScorecardSchema = z.object({
   /** what a multi-agent endpoint reported: the agent that answered and why it was routed there (absent when it says nothing) */
   agent: z.string().optional(),
   routing_reason: z.string().optional(),
+  /** the entities a multi-agent endpoint says it resolved (orchestrator mode scores them against expected_entities) */
+  entities: z.record(z.string(), z.json()).optional(),
+  /** every step of the agent's tool loop (model turns, calls with arguments, results or errors), when it ran one */
+  trajectory: TrajectorySchema.optional(),
   tool_results: z.array(ToolResultSchema),
   overall_passed: z.boolean(),
   overall_score: z.number().min(0).max(1),

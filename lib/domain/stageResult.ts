@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   extra_argument: 'An argument was given that the case does not expect.',
   argument_mismatch: 'An argument has the wrong value.',
   wrong_order: 'The calls were right but not in the required order.',
+  wrong_agent: 'The agent routed the question to another agent than expected (orchestrator mode).',
+  entity_mismatch: 'The agent resolved entities other than the expected ones, or a wrong routing reason (orchestrator mode).',
   // stage 3: execution
   execution_failed: 'Calling the API failed (network error, HTTP error status, provider error).',
   no_recording: 'Replay mode found no recorded response for the call.',

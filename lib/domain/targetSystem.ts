@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ToolCatalogRefSchema } from './testCase.js';
+import { SecretRefSchema } from './secretRef.js';
+import { AnthropicTargetSettingsSchema } from './anthropicSettings.js';
+import { McpServersSchema } from './mcpServer.js';
+import { EvalModeSchema } from './evalMode.js';
 
-/** A secret is never stored: only a reference to an environment variable or a Key Vault secret name. */
-export const SecretRefSchema = z.union([
-  z.object({ env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name') }).strict(),
-  z.object({ keyvault: z.string().regex(/^[0-9A-Za-z-]{1,127}$/, 'a Key Vault secret name') }).strict(),
-]);
-export type SecretRef = z.infer<typeof SecretRefSchema>;
+export { SecretRefSchema, type SecretRef } from './secretRef.js';
+export * from './anthropicSettings.js';
+export * from './mcpServer.js';
 
 export const ReplayTargetSettingsSchema = z
   .object({
@@ -51,13 +52,26 @@ export const HttpTargetSettingsSchema = z
         tool_calls_path: z.string().optional(),
         agent_path: z.string().optional(),
         reason_path: z.string().optional(),
+        /** the entities the agent resolved (an object), scored in orchestrator mode against `expected_entities` */
+        entities_path: z.string().optional(),
+        /** usage the agent reports, so custom orchestrators are not $0 in cost comparisons */
+        input_tokens_path: z.string().optional(),
+        output_tokens_path: z.string().optional(),
+        cost_path: z.string().optional(),
+        /** the model the agent reports (the scorecard's client_version) */
+        model_path: z.string().optional(),
       })
       .strict()
       .default({ answer_path: '$.answer' }),
   })
   .strict();
 
-export const TargetSettingsSchema = z.discriminatedUnion('kind', [ReplayTargetSettingsSchema, OpenAITargetSettingsSchema, HttpTargetSettingsSchema]);
+export const TargetSettingsSchema = z.discriminatedUnion('kind', [
+  ReplayTargetSettingsSchema,
+  OpenAITargetSettingsSchema,
+  HttpTargetSettingsSchema,
+  AnthropicTargetSettingsSchema,
+]);
 export type TargetSettings = z.infer<typeof TargetSettingsSchema>;
 export type TargetKind = TargetSettings['kind'];
 
@@ -67,8 +81,12 @@ export const TargetSystemSchema = z
     name: z.string().min(1),
     settings: TargetSettingsSchema,
     tool_catalog: ToolCatalogRefSchema.optional(),
+    /** MCP servers whose tools an `openai` or `anthropic` target offers its model (and executes its calls on) */
+    mcp_servers: McpServersSchema.optional(),
     /** the end-user client this target represents: `openai-tools`, `claude-mcp`, `chatgpt`, `custom-orchestrator`, ... */
     client_type: z.string().default('custom'),
+    /** how the client's agent is evaluated (lib/domain/evalMode.ts); absent: calls and answer as they are */
+    eval_mode: EvalModeSchema.optional(),
     client_version: z.string().optional(),
     timeout_ms: z.number().int().positive().default(30_000),
     max_retries: z.number().int().min(0).max(10).default(3),

@@ -40,8 +40,12 @@ export const TestCaseSchema = z
     expected_tool_calls: z.array(ExpectedToolCallSchema),
     /** Other call sets that are equally acceptable; the best-scoring set is used. */
     alternative_tool_calls: z.array(z.array(ExpectedToolCallSchema)).default([]),
-    /** `any`: parallel calls, order-independent (default). `strict`: the calls must come in this order. */
-    call_order: z.enum(['any', 'strict']).default('any'),
+    /**
+     * The trajectory rule of stage 2. `any`: parallel calls, order-independent (default). `strict`: the calls must
+     * come in this order. `dependency`: each call must come after the calls it `depends_on` (the calls whose
+     * results it uses); other calls may come in any order.
+     */
+    call_order: z.enum(['any', 'strict', 'dependency']).default('any'),
     /** What each expected call should return, aligned by index with expected_tool_calls. Matchers allowed. */
     expected_raw_data: z.array(ExpectedValueSchema).optional(),
     expected_nl_response: z.string().optional(),
@@ -51,6 +55,8 @@ export const TestCaseSchema = z
      * (not part of the waterfall; scored by the evaluation-as-a-service routes, lib/api/compat). */
     expected_agent: z.string().min(1).optional(),
     expected_routing_reason: z.string().min(1).optional(),
+    /** For orchestrator evaluation: the entities the agent should resolve (e.g. `{"customer_id": "C-42"}`); matchers allowed. */
+    expected_entities: z.record(z.string(), ExpectedValueSchema).optional(),
     tool_catalog: ToolCatalogRefSchema.optional(),
     /** Per-case override of the run's coercion policy (importers use it, e.g. BFCL semantics). */
     coercion: CoercionPolicySpecSchema.optional(),
@@ -59,6 +65,19 @@ export const TestCaseSchema = z
   })
   .strict()
   .superRefine((tc, ctx) => {
+    const sets: Array<[readonly (string | number)[], readonly { depends_on?: number[] | undefined }[]]> = [
+      [['expected_tool_calls'], tc.expected_tool_calls],
+      ...tc.alternative_tool_calls.map((set, i): [(string | number)[], typeof set] => [['alternative_tool_calls', i], set]),
+    ];
+    for (const [path, calls] of sets) {
+      calls.forEach((call, i) => {
+        for (const [j, dep] of (call.depends_on ?? []).entries()) {
+          if (dep >= calls.length || dep === i) {
+            ctx.addIssue({ code: 'custom', path: [...path, i, 'depends_on', j], message: `${dep} is not another call of this list (0..${calls.length - 1}, not ${i})` });
+          }
+        }
+      });
+    }
     if (tc.expected_raw_data && tc.expected_raw_data.length !== tc.expected_tool_calls.length) {
       ctx.addIssue({
         code: 'custom',

@@ -10,3 +10,4 @@ export type { CaseState } from './pipeline/caseState.js';
 export { finishCase, runExecution, runSemantics, startCase, startFailedCase } from './pipeline/steps.js';
 export { nextStage } from './pipeline/caseState.js';
 export { SummaryAccumulator, formatSummary } from './pipeline/summary.js';
+export { REASON_PASS_THRESHOLD, agentMatches, scoreReason } from './logic/routing.js';

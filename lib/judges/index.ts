@@ -15,7 +15,6 @@ export type { RougeScore } from './localReference/rougeL.js';
 export { OpenAIJudge } from './openai/openaiJudge.js';
 export type { OpenAIJudgeOptions } from './openai/openaiJudge.js';
 export { PairwiseJudge } from './openai/pairwiseJudge.js';
-export type { PairwiseInput, PairwisePass, PairwiseResult, PairwiseWinner } from './openai/pairwiseJudge.js';
 export type { OpenAIModelOptions } from './openai/modelOptions.js';
 export { createJudgeClient, JudgeConfigurationError, OPENAI_SETTINGS } from './openai/openaiClient.js';
 export type { JudgeClient, SettingsSource } from './openai/openaiClient.js';

@@ -89,6 +89,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
       unregisterDepth();
       await host.stop(o);
       removeServerMarker(options.dataDir);
+      await targets.close(); // MCP servers this process spawned
       await telemetry.forceFlush();
       resetServices();
     },

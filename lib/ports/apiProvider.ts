@@ -39,6 +39,7 @@ export type ApiResponse = ApiSuccess | ApiFailure;
  * (ExecutionConfigurationError) or when the caller's abortSignal fires.
  */
 export interface ApiProvider {
+  /** `mcp`: the tools of a target's MCP servers (lib/targets/mcp), executing a model's calls in its tool loop */
   readonly kind: ApiProviderKind;
   execute(call: ToolCall, context: ExecuteContext): Promise<ApiResponse>;
 }

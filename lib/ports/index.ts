@@ -21,3 +21,4 @@ export * from './judge.js';
 export * from './judgeError.js';
 export * from './target.js';
 export * from './services.js';
+export * from './pairwiseJudge.js';

@@ -5,6 +5,7 @@ import type { ApiProvider } from './apiProvider.js';
 import type { Clock } from './clock.js';
 import type { DeadLetterPort } from './deadLetters.js';
 import type { Judge } from './judge.js';
+import type { PairwiseJudgePort } from './pairwiseJudge.js';
 import type { QueuePort } from './queuePort.js';
 import type { Stores } from './stores.js';
 import type { TargetInvoker } from './target.js';
@@ -21,12 +22,22 @@ export interface Services {
   /** the stage queues' dead letters (list, replay); absent where the host offers none */
   deadLetters?: DeadLetterPort;
   clock: Clock;
-  /** one invoker per target id, sharing its circuit breaker and rate limiter across all workers */
-  invokerFor(target: TargetSystem, catalog?: ToolCatalog): TargetInvoker;
-  /** the stage-3 provider of a run (cassettes are loaded once per run) */
-  apiProviderFor(run: Run, catalog: ToolCatalog | undefined): Promise<ApiProvider>;
+  /**
+   * one invoker per target id, sharing its circuit breaker and rate limiter across all workers; `apiProvider` executes
+   * the tool calls of a target with a tool loop (the run's stage-3 provider)
+   */
+  invokerFor(target: TargetSystem, catalog?: ToolCatalog, apiProvider?: ApiProvider): TargetInvoker;
+  /** builds the target's invoker now: throws TargetConfigurationError naming the setting when it cannot work */
+  checkTarget(target: TargetSystem, catalog?: ToolCatalog, apiProvider?: ApiProvider): Promise<void>;
+  /** the stage-3 provider of a run (cassettes are loaded once per run; `mcp` runs the calls on the target's MCP servers) */
+  apiProviderFor(run: Run, catalog: ToolCatalog | undefined, target?: TargetSystem): Promise<ApiProvider>;
   /** the stage-4 judge of a run */
   judgeFor(run: Run): Judge;
+  /**
+   * the pairwise judge of baseline-vs-enhanced comparisons (an OpenAI-compatible model from the judge settings);
+   * throws JudgeConfigurationError naming missing settings
+   */
+  pairwiseJudge(model?: string): PairwiseJudgePort;
   /** base directory for relative paths in settings (replay outputs, cassettes) */
   baseDir: string;
   workerId: string;

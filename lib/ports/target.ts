@@ -1,4 +1,4 @@
-import type { TargetKind, TestCase } from '../domain/index.js';
+import type { JsonObject, TargetKind, TestCase, ToolCatalog, Trajectory } from '../domain/index.js';
 
 export interface InvokeOptions {
   /** cancels the invocation; the invoker rethrows the signal's reason (cancellation is not a target failure) */
@@ -25,10 +25,16 @@ export interface TargetSuccess {
   agent?: string;
   /** why the endpoint routed the question to that agent */
   routing_reason?: string;
+  /** the entities the endpoint says it resolved (an http target's `entities_path`) */
+  entities?: JsonObject;
   /** tool calls the target executed itself (the OpenAI agentic loop), 0 otherwise */
   api_calls_made: number;
   /** requests made, retries included */
   attempts: number;
+  /** every step of a tool loop (model turns, calls, results), when the target ran one */
+  trajectory?: Trajectory;
+  /** the tools the model was offered when they come from the target itself (an MCP server's snapshot): stage 1 validates against them */
+  tool_catalog?: ToolCatalog;
 }
 
 export type TargetErrorCode = 'target_error' | 'target_timeout';

@@ -1,7 +1,8 @@
-import { type Alert, type Comparison, emptyRunStatsState, type FlippedCase, NO_CATEGORY, type Scorecard, STAGE_NAMES, type TestCase, toRunStats } from '../domain/index.js';
-import { compareRuns, rateOf as rateWithConfidence } from '../compare/index.js';
+import { type Alert, type Comparison, emptyRunStatsState, type FlippedCase, NO_CATEGORY, type Scorecard, STAGE_NAMES, type TestCase, toRunStats, trialsOf } from '../domain/index.js';
+import { compareRuns, rateOf as rateWithConfidence, type TrialOutcome, trialStatsOf } from '../compare/index.js';
 import { NotFoundError, type AlertStore, type Clock, type Stores } from '../ports/index.js';
 import { describeFailure, diffLines, withoutRepeats } from './failureDiff.js';
+import { trajectoryLines } from './trajectoryLines.js';
 import { LatencyHistogramBuilder } from './latencyHistogram.js';
 import type { ReportCase, ReportCaseList, RunReport } from './reportModel.js';
 import { StageFunnelBuilder } from './stageFunnel.js';
@@ -46,7 +47,10 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
   const histogram = new LatencyHistogramBuilder(stats.latency_ms.p99);
   const failures: ReportCase[] = [];
   let failed = 0;
+  const trials = trialsOf(run.config);
+  const trialOutcomes: TrialOutcome[] = [];
   for await (const card of stores.scorecards.iterateScorecards(runId)) {
+    if (trials > 1) trialOutcomes.push({ test_case_id: card.test_case_id, trial: card.trial, overall_passed: card.overall_passed });
     funnel.add(card);
     histogram.add(card.latency_ms);
     if (card.overall_passed) continue;
@@ -83,6 +87,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .map(([code, count]) => ({ code, count })),
     failures: { total: failed, cases: failures.map(withQuestion) },
+    ...(trials > 1 ? { trial_stats: await trialStatsOf(trialOutcomes, trials) } : {}),
     alerts: stores.alerts ? await alertsOf(stores.alerts, runId) : null,
     comparison: comparison && { ...comparison, newly_failing: withQuestions(comparison.newly_failing), newly_passing: withQuestions(comparison.newly_passing) },
   };
@@ -99,6 +104,7 @@ function caseOfCard(card: Scorecard): ReportCase {
     error_code: failure?.error_code ?? null,
     message: failure?.message ?? '',
     diff: failure?.diff ?? [],
+    ...(card.trajectory ? { trajectory: trajectoryLines(card.trajectory) } : {}),
     score: card.overall_score,
     latency_ms: card.latency_ms,
     actual_calls: card.generated_tool_calls.map((c) => ({ tool_name: c.tool_name, arguments: c.arguments })),

@@ -12,7 +12,8 @@ export function caseTableHtml(list: ReportCaseList): string {
       (c) =>
         `<tr><td>${h(c.test_case_id)}</td><td>${h(c.category ?? '-')}</td><td>${h(c.failing_stage ?? '-')}${c.status === 'error' ? ' (could not score)' : ''}<br><span class="meta">${h(c.error_code ?? '')}</span></td>` +
         `<td>${c.question === null ? '<span class="note">not in the gold set</span>' : h(c.question)}</td>` +
-        `<td>${h(c.message)}${c.diff.length ? `<ul class="diff">${c.diff.map((d) => `<li>${h(d)}</li>`).join('')}</ul>` : ''}${callDiffHtml(c)}</td></tr>`,
+        `<td>${h(c.message)}${c.diff.length ? `<ul class="diff">${c.diff.map((d) => `<li>${h(d)}</li>`).join('')}</ul>` : ''}${callDiffHtml(c)}` +
+        `${c.trajectory?.length ? `<details><summary>trajectory</summary><ol class="diff">${c.trajectory.map((t) => `<li>${h(t)}</li>`).join('')}</ol></details>` : ''}</td></tr>`,
     )
     .join('\n');
   const more = list.total - list.cases.length;

@@ -31,7 +31,8 @@ export function codeOrText(text: string): string {
 export function caseTable(cases: readonly ReportCase[], limits: Pick<MarkdownLimits, 'diffLines' | 'questionChars'>): string[] {
   const rows = ['| case | category | stage / code | question | why |', '|---|---|---|---|---|'];
   for (const c of cases) {
-    const why = [c.message, ...c.diff.slice(0, limits.diffLines)].filter(Boolean).map((l) => md(truncateText(l, 200)));
+    const steps = c.trajectory?.length ? ['trajectory:', ...c.trajectory.slice(0, limits.diffLines)] : [];
+    const why = [c.message, ...c.diff.slice(0, limits.diffLines), ...steps].filter(Boolean).map((l) => md(truncateText(l, 200)));
     rows.push(
       `| ${md(c.test_case_id)} | ${md(c.category ?? '-')} | ${c.failing_stage ?? '-'} / ${md(c.error_code ?? '-')} | ${c.question === null ? '_(not in the gold set)_' : md(truncateText(c.question, limits.questionChars))} | ${why.join('<br>') || '-'} |`,
     );

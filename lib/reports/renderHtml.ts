@@ -1,3 +1,4 @@
+import { trialLine } from './trialLine.js';
 import { escapeHtml as h, jsonForScript } from './escape.js';
 import { alertChange, ms, pct, pValue, rateWithInterval, reportVerdict, usd } from './format.js';
 import { CHART_SCRIPT, chartData, chartJsSource } from './htmlCharts.js';
@@ -85,6 +86,7 @@ ${r.run.error ? `<p class="alert critical">${h(r.run.error)}</p>` : ''}${r.run.n
 <section class="cards">
 ${card('pass rate', pct(s.pass_rate), `${s.passed} of ${s.completed}; 95% CI ${pct(r.pass_rate.lower)}–${pct(r.pass_rate.upper)}`)}
 ${card('mean score', s.mean_score === null ? '-' : s.mean_score.toFixed(3))}
+${r.trial_stats ? card(`pass^${r.trial_stats.trials}`, r.trial_stats.pass_hat_k === null ? '-' : pct(r.trial_stats.pass_hat_k), trialLine(r.trial_stats)) : ''}
 ${card('latency p50 / p95', `${ms(s.latency_ms.p50)} / ${ms(s.latency_ms.p95)}`, `p99 ${ms(s.latency_ms.p99)}`)}
 ${card('cost', usd(s.cost_usd), s.completed ? `${usd(s.cost_usd / s.completed)} per case` : '')}
 ${card('tokens', `${s.tokens.input} / ${s.tokens.output}`, 'input / output')}

@@ -1,3 +1,4 @@
+import { trialLine } from './trialLine.js';
 import { escapeMarkdown as md } from './escape.js';
 import { alertChange, ms, pct, pValue, rateWithInterval, reportVerdict, usd } from './format.js';
 import { comparisonMarkdown } from './markdownComparison.js';
@@ -54,6 +55,7 @@ function markdownWith(r: RunReport, limits: MarkdownLimits): string {
     '',
     `**${s.passed} of ${s.completed}** cases passed (95% CI ${pct(r.pass_rate.lower)}–${pct(r.pass_rate.upper)}), mean score ${s.mean_score === null ? '-' : s.mean_score.toFixed(3)}, run ${md(r.run.id)} ${r.run.status}${s.completed < r.run.total_cases ? ` with ${s.completed} of ${r.run.total_cases} cases scored` : ''}: ${verdict.text}.`,
     '',
+    ...(r.trial_stats ? [md(trialLine(r.trial_stats)) + '.', ''] : []),
     [
       meta.commit_sha ? `commit ${md(String(meta.commit_sha).slice(0, 12))}` : '',
       meta.pr_number ? `PR #${meta.pr_number}` : '',

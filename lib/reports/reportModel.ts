@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AlertSchema, ComparisonSchema, RateSchema, RunSchema, RunStatsSchema, StageNameSchema } from '../domain/index.js';
+import { AlertSchema, ComparisonSchema, RateSchema, RunSchema, RunStatsSchema, StageNameSchema, TrialStatsSchema } from '../domain/index.js';
 
 /*
  * The view model every renderer draws from (and the `json` format itself). Numbers come from the run's RunStats
@@ -21,6 +21,8 @@ export const ReportCaseSchema = z.object({
   error_code: z.string().nullable(),
   message: z.string(),
   diff: z.array(z.string()),
+  /** an agent's steps (model turns, calls and what they returned), when it ran a tool loop */
+  trajectory: z.array(z.string()).optional(),
   score: z.number().nullable(),
   latency_ms: z.number().nullable(),
   /** the gold calls and the calls the target made, for the side-by-side diff (failures of this run; absent for flipped cases) */
@@ -67,6 +69,8 @@ export const RunReportSchema = z.object({
   latency_histogram: LatencyHistogramSchema,
   error_codes: z.array(z.object({ code: z.string(), count: z.number().int().nonnegative() })),
   failures: ReportCaseListSchema,
+  /** a run with `trials` > 1: pass@1, pass@k, pass^k and the flaky cases */
+  trial_stats: TrialStatsSchema.optional(),
   /** the run's regression alerts (newest first); null when the platform keeps none */
   alerts: z.array(AlertSchema).nullable(),
   /** the run compared with a base run (the base is `run_ids[0]`), with the flipped cases described */

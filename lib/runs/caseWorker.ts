@@ -6,6 +6,8 @@ import { observeStep, tracedInvoke, tracedStage } from './caseTelemetry.js';
 import { CaseMessageSchema, QUEUES, caseMessageId, type CaseMessage, type QueueStage } from './queues.js';
 import type { Context } from '@opentelemetry/api';
 import type { RunContext, RunContextCache } from './runContext.js';
+import { toolCatalogRecorder } from './recordToolCatalog.js';
+import { failRun, unfixableReason } from './unfixableError.js';
 
 export interface WorkerResult {
   /** scorecards written (new or changed) */
@@ -17,6 +19,8 @@ export interface WorkerResult {
   skipped: number;
   /** malformed messages (logged, not retried: retrying cannot fix them) */
   rejected: string[];
+  /** runs this batch failed because their configuration cannot work (the caller ends their orchestrations) */
+  failed_run_ids: string[];
 }
 
 /**
@@ -27,7 +31,7 @@ export interface WorkerResult {
  * so the host abandons the batch and it is redelivered (every step is idempotent).
  */
 export async function processCaseMessages(bodies: readonly unknown[], services: Services, contexts: RunContextCache, abortSignal?: AbortSignal): Promise<WorkerResult> {
-  const result: WorkerResult = { written: 0, unchanged: 0, forwarded: 0, skipped: 0, rejected: [] };
+  const result: WorkerResult = { written: 0, unchanged: 0, forwarded: 0, skipped: 0, rejected: [], failed_run_ids: [] };
   const messages: CaseMessage[] = [];
   for (const body of bodies) {
     const parsed = CaseMessageSchema.safeParse(typeof body === 'string' ? safeJson(body) : body);
@@ -53,8 +57,23 @@ async function processMessages(messages: CaseMessage[], result: WorkerResult, se
   const observe = tracing || isMetering();
   let couldNotScore = 0;
   const live: Array<{ message: CaseMessage; context: RunContext }> = [];
+  // a configuration no retry can fix fails its run at once (instead of failing every case until it dead-letters)
+  const unfixable = async (error: unknown, runId: string): Promise<boolean> => {
+    const reason = unfixableReason(error);
+    if (reason === undefined) return false;
+    if (await failRun(runId, reason, services)) result.failed_run_ids.push(runId);
+    contexts.forget(runId);
+    result.skipped++;
+    return true;
+  };
   for (const message of messages) {
-    const context = await contexts.get(message.run_id);
+    let context: RunContext | undefined;
+    try {
+      context = await contexts.get(message.run_id);
+    } catch (error) {
+      if (await unfixable(error, message.run_id)) continue;
+      throw error;
+    }
     if (context) live.push({ message, context });
     else result.skipped++;
   }
@@ -67,7 +86,13 @@ async function processMessages(messages: CaseMessage[], result: WorkerResult, se
     live.map(async ({ message, context }) => {
       const testCase = cases.get(message.test_case_id) ?? deletedCase(message.test_case_id);
       const parent = tracing ? contextFromTraceparent(message.traceparent) : undefined;
-      const state = await advance(message, testCase, context, services, abortSignal, parent);
+      let state: CaseState;
+      try {
+        state = await advance(message, testCase, context, services, abortSignal, parent);
+      } catch (error) {
+        if (await unfixable(error, message.run_id)) return;
+        throw error;
+      }
       if (observe && observeStep(parent, message, state)) couldNotScore++;
       const config = context.run.config;
       const next = nextStage(state, { execution: config.execution.enabled, semantics: config.semantics.enabled });
@@ -78,9 +103,17 @@ async function processMessages(messages: CaseMessage[], result: WorkerResult, se
       const stage: QueueStage = next === 'execution' ? 'execute' : 'judge';
       const list = forward.get(stage) ?? [];
       list.push({
-        messageId: caseMessageId(message.run_id, message.test_case_id, stage, message.attempt),
+        messageId: caseMessageId(message.run_id, message.test_case_id, stage, message.attempt, message.trial),
         correlationId: message.run_id,
-        body: { run_id: message.run_id, test_case_id: message.test_case_id, attempt: message.attempt, stage, state, ...(message.traceparent ? { traceparent: message.traceparent } : {}) },
+        body: {
+          run_id: message.run_id,
+          test_case_id: message.test_case_id,
+          attempt: message.attempt,
+          ...(message.trial !== undefined && message.trial > 1 ? { trial: message.trial } : {}),
+          stage,
+          state,
+          ...(message.traceparent ? { traceparent: message.traceparent } : {}),
+        },
         // the trace context travels in the properties too (Service Bus's Diagnostic-Id), as enqueueShard sends it
         ...(message.traceparent ? { applicationProperties: { traceparent: message.traceparent, 'Diagnostic-Id': message.traceparent } } : {}),
       });
@@ -119,6 +152,7 @@ async function advance(message: CaseMessage, testCase: TestCase, context: RunCon
       testCase,
       workerId: services.workerId,
       attempt: message.attempt,
+      ...(message.trial !== undefined && message.trial > 1 ? { trial: message.trial } : {}),
       clientType: context.target.client_type,
       evalMode: context.target.settings.kind === 'replay' ? ('replay' as const) : ('live' as const),
     };
@@ -130,7 +164,9 @@ async function advance(message: CaseMessage, testCase: TestCase, context: RunCon
       ? await tracedInvoke(parent, message, context.target.id, () => context.invoker.invoke(testCase, invokeOptions))
       : await context.invoker.invoke(testCase, invokeOptions);
     if (!invocation.ok) return startFailedCase({ ...base, latencyMs: invocation.latency_ms }, invocation, config);
-    const catalog = context.catalogFor(testCase);
+    // an MCP target's tool list: stored and noted on the run (a changed list is noted like a model-version change)
+    if (invocation.tool_catalog) await toolCatalogRecorder(services.stores).record(message.run_id, invocation.tool_catalog);
+    const catalog = invocation.tool_catalog ?? context.catalogFor(testCase);
     return startCase(
       {
         ...base,
@@ -142,6 +178,10 @@ async function advance(message: CaseMessage, testCase: TestCase, context: RunCon
         clientVersion: invocation.client_version ?? context.target.client_version ?? null,
         ...(invocation.agent !== undefined ? { agent: invocation.agent } : {}),
         ...(invocation.routing_reason !== undefined ? { routingReason: invocation.routing_reason } : {}),
+        ...(invocation.trajectory !== undefined ? { trajectory: invocation.trajectory } : {}),
+        ...(invocation.entities !== undefined ? { entities: invocation.entities } : {}),
+        ...(context.target.eval_mode === 'orchestrator' ? { orchestrator: true } : {}),
+        ...(invocation.api_calls_made > 0 ? { apiCallsMade: invocation.api_calls_made } : {}),
         ...(catalog ? { catalog } : {}),
       },
       config,

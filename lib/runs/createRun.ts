@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { EvaluationConfigOverridesSchema, TriggerMetadataSchema, resolveEvaluationConfig, type EvaluationConfigInput, type Run } from '../domain/index.js';
+import { EvaluationConfigOverridesSchema, TriggerMetadataSchema, resolveEvaluationConfig, type EvaluationConfigInput, type Run, type TargetSystem } from '../domain/index.js';
+import { RunConfigurationError, type ConfigProblem } from './checkRunConfig.js';
 import type { Clock, Stores } from '../ports/index.js';
 
 /** What a caller asks for when triggering a run (API, CLI, timer, GitHub Actions). */
@@ -39,9 +40,14 @@ export class UnknownReferenceError extends Error {
 
 /**
  * Validates references and stores a `pending` Run with its config frozen (defaults < client overrides <
- * request). The caller then starts orchestration `runEvaluation` with instance id = run id.
+ * request). With `check` (lib/runs/checkRunConfig), the effective configuration is resolved first and a run that
+ * cannot work is refused with RunConfigurationError (nothing stored). The caller then starts orchestration
+ * `runEvaluation` with instance id = run id.
  */
-export async function createRun(request: CreateRunRequest, deps: { stores: Stores; clock: Clock; parentRunId?: string }): Promise<Run> {
+export async function createRun(
+  request: CreateRunRequest,
+  deps: { stores: Stores; clock: Clock; parentRunId?: string; check?: (run: Run, target: TargetSystem) => Promise<ConfigProblem[]> },
+): Promise<Run> {
   const req = CreateRunRequestSchema.parse(request);
   const { stores, clock } = deps;
   const client = req.client_id ? await stores.clients.get(req.client_id) : undefined;
@@ -49,7 +55,8 @@ export async function createRun(request: CreateRunRequest, deps: { stores: Store
   const suiteId = req.suite_id ?? client!.suite_ids[0]!;
   const targetId = req.target_id ?? client!.target_id;
   if (!(await stores.suites.get(suiteId))) throw new UnknownReferenceError('suite_id', suiteId);
-  if (!(await stores.targets.get(targetId))) throw new UnknownReferenceError('target_id', targetId);
+  const target = await stores.targets.get(targetId);
+  if (!target) throw new UnknownReferenceError('target_id', targetId);
   if (req.baseline_run_id && !(await stores.runs.getRun(req.baseline_run_id))) throw new UnknownReferenceError('baseline_run_id', req.baseline_run_id);
   const now = clock.now();
   const config = resolveEvaluationConfig(mergeConfig(client?.config_overrides as EvaluationConfigInput | undefined, req.config as EvaluationConfigInput | undefined));
@@ -73,6 +80,10 @@ export async function createRun(request: CreateRunRequest, deps: { stores: Store
     error: null,
     notes: [],
   };
+  if (deps.check) {
+    const problems = await deps.check(run, target);
+    if (problems.length > 0) throw new RunConfigurationError(problems);
+  }
   return stores.runs.createRun(run);
 }
 

@@ -17,3 +17,4 @@ export { RunHeadlineSchema, runHeadlineOf } from './trends/runHeadline.js';
 export { TrendGroupBySchema, TrendSeriesSchema, runTrends } from './trends/runTrends.js';
 export type { RunWithStats } from './trends/runTrends.js';
 export type { RunHeadline } from './trends/runHeadline.js';
+export { RunConfigurationError, checkRunConfig } from './checkRunConfig.js';

@@ -1,4 +1,4 @@
-import type { Run } from '../domain/index.js';
+import { trialsOf, type Run } from '../domain/index.js';
 import { NotFoundError, type Clock, type Stores } from '../ports/index.js';
 
 export const DEFAULT_SHARD_SIZE = 5_000;
@@ -31,7 +31,8 @@ export async function planRun(runId: string, deps: { stores: Stores; clock: Cloc
   await stores.runs.putShards(runId, shards);
   const updated = await stores.runs.updateRun(
     runId,
-    { status: 'running', total_cases: ids.length, shard_count: shards.length, started_at: clock.now().toISOString() },
+    // total_cases counts scorecards: one per case and trial
+    { status: 'running', total_cases: ids.length * trialsOf(run.config), shard_count: shards.length, started_at: clock.now().toISOString() },
     { from: ['pending'] },
   );
   const current = updated ?? (await stores.runs.getRun(runId))!;
@@ -42,7 +43,7 @@ async function resolveCaseIds(run: Run, stores: Stores): Promise<string[]> {
   if (run.parent_run_id) {
     const failed: string[] = [];
     for await (const card of stores.scorecards.iterateScorecards(run.parent_run_id)) if (!card.overall_passed) failed.push(card.test_case_id);
-    return failed.sort();
+    return [...new Set(failed)].sort(); // a case that failed in several trials is retried once (with the run's trials)
   }
   const suite = await stores.suites.get(run.suite_id);
   if (!suite) throw new NotFoundError('test suite', run.suite_id);

@@ -20,6 +20,8 @@ export const CaseMessageSchema = z.object({
   run_id: z.string().min(1),
   test_case_id: z.string().min(1),
   attempt: z.number().int().positive(),
+  /** the trial (1..k) of a run with `trials: k`; absent = 1 */
+  trial: z.number().int().positive().optional(),
   stage: z.enum(['evaluate', 'execute', 'judge']),
   state: z.unknown().optional(),
   traceparent: z.string().optional(),
@@ -29,10 +31,11 @@ export type CaseMessage = z.infer<typeof CaseMessageSchema>;
 const MAX_MESSAGE_ID = 128;
 
 /**
- * Deterministic message id `runId:caseId:stage:attempt`, so Service Bus (and the embedded queue) drop a
- * duplicate send of the same case and stage. Service Bus caps ids at 128 characters: longer ones are hashed.
+ * Deterministic message id `runId:caseId:stage:attempt` (`…:attempt:t<trial>` for trials after the first), so
+ * Service Bus (and the embedded queue) drop a duplicate send of the same case, trial and stage. Service Bus caps
+ * ids at 128 characters: longer ones are hashed.
  */
-export function caseMessageId(runId: string, testCaseId: string, stage: QueueStage, attempt: number): string {
-  const id = `${runId}:${testCaseId}:${stage}:${attempt}`;
+export function caseMessageId(runId: string, testCaseId: string, stage: QueueStage, attempt: number, trial = 1): string {
+  const id = `${runId}:${testCaseId}:${stage}:${attempt}${trial > 1 ? `:t${trial}` : ''}`;
   return id.length <= MAX_MESSAGE_ID ? id : `h:${createHash('sha256').update(id).digest('hex')}`;
 }

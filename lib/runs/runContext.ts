@@ -1,5 +1,6 @@
 import { TERMINAL_RUN_STATUSES, type Run, type TargetSystem, type TestCase, type ToolCatalog } from '../domain/index.js';
 import type { ApiProvider, Judge, Services, TargetInvoker } from '../ports/index.js';
+import { targetNeedsToolExecutor } from '../targets/index.js';
 
 /** What a stage worker needs about one run, looked up once per batch (and cached briefly across batches). */
 export interface RunContext {
@@ -44,7 +45,11 @@ export class RunContextCache {
     if (!target) return undefined;
     const targetCatalogId = target.tool_catalog ? `${target.tool_catalog.name}@${target.tool_catalog.version}` : undefined;
     if (targetCatalogId) await this.catalog(targetCatalogId);
-    const invoker = this.services.invokerFor(target, targetCatalogId ? this.catalogs.get(targetCatalogId) : undefined);
+    const targetCatalog = targetCatalogId ? this.catalogs.get(targetCatalogId) : undefined;
+    // a target with a tool loop executes its calls through the run's stage-3 provider (built once per run);
+    // a provider that cannot be built throws here (ExecutionConfigurationError: the run fails at once)
+    const tools = targetNeedsToolExecutor(target) ? await this.provider(run, targetCatalogId, () => targetCatalog, target) : undefined;
+    const invoker = this.services.invokerFor(target, targetCatalog, tools);
     const catalogFor = (tc: TestCase): ToolCatalog | undefined => {
       const ref = target.tool_catalog ?? tc.tool_catalog;
       return ref ? this.catalogs.get(`${ref.name}@${ref.version}`) : undefined;
@@ -57,15 +62,7 @@ export class RunContextCache {
       apiProvider: (tc) => {
         const ref = tc.tool_catalog ?? target.tool_catalog;
         const catalogId = ref ? `${ref.name}@${ref.version}` : undefined;
-        const key = `${run.id}|${catalogId ?? ''}`;
-        let p = this.providers.get(key);
-        if (!p) {
-          // set before the first await: a batch asks for it hundreds of times at once and must load the cassette once
-          p = (catalogId ? this.catalog(catalogId) : Promise.resolve()).then(() => this.services.apiProviderFor(run, catalogFor(tc)));
-          this.providers.set(key, p);
-          p.catch(() => this.providers.delete(key));
-        }
-        return p;
+        return this.provider(run, catalogId, () => catalogFor(tc), target);
       },
       judge: () => {
         let j = this.judges.get(run.id);
@@ -76,6 +73,24 @@ export class RunContextCache {
         return j;
       },
     };
+  }
+
+  /** Forgets a run's context at once (a run just failed: its next messages must see it finished). */
+  forget(runId: string): void {
+    this.entries.delete(runId);
+  }
+
+  /** The run's stage-3 provider for one catalog, built once (a batch asks for it hundreds of times at once). */
+  private provider(run: Run, catalogId: string | undefined, catalog: () => ToolCatalog | undefined, target?: TargetSystem): Promise<ApiProvider> {
+    const key = `${run.id}|${catalogId ?? ''}`;
+    let p = this.providers.get(key);
+    if (!p) {
+      // set before the first await, so the cassette is loaded once
+      p = (catalogId ? this.catalog(catalogId) : Promise.resolve()).then(() => this.services.apiProviderFor(run, catalog(), target));
+      this.providers.set(key, p);
+      p.catch(() => this.providers.delete(key));
+    }
+    return p;
   }
 
   /** Loads (once) the catalogs the cases of a batch refer to. */

@@ -18,3 +18,4 @@ export {
 export { holmAdjust } from './holm.js';
 export { percentileInterval, quantileOfSorted } from './percentile.js';
 export { minimumDetectableEffect, type MdeInput } from './mde.js';
+export { passAtK, passHatK } from './passAtK.js';

@@ -12,6 +12,7 @@ import { OpenAITarget } from './openai/openaiTarget.js';
 import { ReplayOutputsCache } from './replay/replayOutputsCache.js';
 import { ReplayTarget } from './replay/replayTarget.js';
 import { ResilientTarget } from '../resilience/resilientTarget.js';
+import { McpServerPool } from './mcp/mcpServerPool.js';
 import { TargetRegistry } from './targetRegistry.js';
 import { testCase } from './testing/testCases.test-helpers.js';
 import { completion, startScriptedServer, type ScriptedServer } from './testing/scriptedServer.test-helpers.js';
@@ -56,14 +57,16 @@ describe('createTargetInvoker (exhaustive factory)', () => {
     ['replay without its file', target('r', { kind: 'replay', outputs_path: 'missing.jsonl' }), 'settings.outputs_path'],
     ['openai with an unset key', target('o', { kind: 'openai', model: 'm', base_url: 'http://127.0.0.1:1/v1', api_key: { env: 'UNSET' } }), 'settings.api_key'],
     ['http with a Key Vault header', target('h', { kind: 'http', url: 'http://127.0.0.1:1/a', headers: { 'x-key': { keyvault: 'agent-key' } } }), 'settings.headers.x-key'],
+    ['anthropic with an unset key', target('a', { kind: 'anthropic', model: 'm', base_url: 'http://127.0.0.1:1', api_key: { env: 'UNSET' } }), 'settings.api_key'],
+    ['an MCP server that will not start', target('m', { kind: 'anthropic', model: 'm', base_url: 'http://127.0.0.1:1' }, { mcp_servers: [{ name: 'gone', transport: 'stdio', command: '/nonexistent/mcp-server' }] }), 'mcp_servers.gone'],
   ])('checks the configuration up front: %s', async (_label, system, setting) => {
-    const error = await createTargetInvoker(system, { secrets, baseDir: dir }).catch((e: unknown) => e);
+    const error = await createTargetInvoker(system, { secrets, baseDir: dir, mcpPool: new McpServerPool({ secrets }) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TargetConfigurationError);
     expect(error).toMatchObject({ setting });
   });
 
   it('wraps every kind but replay in resilience', () => {
-    expect(RESILIENCE_BY_KIND).toEqual({ replay: false, openai: true, http: true });
+    expect(RESILIENCE_BY_KIND).toEqual({ replay: false, openai: true, http: true, anthropic: true });
   });
 });
 

@@ -3,6 +3,7 @@ import type { ApiProvider, TargetInvoker } from '../ports/index.js';
 import { createTargetInvoker, RESILIENCE_BY_KIND, type TargetDeps } from './createTargetInvoker.js';
 import { LazyInvoker } from './lazyInvoker.js';
 import { type BackoffOptions, CircuitBreaker, type CircuitBreakerOptions, type CircuitSnapshot, type CircuitState, RateLimiter, type RateLimiterSnapshot, ResilientTarget } from '../resilience/index.js';
+import { McpServerPool } from './mcp/mcpServerPool.js';
 import { recordCircuitState } from '../telemetry/index.js';
 
 export interface TargetRegistryOptions extends Omit<TargetDeps, 'catalog' | 'apiProvider'>, BackoffOptions {
@@ -49,8 +50,17 @@ export class TargetRegistry {
   private readonly invokers = new Map<string, LazyInvoker>();
   private readonly identities = new WeakMap<object, number>();
   private nextIdentity = 1;
+  /** the MCP servers targets name: spawned once per process, reused across cases and runs, stopped by close() */
+  readonly mcp: McpServerPool;
 
-  constructor(private readonly options: TargetRegistryOptions) {}
+  constructor(private readonly options: TargetRegistryOptions) {
+    this.mcp = options.mcpPool ?? new McpServerPool({ secrets: options.secrets });
+  }
+
+  /** Stops the MCP servers this process started (the host calls it at shutdown). */
+  async close(): Promise<void> {
+    await this.mcp.close();
+  }
 
   invokerFor(target: TargetSystem, context: InvokerContext = {}): LazyInvoker {
     const key = [target.id, target.updated_at, this.identity(context.catalog), this.identity(context.apiProvider)].join('\u0000');
@@ -108,8 +118,9 @@ export class TargetRegistry {
 
   private async build(target: TargetSystem, context: InvokerContext): Promise<TargetInvoker> {
     const { breaker: _b, onCircuitStateChange: _o, maxCachedInvokers: _m, now: _n, random, retryDelayInMs, maxRetryDelayInMs, ...deps } = this.options;
-    const inner = await createTargetInvoker(target, { ...deps, ...context });
-    if (!RESILIENCE_BY_KIND[target.settings.kind]) return inner;
+    const inner = await createTargetInvoker(target, { ...deps, mcpPool: this.mcp, ...context });
+    // tool mode calls no model: no pacing, breaker or retries for it
+    if (!RESILIENCE_BY_KIND[target.settings.kind] || target.eval_mode === 'tool') return inner;
     return new ResilientTarget(inner, {
       timeoutInMs: target.timeout_ms,
       maxRetries: target.max_retries,

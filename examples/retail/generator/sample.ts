@@ -1,5 +1,4 @@
-import type { ExpectedToolCall, JsonObject } from '../../../lib/domain/index.js';
-import { representativeValue } from '../../../lib/evaluation/execution/index.js';
+import { type ExpectedToolCall, type JsonObject, representativeValue } from '../../../lib/domain/index.js';
 import { simulateApi } from './api/simulateApi.js';
 import { buildCassette } from './cassette.js';
 import { RETAIL_CATALOG, type ToolName } from './catalog.js';

@@ -1,5 +1,5 @@
 import { BulkOperationType, type Container, type JSONObject, type OperationInput } from '@azure/cosmos';
-import type { Scorecard } from '../../domain/index.js';
+import { type Scorecard, scorecardKeyOf } from '../../domain/index.js';
 import { type Page, pageOf, type PageOptions, type ScorecardFilter, type ScorecardStore } from '../../ports/index.js';
 import { encodeScorecard } from '../shared/index.js';
 import { assertBulk, bulkStatus, countWhere, executeBulk, queryAll, queryPages } from './cosmosBulk.js';
@@ -37,7 +37,7 @@ export function toScorecard(doc: ScorecardDocument | Record<string, unknown>): S
   return card as Scorecard;
 }
 
-/** A card's key within its run: [run_id, shard] partition, id = the case id made Cosmos-safe. */
+/** A card's key within its run: [run_id, shard] partition, id = the trial key (the case id for trial 1) made Cosmos-safe. */
 export function scorecardKey(runId: string, testCaseId: string): { id: string; partitionKey: [string, string] } {
   return { id: toCosmosId(testCaseId), partitionKey: [runId, shardOf(testCaseId)] };
 }
@@ -92,7 +92,7 @@ export class CosmosScorecardStore implements ScorecardStore {
   async upsertScorecards(cards: readonly Scorecard[]): Promise<{ written: number; unchanged: number }> {
     const groups = new Map<string, Scorecard[]>();
     for (const card of cards) {
-      const key = `${card.run_id}\u0000${card.test_case_id}`;
+      const key = `${card.run_id}\u0000${scorecardKeyOf(card)}`;
       const group = groups.get(key);
       if (group) group.push(card);
       else groups.set(key, [card]);
@@ -140,7 +140,7 @@ export class CosmosScorecardStore implements ScorecardStore {
     if (entries.length === 0) return;
     const reads = await executeBulk(
       this.container,
-      entries.map(({ cards }) => ({ operationType: BulkOperationType.Read, ...scorecardKey(cards[0]!.run_id, cards[0]!.test_case_id) })),
+      entries.map(({ cards }) => ({ operationType: BulkOperationType.Read, ...scorecardKey(cards[0]!.run_id, scorecardKeyOf(cards[0]!)) })),
     );
     assertBulk(reads, (status) => status === 200 || status === 404);
     entries.forEach((entry, i) => {
@@ -180,7 +180,7 @@ export class CosmosScorecardStore implements ScorecardStore {
   }
 
   toDocument(card: Scorecard): ScorecardDocument {
-    const { id, partitionKey } = scorecardKey(card.run_id, card.test_case_id);
+    const { id, partitionKey } = scorecardKey(card.run_id, scorecardKeyOf(card));
     const doc: ScorecardDocument = { ...card, id, shard: partitionKey[1], content_hash: encodeScorecard(card).contentHash };
     if (this.options.ttlSeconds !== undefined) doc.ttl = this.options.ttlSeconds;
     return doc;

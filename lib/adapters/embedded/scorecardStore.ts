@@ -1,4 +1,4 @@
-import { caseOutcomeOf, outcomeId, type Scorecard } from '../../domain/index.js';
+import { caseOutcomeOf, outcomeId, type Scorecard, scorecardKeyOf } from '../../domain/index.js';
 import type { ChangeLog } from '../../host/index.js';
 import type { Page, PageOptions, ScorecardFilter, ScorecardStore } from '../../ports/index.js';
 import { pageIn, pageWindow } from './pageWindow.js';
@@ -37,7 +37,7 @@ export class EmbeddedScorecardStore implements ScorecardStore {
     this.writeBatch = db.transaction((cards: readonly Scorecard[]) => {
       const outcomes: Array<{ id: string; body: string }> = [];
       for (const card of cards) {
-        if (writer.write(card)) outcomes.push({ id: outcomeId(card.run_id, card.test_case_id), body: JSON.stringify(caseOutcomeOf(card)) });
+        if (writer.write(card)) outcomes.push({ id: outcomeId(card.run_id, scorecardKeyOf(card)), body: JSON.stringify(caseOutcomeOf(card)) });
       }
       changeLog.appendJson(SCORECARD_CONTAINER, outcomes);
       return { written: outcomes.length, unchanged: cards.length - outcomes.length };

@@ -1,4 +1,4 @@
-import type { Scorecard } from '../../domain/index.js';
+import { type Scorecard, scorecardKeyOf } from '../../domain/index.js';
 import { encodeScorecard } from '../shared/index.js';
 import type { SqliteDatabase } from './sqlite.js';
 
@@ -69,12 +69,14 @@ export class ScorecardWriter {
       tagsJson,
       body,
     ];
-    const inserted = this.insertCard.run(card.run_id, card.test_case_id, ...columns);
+    // keyed by (run, trial key): trial 1 under its case id, as before trials existed
+    const key = scorecardKeyOf(card);
+    const inserted = this.insertCard.run(card.run_id, key, ...columns);
     if (inserted.changes === 1) {
       this.insertTags(card, tags, Number(inserted.lastInsertRowid), columns);
       return true;
     }
-    const stored = this.selectStored.get(card.run_id, card.test_case_id)!;
+    const stored = this.selectStored.get(card.run_id, key)!;
     if (stored.attempt_number > card.attempt_number || stored.content_hash === contentHash) return false;
     this.updateCard.run(...columns, stored.rowid);
     for (const tag of JSON.parse(stored.tags) as string[]) this.deleteTag.run(card.run_id, tag, stored.rowid);

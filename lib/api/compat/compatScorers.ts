@@ -1,12 +1,12 @@
 import type { Scorecard, StageName, TestCase } from '../../domain/index.js';
-import { scoreAgainstReference } from '../../judges/index.js';
+import { agentMatches, REASON_PASS_THRESHOLD, scoreReason } from '../../evaluation/index.js';
 import type { ScorerResult } from './compatSchemas.js';
 
 export const COMPAT_SCORER_NAMES = ['syntax', 'logic', 'execution', 'semantics', 'agent_routing', 'routing_reason'] as const;
 export type CompatScorerName = (typeof COMPAT_SCORER_NAMES)[number];
 
-/** A reason passes at this reference-heuristic score: reasons are paraphrased more freely than answers. */
-export const REASON_PASS_THRESHOLD = 0.5;
+/** A reason passes at this reference-heuristic score (the same rule as orchestrator runs, lib/evaluation/logic/routing.ts). */
+export { REASON_PASS_THRESHOLD };
 
 export interface CompatScorer {
   name: CompatScorerName;
@@ -103,7 +103,7 @@ function agentScorer(card: Scorecard, testCase: TestCase): ScorerResult {
   const expected = testCase.expected_agent;
   if (!expected) return result('agent_routing', null, null, 'no expected agent given');
   if (!card.agent) return result('agent_routing', 0, false, `no agent reported; expected "${expected}"`);
-  const match = card.agent.trim().toLowerCase() === expected.trim().toLowerCase();
+  const match = agentMatches(expected, card.agent);
   return result('agent_routing', match ? 1 : 0, match, match ? `routed to "${card.agent}"` : `routed to "${card.agent}" instead of "${expected}"`);
 }
 
@@ -111,7 +111,7 @@ function reasonScorer(card: Scorecard, testCase: TestCase): ScorerResult {
   const expected = testCase.expected_routing_reason;
   if (!expected) return result('routing_reason', null, null, 'no expected reason given');
   if (!card.routing_reason) return result('routing_reason', 0, false, 'no reason reported');
-  const scored = scoreAgainstReference({ question: testCase.nl_query, expected_answer: expected, expected_facts: [], actual_answer: card.routing_reason });
+  const scored = scoreReason(testCase.nl_query, expected, card.routing_reason);
   if (!scored) return result('routing_reason', null, null, 'the expected reason has no words to compare');
   const score = round(scored.score);
   return result('routing_reason', score, score >= REASON_PASS_THRESHOLD, scored.reasoning);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { RunSchema, RunStatusSchema, ScorecardSchema, StageNameSchema, TriggerMetadataSchema } from '../../domain/index.js';
+import { RunSchema, RunStatusSchema, ScorecardSchema, StageNameSchema, TriggerMetadataSchema, trialsOf } from '../../domain/index.js';
+import { checkRunConfig, createRun, CreateRunRequestSchema, runHeadlineOf, RunHeadlineSchema } from '../../runs/index.js';
+import { trialStatsOf } from '../../compare/index.js';
 import { NotFoundError } from '../../ports/index.js';
-import { createRun, CreateRunRequestSchema, runHeadlineOf, RunHeadlineSchema } from '../../runs/index.js';
 import { requireAllowedOutboundUrls } from '../outboundUrls.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteContext } from '../route.js';
@@ -29,7 +30,9 @@ async function runView(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'servi
   if (!run) throw new NotFoundError('run', id);
   const stats = await ctx.services.stores.runStats.getRunStats(id);
   const { _etag, ...rest } = run;
-  return { ...rest, progress_pct: stats?.progress_pct ?? (run.status === 'completed' ? 100 : 0), stats: stats ?? null, links: { self: `${ctx.url.origin}/api/v1/runs/${id}`, scorecards: `${ctx.url.origin}/api/v1/runs/${id}/scorecards` } };
+  const trials = trialsOf(run.config);
+  const trialStats = trials > 1 ? { trial_stats: await trialStatsOf(ctx.services.stores.scorecards.iterateScorecards(id), trials) } : {};
+  return { ...rest, progress_pct: stats?.progress_pct ?? (run.status === 'completed' ? 100 : 0), stats: stats ?? null, ...trialStats, links: { self: `${ctx.url.origin}/api/v1/runs/${id}`, scorecards: `${ctx.url.origin}/api/v1/runs/${id}/scorecards` } };
 }
 
 export const createRunRoute = defineRoute({
@@ -41,10 +44,16 @@ export const createRunRoute = defineRoute({
   summary: 'Trigger a run of a suite against a target (or a client\'s suite and target)',
   body: CreateRunRequestSchema,
   response: RunViewSchema,
-  responses: { 202: 'run accepted and started', 400: 'invalid body', 409: 'run id exists', 422: 'unknown suite, target, client or baseline' },
+  responses: {
+    202: 'run accepted and started',
+    400: 'invalid body',
+    409: 'run id exists',
+    422: 'unknown suite, target, client or baseline, or a configuration that cannot work (target settings, stage-3 provider, cassette, judge), each error naming its field',
+  },
   handler: async (ctx) => {
-    await requireAllowedOutboundUrls(ctx.services, [{ path: 'body.config.execution.base_url', url: ctx.body.config?.execution?.base_url }]);
-    const run = await createRun(ctx.body, { stores: ctx.services.stores, clock: ctx.services.clock });
+    const services = ctx.services;
+    await requireAllowedOutboundUrls(services, [{ path: 'body.config.execution.base_url', url: ctx.body.config?.execution?.base_url }]);
+    const run = await createRun(ctx.body, { stores: services.stores, clock: services.clock, check: (r, target) => checkRunConfig(r, target, services) });
     try {
       await ctx.orchestrations.start(run.id);
     } catch (err) {
@@ -175,7 +184,7 @@ export const retryFailuresRoute = defineRoute({
   params: IdParams,
   body: z.object({ trigger_metadata: TriggerMetadataSchema }).strict().partial(),
   response: RunViewSchema,
-  responses: { 202: 'the retry run', 404: 'no such run', 409: 'the run has not finished or has no failures' },
+  responses: { 202: 'the retry run', 404: 'no such run', 409: 'the run has not finished or has no failures', 422: 'the configuration cannot work any more (each error names its field)' },
   handler: async (ctx) => {
     const { stores, clock } = ctx.services;
     const parent = await stores.runs.getRun(ctx.params.id);
@@ -193,7 +202,7 @@ export const retryFailuresRoute = defineRoute({
         config: parent.config,
         baseline_run_id: parent.id,
       },
-      { stores, clock, parentRunId: parent.id },
+      { stores, clock, parentRunId: parent.id, check: (r, target) => checkRunConfig(r, target, ctx.services) },
     );
     await ctx.orchestrations.start(run.id);
     return { status: 202, headers: { location: `${ctx.url.origin}/api/v1/runs/${run.id}` }, body: await runView(ctx, run.id) };

@@ -43,3 +43,18 @@ describe('compatSecretIssues (the /api/evaluate body)', () => {
     expect(compatSecretIssues({ target_url: 'http://agent.example.com/ask?lang=en', questions: [{ question: 'how many tokens?', expected_outcome: { response: 'ten' } }] })).toEqual([]);
   });
 });
+
+describe('literalSecretIssues: MCP servers', () => {
+  it('refuses literal credential headers, credential-named variables and URL credentials; references and other values pass', () => {
+    const body = {
+      settings: { kind: 'anthropic', model: 'm' },
+      mcp_servers: [
+        { name: 'remote', transport: 'http', url: 'https://mcp.example.com/mcp?token=SECRET', headers: { Authorization: 'Bearer SECRET', 'x-team': 'retail', 'x-api-key': { env: 'MCP_KEY' } } },
+        { name: 'local', transport: 'stdio', command: 'node', env: { GITHUB_TOKEN: 'ghp_SECRET', LOG_LEVEL: 'debug', API_KEY: { env: 'K' } } },
+      ],
+    };
+    const issues = literalSecretIssues(body);
+    expect(issues.map((i) => i.path.join('.'))).toEqual(['mcp_servers.0.headers.Authorization', 'mcp_servers.0.url', 'mcp_servers.1.env.GITHUB_TOKEN']);
+    expect(issues.every((i) => !i.message.includes('SECRET'))).toBe(true);
+  });
+});

@@ -109,7 +109,28 @@ export function literalSecretIssues(body: unknown): SecretIssue[] {
   issues.push(...headerSecretIssues(settings.headers, ['settings', 'headers']));
   issues.push(...urlSecretIssues(settings.url, ['settings', 'url']), ...urlSecretIssues(settings.base_url, ['settings', 'base_url']));
   issues.push(...templateSecretIssues(settings.request_template, ['settings', 'request_template']));
+  issues.push(...mcpServerIssues(body.mcp_servers));
   return issues;
+}
+
+/** MCP servers: credential headers (Streamable HTTP) and credential-named environment variables (stdio) as literals, credentials in the URL. */
+function mcpServerIssues(servers: unknown): SecretIssue[] {
+  if (!Array.isArray(servers)) return [];
+  return servers.flatMap((server: unknown, i) => {
+    if (!isRecord(server)) return [];
+    const issues: SecretIssue[] = [];
+    for (const field of ['headers', 'env'] as const) {
+      const values = server[field];
+      if (!isRecord(values)) continue;
+      for (const [name, value] of Object.entries(values)) {
+        if (typeof value === 'string' && SECRET_HEADER.test(name)) {
+          issues.push({ path: ['mcp_servers', String(i), field, name], message: `${field === 'env' ? 'variable' : 'header'} "${name}" carries a credential; a literal value is refused and never stored: ${REFERENCE_HINT}` });
+        }
+      }
+    }
+    issues.push(...urlSecretIssues(server.url, ['mcp_servers', String(i), 'url']));
+    return issues;
+  });
 }
 
 /**

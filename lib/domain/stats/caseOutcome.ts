@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Scorecard } from '../scorecard.js';
+import { type Scorecard } from '../scorecard.js';
+import { scorecardKeyOf, trialKey } from '../trial.js';
 
 const StageStatusOnly = z.object({ status: z.enum(['passed', 'failed', 'skipped', 'error']) });
 
@@ -25,19 +26,24 @@ export const CaseOutcomeSchema = z.object({
   tags: z.array(z.string()),
   complexity_level: z.number().int().min(1).max(5),
   client_version: z.string().nullable(),
-});
+  /** a whole scorecard of a trial after the first (the Azure feed delivers whole cards): keyed by its trial key */
+  trial: z.number().int().optional(),
+}).transform(({ trial, ...outcome }) => (trial !== undefined && trial > 1 ? { ...outcome, test_case_id: trialKey(outcome.test_case_id, trial) } : outcome));
 export type CaseOutcome = z.infer<typeof CaseOutcomeSchema>;
 
-/** The id of a scorecard's change-feed document (and of its outcome row). */
+/** The id of a scorecard's change-feed document (and of its outcome row); `testCaseId` is the trial key. */
 export function outcomeId(runId: string, testCaseId: string): string {
   return `${runId}|${testCaseId}`;
 }
 
-/** Projects a scorecard onto its outcome (no copies of large fields: diffs, calls, answers stay behind). */
+/**
+ * Projects a scorecard onto its outcome (no copies of large fields: diffs, calls, answers stay behind). The outcome
+ * is keyed by the card's trial key (lib/domain/trial.ts): statistics count each trial as one scored case.
+ */
 export function caseOutcomeOf(card: Scorecard): CaseOutcome {
   const outcome: CaseOutcome = {
     run_id: card.run_id,
-    test_case_id: card.test_case_id,
+    test_case_id: scorecardKeyOf(card),
     attempt_number: card.attempt_number,
     overall_passed: card.overall_passed,
     overall_score: card.overall_score,

@@ -1,6 +1,5 @@
-import type { ToolCall } from '../../domain/index.js';
+import { representativeValue, type ToolCall } from '../../domain/index.js';
 import { type ApiProvider, type ApiResponse, elapsedMs, type ExecuteContext } from '../../ports/index.js';
-import { representativeValue } from './representativeValue.js';
 
 /**
  * Serves the case's own `expected_raw_data[expectedIndex]` (matchers resolved to a representative value, see

@@ -1,6 +1,5 @@
 export { RecordedApiProvider, type RecordedApiProviderOptions, type RecordingMode } from './recordedApiProvider.js';
 export { ExpectedDataProvider } from './expectedDataProvider.js';
-export { representativeValue } from './representativeValue.js';
 export {
   runExecutionStage,
   DEFAULT_RELATIVE_TOLERANCE,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COERCION_POLICIES } from '../../domain/coercionPolicy.js';
 import type { ExpectedToolCall } from '../../domain/expected.js';
-import { compareCalls, type CallComparison } from './compareCalls.js';
+import { compareCalls } from './compareCalls.js';
+import { type CallComparison } from './callComparison.js';
 import { call } from './testCases.test-helpers.js';
 
 const policy = COERCION_POLICIES.default;

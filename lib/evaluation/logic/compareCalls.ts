@@ -2,38 +2,19 @@ import type { CallDiff, CoercionPolicy, ExpectedToolCall, ToolCall, ToolCatalog 
 import { assignmentTotal, maximizeAssignment } from '../match/index.js';
 import { createPairScorer, type PairScorer } from './callPairs.js';
 import { maximizeOrderedAlignment } from './orderedAlignment.js';
+import type { CallComparison, CallPair } from './callComparison.js';
+import { applyDependencyOrder } from './dependencyOrder.js';
 import { toolParameterSchemas } from './toolSchemas.js';
 
 export interface CompareCallsOptions {
   policy: CoercionPolicy;
   /** argument schemas (types, enums, defaults, unordered arrays) come from the catalog's tool definitions */
   catalog?: ToolCatalog;
-  /** `any` (default): parallel calls, matched regardless of order. `strict`: the matching must keep the order. */
-  callOrder?: 'any' | 'strict';
-}
-
-/** Which actual call was assigned to which expected call. */
-export interface CallPair {
-  expected_index: number;
-  actual_index: number;
-}
-
-export interface CallComparison {
-  /** every expected call matched with argument score 1, no extra call, and (strict) in order */
-  passed: boolean;
-  /** soft true positives (sum of matched argument scores) / actual calls */
-  precision: number;
-  /** soft true positives / expected calls */
-  recall: number;
-  f1: number;
-  /** one entry per expected call (in order), then one per unassigned actual call */
-  calls: CallDiff[];
-  assignment: CallPair[];
   /**
-   * strict order only: the calls were not made in the required order. The diff then pairs calls by content (as
-   * for `any`), while the metrics count only the pairs that keep the order.
+   * `any` (default): parallel calls, matched regardless of order. `strict`: the matching must keep the order.
+   * `dependency`: matched as for `any`, then each call must come after the calls it `depends_on`.
    */
-  outOfOrder: boolean;
+  callOrder?: 'any' | 'strict' | 'dependency';
 }
 
 /**
@@ -43,6 +24,7 @@ export interface CallComparison {
  * pairing instead (a weighted longest common subsequence). Pure and deterministic.
  */
 export function compareCalls(expected: readonly ExpectedToolCall[], actual: readonly ToolCall[], options: CompareCallsOptions): CallComparison {
+  if (options.callOrder === 'dependency') return applyDependencyOrder(expected, actual.length, compareCalls(expected, actual, { ...options, callOrder: 'any' }));
   const rows = expected.length;
   const cols = actual.length;
   const score = createPairScorer(expected, actual, options.policy, options.catalog && toolParameterSchemas(options.catalog));

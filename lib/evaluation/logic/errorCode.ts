@@ -1,5 +1,5 @@
 import type { CallDiff, DiffEntry, ErrorCode } from '../../domain/index.js';
-import type { CallComparison } from './compareCalls.js';
+import type { CallComparison } from './callComparison.js';
 
 /** The stage 2 error codes, from the most to the least informative. */
 export type LogicErrorCode = Extract<

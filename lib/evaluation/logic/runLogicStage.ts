@@ -1,5 +1,6 @@
 import { type CoercionPolicy, type LogicDetails, resolveCoercionPolicy, type StageResult, type TestCase, type ToolCall, type ToolCatalog } from '../../domain/index.js';
-import { compareCalls, type CallComparison, type CallPair, type CompareCallsOptions } from './compareCalls.js';
+import { compareCalls, type CompareCallsOptions } from './compareCalls.js';
+import { type CallComparison, type CallPair } from './callComparison.js';
 import { logicErrorCode } from './errorCode.js';
 import { logicMessage } from './message.js';
 

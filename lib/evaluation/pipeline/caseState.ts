@@ -1,4 +1,4 @@
-import type { Scorecard, StageName, StageResult, ToolCall } from '../../domain/index.js';
+import type { JsonObject, Scorecard, StageName, StageResult, ToolCall, Trajectory } from '../../domain/index.js';
 
 /**
  * A case part-way through the waterfall. Plain JSON, so a stage worker can hand it to the next stage's queue
@@ -8,6 +8,8 @@ import type { Scorecard, StageName, StageResult, ToolCall } from '../../domain/i
 export interface CaseState {
   run_id: string;
   test_case_id: string;
+  /** the trial (runs with `trials: k`); absent = 1 */
+  trial?: number;
   stages: Record<StageName, StageResult>;
   calls: ToolCall[];
   answer: string | null;
@@ -26,6 +28,12 @@ export interface CaseState {
     /** what a multi-agent target reported, carried to the scorecard */
     agent?: string;
     routing_reason?: string;
+    /** the agent's tool loop, step by step */
+    trajectory?: Trajectory;
+    /** tool calls the target executed in its own loop */
+    api_calls_made?: number;
+    /** the entities a multi-agent endpoint says it resolved */
+    entities?: JsonObject;
   };
   /** tokens, cost and API calls spent by stages 3-4 */
   evaluation: { api_calls_made: number; input_tokens: number; output_tokens: number; cost_usd: number; ms: number };

@@ -1,6 +1,6 @@
-import { type EvaluationConfig, type LogicDetails, resolveCoercionPolicy, type Scorecard, type StageName, type StageResult, type TestCase, type ToolCatalog } from '../../domain/index.js';
+import { type EvaluationConfig, type JsonObject, type LogicDetails, resolveCoercionPolicy, type Scorecard, type StageName, type StageResult, type TestCase, type ToolCatalog, type Trajectory } from '../../domain/index.js';
+import { runLogicStage, scoreRouting, withRouting } from '../logic/index.js';
 import { runSyntaxStage } from '../syntax/index.js';
-import { runLogicStage } from '../logic/index.js';
 import { runExecutionStage } from '../execution/index.js';
 import { type ApiProvider, type Judge } from '../../ports/index.js';
 import { runSemanticsStage } from '../semantics/index.js';
@@ -28,6 +28,16 @@ export interface CaseInput {
   /** the agent a multi-agent target says answered, and why it was routed there */
   agent?: string;
   routingReason?: string;
+  /** the trial (1..k) of a run with `trials: k`; default 1 */
+  trial?: number;
+  /** the agent's tool loop, step by step (kept on the scorecard) */
+  trajectory?: Trajectory;
+  /** tool calls the target executed in its own loop */
+  apiCallsMade?: number;
+  /** the entities a multi-agent endpoint says it resolved */
+  entities?: JsonObject;
+  /** orchestrator mode: the agent, reason and entities are scored in stage 2 when the case expects them */
+  orchestrator?: boolean;
 }
 
 /**
@@ -53,12 +63,15 @@ export function startCase(input: CaseInput, config: EvaluationConfig): CaseState
   if (gate) {
     const logic = runLogicStage(syntax.calls, testCase, catalog ? { policy, casePolicy: policy, catalog } : { policy, casePolicy: policy });
     stages.logic = logic.result;
+    const routing = input.orchestrator ? scoreRouting(testCase, { agent: input.agent, routing_reason: input.routingReason, entities: input.entities }, policy) : undefined;
+    if (routing) stages.logic = withRouting(stages.logic, routing);
     assignment = logic.assignment;
     callSet = logic.call_set;
   }
   return {
     run_id: input.runId,
     test_case_id: testCase.id,
+    ...(input.trial !== undefined && input.trial > 1 ? { trial: input.trial } : {}),
     stages,
     calls: syntax.calls,
     answer: syntax.answer,
@@ -74,6 +87,9 @@ export function startCase(input: CaseInput, config: EvaluationConfig): CaseState
       eval_mode: input.evalMode ?? 'offline',
       ...(input.agent !== undefined ? { agent: input.agent } : {}),
       ...(input.routingReason !== undefined ? { routing_reason: input.routingReason } : {}),
+      ...(input.trajectory !== undefined ? { trajectory: input.trajectory } : {}),
+      ...(input.apiCallsMade ? { api_calls_made: input.apiCallsMade } : {}),
+      ...(input.entities !== undefined ? { entities: input.entities } : {}),
     },
     evaluation: { api_calls_made: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, ms: performance.now() - started },
     worker_id: input.workerId ?? 'local',
@@ -165,6 +181,7 @@ export function finishCase(state: CaseState, testCase: TestCase, config: Evaluat
   return {
     run_id: state.run_id,
     test_case_id: state.test_case_id,
+    ...(state.trial !== undefined && state.trial > 1 ? { trial: state.trial } : {}),
     timestamp,
     stages: state.stages,
     ...(verdict.failing_stage ? { failing_stage: verdict.failing_stage } : {}),
@@ -173,6 +190,8 @@ export function finishCase(state: CaseState, testCase: TestCase, config: Evaluat
     generated_nl_response: state.answer,
     ...(inv.agent !== undefined ? { agent: inv.agent } : {}),
     ...(inv.routing_reason !== undefined ? { routing_reason: inv.routing_reason } : {}),
+    ...(inv.trajectory !== undefined ? { trajectory: inv.trajectory } : {}),
+    ...(inv.entities !== undefined ? { entities: inv.entities } : {}),
     tool_results: toolResultsOf(testCase, state.calls, state.stages.logic.details as LogicDetails | undefined),
     overall_passed: verdict.overall_passed,
     overall_score: verdict.overall_score,
@@ -185,7 +204,7 @@ export function finishCase(state: CaseState, testCase: TestCase, config: Evaluat
     eval_mode: inv.eval_mode,
     input_tokens: inv.input_tokens + ev.input_tokens,
     output_tokens: inv.output_tokens + ev.output_tokens,
-    api_calls_made: ev.api_calls_made,
+    api_calls_made: ev.api_calls_made + (inv.api_calls_made ?? 0),
     estimated_cost_usd: inv.cost_usd + ev.cost_usd,
     category: testCase.metadata.category ?? null,
     tags: testCase.metadata.tags,

@@ -1,41 +1,7 @@
-import { JudgeError, type JudgeOptions } from '../../ports/index.js';
+import { JudgeError, type JudgeOptions, type PairwiseInput, type PairwisePass, type PairwiseResult, type PairwiseWinner } from '../../ports/index.js';
 import { resolveCompletionSettings, type OpenAIModelOptions } from './modelOptions.js';
 import { buildPairwiseMessages, PAIRWISE_JSON_SCHEMA, PairwiseReplySchema, type PairwiseReply } from './pairwisePrompt.js';
 import { requestStructured, type CompletionSettings, type StructuredReply } from './structuredCompletion.js';
-
-export type PairwiseWinner = 'A' | 'B' | 'tie';
-
-export interface PairwiseInput {
-  question: string;
-  reference?: string;
-  answerA: string;
-  answerB: string;
-}
-
-/** One of the two passes, mapped back to A/B. */
-export interface PairwisePass {
-  order: 'AB' | 'BA';
-  winner: PairwiseWinner;
-  scoreA: number;
-  scoreB: number;
-  reasoning: string;
-}
-
-export interface PairwiseResult {
-  /** A or B when both passes agree; tie when they agree on a tie or disagree (then consistent=false). */
-  winner: PairwiseWinner;
-  /** mean of the two passes' grades of each answer */
-  scoreA: number;
-  scoreB: number;
-  /** both passes named the same winner once positions were mapped back */
-  consistent: boolean;
-  reasoning: string;
-  passes: [PairwisePass, PairwisePass];
-  model: string;
-  input_tokens: number;
-  output_tokens: number;
-  cost_usd: number;
-}
 
 /**
  * Compares two answers with an LLM, asking twice with the positions swapped (A first, then B first) to cancel

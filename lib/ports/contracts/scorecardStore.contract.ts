@@ -43,6 +43,23 @@ export function scorecardStoreContract(name: string, createStore: StoreFactory<S
       expect(await store.upsertScorecards([])).toEqual({ written: 0, unchanged: 0 });
     });
 
+    it('keys cards by (run, case, trial): each trial is its own card, trial 1 is the card under the case id, a redelivered trial is unchanged', async () => {
+      const store = await createStore();
+      const trial1 = sampleScorecard('run-t', 'a');
+      const trial2 = { ...sampleScorecard('run-t', 'a', { passed: false }), trial: 2 };
+      const trial3 = { ...sampleScorecard('run-t', 'a'), trial: 3 };
+      expect(await store.upsertScorecards([trial1, trial2, trial3])).toEqual({ written: 3, unchanged: 0 });
+      expect(await store.upsertScorecards([trial2])).toEqual({ written: 0, unchanged: 1 });
+      expect(await store.getScorecard('run-t', 'a')).toEqual(trial1);
+      const all = await collect(store.iterateScorecards('run-t'));
+      expect(all.map((c) => [c.test_case_id, c.trial ?? 1, c.overall_passed]).sort()).toEqual([
+        ['a', 1, true],
+        ['a', 2, false],
+        ['a', 3, true],
+      ]);
+      expect(await store.countScorecards('run-t', { passed: false })).toBe(1);
+    });
+
     it.each<[string, Partial<Scorecard>]>([
       ['the same card', {}],
       ['another timestamp, worker and evaluation time', { timestamp: '2026-03-02T00:00:00.000Z', worker_id: 'worker-9', evaluation_ms: 42 }],

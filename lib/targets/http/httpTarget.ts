@@ -4,6 +4,7 @@ import { TargetConfigurationError, describeError, snippet } from '../errors.js';
 import { isRetryableStatus, retryAfterInMs } from '../../resilience/index.js';
 import { compileTemplate, type CompiledTemplate } from './requestTemplate.js';
 import { extractResponse, queryPath, type ResponsePaths } from './responseExtraction.js';
+import { extractUsage } from './usageExtraction.js';
 
 export type HttpSettings = Extract<TargetSettings, { kind: 'http' }>;
 
@@ -16,7 +17,7 @@ export interface HttpTargetOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-const PATH_SETTINGS = ['answer_path', 'tool_calls_path', 'agent_path', 'reason_path'] as const;
+const PATH_SETTINGS = ['answer_path', 'tool_calls_path', 'agent_path', 'reason_path', 'entities_path', 'input_tokens_path', 'output_tokens_path', 'cost_path', 'model_path'] as const;
 
 /**
  * A generic agent endpoint. Sends `request_template` (POST/PUT; `{{question}}`, `{{test_case_id}}` substituted as
@@ -24,15 +25,15 @@ const PATH_SETTINGS = ['answer_path', 'tool_calls_path', 'agent_path', 'reason_p
  * `headers` (secret references resolved at each call; JSON content-type and accept by default). Reads the JSON
  * answer with the JSONPath expressions of `response` (see responseExtraction.ts for the output shape).
  * Failures are data: network errors (retryable), non-2xx (status and a body snippet; 408/429/5xx retryable,
- * Retry-After honoured), a body that is not JSON. Tokens and cost are 0 (the endpoint reports none);
- * client_version is null. Throws TargetConfigurationError for a bad template, JSONPath or secret.
+ * Retry-After honoured), a body that is not JSON. Tokens, cost, model and resolved entities come from the
+ * response's `*_path` settings when set (usageExtraction.ts), else tokens and cost are 0 and client_version null. Throws TargetConfigurationError for a bad template, JSONPath or secret.
  */
 export class HttpTarget implements TargetInvoker {
   readonly kind = 'http' as const;
   readonly targetId: string;
   private readonly url: CompiledTemplate;
   private readonly body: CompiledTemplate | undefined;
-  private readonly paths: ResponsePaths;
+  private readonly paths: ResponsePaths & HttpSettings['response'];
   private readonly fetch: typeof globalThis.fetch;
 
   constructor(
@@ -111,8 +112,10 @@ export class HttpTarget implements TargetInvoker {
       return fail(`${label} answered HTTP ${response.status} with a body that is not JSON (${type}): ${snippet(text)}`, { http_status: response.status });
     }
     let extracted;
+    let usage;
     try {
       extracted = extractResponse(json, this.paths);
+      usage = extractUsage(json, this.paths);
     } catch (error) {
       return fail(`cannot apply the settings.response paths to the answer: ${describeError(error)}`);
     }
@@ -120,10 +123,7 @@ export class HttpTarget implements TargetInvoker {
       ok: true,
       ...extracted,
       latency_ms: elapsedMs(started),
-      input_tokens: 0,
-      output_tokens: 0,
-      cost_usd: 0,
-      client_version: null,
+      ...usage,
       api_calls_made: 0,
       attempts: 1,
     };

@@ -126,6 +126,22 @@ describe('OpenAITarget against a local chat-completions server (real openai clie
       client_version: 'gpt-4o-2024-08-06',
       api_calls_made: 2,
       attempts: 1,
+      trajectory: {
+        turns: 2,
+        stop: 'answered',
+        steps: [
+          { kind: 'model', turn: 1, text: null, calls: 2, input_tokens: 100, output_tokens: 30, latency_ms: expect.any(Number), model: 'gpt-4o-2024-08-06' },
+          {
+            kind: 'tool_call', turn: 1, call_id: 'call_0', tool_name: 'orders.search', arguments: { customer: 'ACME' }, raw_arguments: '{"customer":"ACME"}',
+            executed: true, ok: true, result: { open: 2 }, status: 200, latency_ms: expect.any(Number),
+          },
+          {
+            kind: 'tool_call', turn: 1, call_id: 'call_1', tool_name: 'get_weather', arguments: { city: 'Paris' }, raw_arguments: '{"city":"Paris"}',
+            executed: true, ok: true, result: { sky: 'sunny' }, status: 200, latency_ms: expect.any(Number),
+          },
+          { kind: 'model', turn: 2, text: 'ACME has 2 open orders; it is sunny in Paris.', calls: 0, input_tokens: 180, output_tokens: 15, latency_ms: expect.any(Number), model: 'gpt-4o-2024-08-06' },
+        ],
+      },
     });
     expect(server!.requests).toHaveLength(2);
     expect(body(1).messages).toEqual([
@@ -156,6 +172,73 @@ describe('OpenAITarget against a local chat-completions server (real openai clie
       tool_call_id: 't1_0',
       content: JSON.stringify({ error: 'no expected data to serve for get_weather: it is not matched to an expected call' }),
     });
+    // the trajectory keeps all three turns: the refused call (malformed arguments, not executed), the executed call
+    // answered with an error, and the last turn's call recorded but not executed at the cap
+    const trajectory = result.ok ? result.trajectory : undefined;
+    expect(trajectory?.stop).toBe('turn_cap');
+    expect(trajectory?.turns).toBe(3);
+    const calls = trajectory?.steps.filter((s) => s.kind === 'tool_call') ?? [];
+    expect(calls.map((c) => [c.call_id, c.executed, c.ok, c.arguments, c.error])).toEqual([
+      ['bad', false, false, null, 'the arguments of get_weather are not a JSON object'],
+      ['t1_0', true, false, { city: 'C1' }, 'no expected data to serve for get_weather: it is not matched to an expected call'],
+      ['t2_0', false, false, { city: 'C2' }, 'not executed: the turn cap was reached'],
+    ]);
+    expect(calls[0]).toMatchObject({ raw_arguments: '{"city":' });
+  });
+
+  it('agentic loop: 429 on the second turn, then success: the retry restarts the conversation and the trajectory is the successful one', async () => {
+    let secondTurns = 0;
+    const responder: Responder = (req) => {
+      const messages = (req.body as { messages: unknown[] }).messages;
+      if (messages.length === 1) return completion(toolCallMessage([['get_weather', { city: 'Paris' }]]));
+      secondTurns++;
+      if (secondTurns === 1) return apiError(429, 'slow down', { 'retry-after-ms': '1' });
+      return completion({ role: 'assistant', content: 'Sunny.' });
+    };
+    const inner = await targetWith(responder, { agentic_loop: { enabled: true, max_turns: 4 } }, { apiProvider: new ExpectedDataProvider() });
+    const tc = TestCaseSchema.parse({ id: 'tc-429', nl_query: 'Weather in Paris?', expected_tool_calls: [{ tool_name: 'get_weather', arguments: { city: 'Paris' } }], expected_raw_data: [{ sky: 'sunny' }] });
+    const result = await resilient(inner).invoke(tc);
+    expect(server!.requests).toHaveLength(4); // turn 1, 429, then the whole conversation again
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.attempts).toBe(2);
+    expect(result.api_calls_made).toBe(1);
+    expect(result.trajectory?.stop).toBe('answered');
+    expect(result.trajectory?.steps.map((s) => s.kind)).toEqual(['model', 'tool_call', 'model']);
+    expect(result.trajectory?.steps.at(-1)).toMatchObject({ kind: 'model', text: 'Sunny.' });
+  });
+
+  it('agentic loop: a tool API that is down fails the invocation as a retryable target_error, not as the model\'s answer', async () => {
+    const down = { kind: 'http' as const, execute: async () => ({ ok: false as const, errorCode: 'execution_failed' as const, message: 'GET http://127.0.0.1:1/weather: ECONNREFUSED', durationMs: 1 }) };
+    const responder: Responder = () => completion(toolCallMessage([['get_weather', { city: 'Paris' }]]));
+    const target = await targetWith(responder, { agentic_loop: { enabled: true, max_turns: 4 } }, { apiProvider: down });
+    const result = await target.invoke(testCase('tc-down'));
+    expect(result).toMatchObject({ ok: false, error_code: 'target_error', retryable: true });
+    expect(!result.ok && result.message).toContain('tool get_weather could not be executed (GET http://127.0.0.1:1/weather: ECONNREFUSED)');
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('agentic loop: a tool that rejects the call (HTTP 400) is sent back to the model, which can correct itself', async () => {
+    let calls = 0;
+    const picky = {
+      kind: 'http' as const,
+      execute: async (call: { arguments: Record<string, unknown> }) =>
+        ++calls === 1
+          ? { ok: false as const, errorCode: 'execution_failed' as const, status: 400, message: 'city must be a city name', durationMs: 1 }
+          : { ok: true as const, status: 200, data: { sky: 'sunny', city: call.arguments.city as string }, durationMs: 1 },
+    };
+    const responder: Responder = (_req, i) =>
+      i === 0 ? completion(toolCallMessage([['get_weather', { city: '75' }]], 'a')) : i === 1 ? completion(toolCallMessage([['get_weather', { city: 'Paris' }]], 'b')) : completion({ role: 'assistant', content: 'Sunny in Paris.' });
+    const target = await targetWith(responder, { agentic_loop: { enabled: true, max_turns: 5 } }, { apiProvider: picky });
+    const result = await target.invoke(testCase('tc-picky'));
+    expect(result.ok).toBe(true);
+    expect(body(1).messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'a_0', content: '{"error":"city must be a city name","status":400}' });
+    const steps = result.ok ? (result.trajectory?.steps ?? []) : [];
+    expect(steps.filter((s) => s.kind === 'tool_call').map((s) => [s.ok, s.status])).toEqual([
+      [false, 400],
+      [true, 200],
+    ]);
+    expect(result.ok && (result.output as { tool_calls: unknown[] }).tool_calls).toHaveLength(2);
   });
 
   it('500 then success: ResilientTarget retries once and reports 2 attempts', async () => {

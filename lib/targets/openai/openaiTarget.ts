@@ -1,7 +1,7 @@
 import type { OpenAI } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { TestCase, ToolCatalog } from '../../domain/index.js';
-import { type ApiProvider, elapsedMs, type InvokeOptions, type SecretResolver, type TargetInvocation, type TargetInvoker } from '../../ports/index.js';
+import { type ApiProvider, elapsedMs, type InvokeOptions, type SecretResolver, type TargetInvocation, type TargetInvoker, type TargetSuccess } from '../../ports/index.js';
 import { TargetConfigurationError } from '../errors.js';
 import { runAgenticLoop } from './agenticLoop.js';
 import { catalogTools, isFields, messageWithCatalogNames, readCompletion, type ChatTurn } from './chatTurn.js';
@@ -75,7 +75,7 @@ export class OpenAITarget implements TargetInvoker {
     if (loop?.enabled) {
       const outcome = await runAgenticLoop({ testCase, messages, maxTurns: loop.max_turns, send, apiProvider: this.options.apiProvider!, names: this.names, abortSignal });
       if (!outcome.ok) return outcome.failure;
-      return this.success(outcome.output, outcome.input_tokens, outcome.output_tokens, outcome.model, outcome.api_calls_made, started);
+      return { ...this.success(outcome.output, outcome.input_tokens, outcome.output_tokens, outcome.model, outcome.api_calls_made, started), trajectory: outcome.trajectory };
     }
     const turn = await send(messages);
     if (!turn.ok) return turn.failure;
@@ -116,7 +116,7 @@ export class OpenAITarget implements TargetInvoker {
     };
   }
 
-  private success(output: unknown, inputTokens: number, outputTokens: number, model: string | null, apiCalls: number, started: number): TargetInvocation {
+  private success(output: unknown, inputTokens: number, outputTokens: number, model: string | null, apiCalls: number, started: number): TargetSuccess {
     const pricing = this.settings.pricing;
     const cost = pricing ? (inputTokens * pricing.input_per_mtok + outputTokens * pricing.output_per_mtok) / 1_000_000 : 0;
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExpectedValue, JsonValue } from '../../domain/index.js';
+import type { ExpectedValue, JsonValue } from './index.js';
 import { representativeValue } from './representativeValue.js';
 
 describe('representativeValue', () => {

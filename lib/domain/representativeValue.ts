@@ -1,4 +1,5 @@
-import { isMatcherObject, type ArgMatcher, type ExpectedValue, type JsonObject, type JsonValue } from '../../domain/index.js';
+import { isMatcherObject, type ArgMatcher, type ExpectedValue } from './expected.js';
+import type { JsonObject, JsonValue } from './json.js';
 
 const OMIT = Symbol('omit');
 

@@ -1,0 +1,23 @@
+/**
+ * The retail MCP server. `npx tsx examples/retail-mcp/server.ts` speaks MCP on stdin/stdout (a client spawns it);
+ * `--http [--port N]` serves Streamable HTTP at http://127.0.0.1:N/mcp (RETAIL_MCP_TOKEN set: Bearer token required).
+ */
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveStreamableHttp } from './httpTransport.js';
+import { RetailApi } from './retailApi.js';
+import { createRetailMcpServer } from './retailMcpServer.js';
+
+const argv = process.argv.slice(2);
+const api = new RetailApi();
+if (argv.includes('--http')) {
+  const portIndex = argv.indexOf('--port');
+  const port = portIndex >= 0 ? Number(argv[portIndex + 1]) : 0;
+  const token = process.env.RETAIL_MCP_TOKEN;
+  const served = await serveStreamableHttp(() => createRetailMcpServer(api), { port, ...(token ? { token } : {}) });
+  process.stdout.write(`${JSON.stringify({ url: served.url })}\n`);
+  const stop = () => void served.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} else {
+  await createRetailMcpServer(api).connect(new StdioServerTransport());
+}
