@@ -62,7 +62,8 @@ export function runsTable(runs: Array<{ label: string; view: RunView }>): string
   };
   row('status', (_s, v) => v.status);
   row('cases', (s, v) => `${s?.completed ?? 0}/${v.total_cases}`);
-  row('pass rate', (s) => pct(s?.pass_rate));
+  row('pass rate', (s) => (s ? `${pct(s.pass_rate)} of ${s.scored ?? s.completed} scored` : '-'));
+  row('not scored (infra)', (s) => (s ? `${pct(s.infrastructure_failure_rate)} (${s.not_scored ?? 0})` : '-'));
   row('mean score', (s) => (s?.mean_score === null || s?.mean_score === undefined ? '-' : s.mean_score.toFixed(3)));
   for (const stage of ['syntax', 'logic', 'execution', 'semantics']) row(`  ${stage}`, (s) => pct(s?.stages[stage]?.pass_rate));
   row('latency p50 / p95', (s) => `${ms(s?.latency_ms.p50)} / ${ms(s?.latency_ms.p95)}`);

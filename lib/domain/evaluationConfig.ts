@@ -56,6 +56,10 @@ export const EvaluationConfigSchema = z
     execution: ExecutionConfigSchema.default(ExecutionConfigSchema.parse({})),
     semantics: SemanticsConfigSchema.default(SemanticsConfigSchema.parse({})),
     weights: StageWeightsSchema.default(StageWeightsSchema.parse({})),
+    /** a run with more than this share of its cases not scored (infrastructure failures) ends `degraded`, not `completed` */
+    max_not_scored_share: z.number().min(0).max(1).default(0.05),
+    /** deliveries of a case whose target fails (retryable) before it is scored as a target error (not scored) */
+    max_case_deliveries: z.number().int().min(1).max(20).default(3),
   })
   .strict();
 export type EvaluationConfig = z.infer<typeof EvaluationConfigSchema>;

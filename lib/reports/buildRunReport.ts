@@ -1,4 +1,4 @@
-import { STAGE_NAMES, type Alert, type Comparison, type FlippedCase, type Scorecard } from '../domain/index.js';
+import { STAGE_NAMES, isScored, type Alert, type Comparison, type FlippedCase, type Scorecard } from '../domain/index.js';
 import { compareRuns, rateOf as rateWithConfidence } from '../compare/index.js';
 import { NotFoundError, type AlertStore, type Clock, type Stores } from '../ports/index.js';
 import { emptyRunStatsState, NO_CATEGORY, toRunStats } from '../runs/stats/index.js';
@@ -48,6 +48,8 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
   const failures: ReportCase[] = [];
   let failed = 0;
   for await (const card of stores.scorecards.iterateScorecards(runId)) {
+    // not-scored cases (infrastructure failures) are counted in stats.not_scored, never listed as model failures
+    if (!isScored(card)) continue;
     funnel.add(card);
     histogram.add(card.latency_ms);
     if (card.overall_passed) continue;
@@ -66,7 +68,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
     generated_at: now,
     run,
     stats,
-    pass_rate: rateOf(stats.passed, stats.completed),
+    pass_rate: rateOf(stats.passed, stats.scored),
     stages: STAGE_NAMES.map((stage) => {
       const s = stats.stages[stage] ?? { ran: 0, passed: 0 };
       return { stage, ran: s.ran, passed: s.passed, rate: rateOf(s.passed, s.ran) };

@@ -97,7 +97,7 @@ async function ensureTarget(stores: Stores, request: CompatEvaluateRequest, now:
   }
 }
 
-const STATUS: Record<Run['status'], CompatJobStatus> = { pending: 'pending', running: 'running', completed: 'completed', failed: 'failed', cancelled: 'cancelled', timed_out: 'failed' };
+const STATUS: Record<Run['status'], CompatJobStatus> = { pending: 'pending', running: 'running', stalled: 'running', completed: 'completed', degraded: 'completed', failed: 'failed', cancelled: 'cancelled', timed_out: 'failed' };
 
 /** A job as `GET /api/evaluate/{job_id}` shows it; undefined when the run is not one the compatibility routes started. */
 export async function compatJobView(run: Run, stores: Stores, statusUrl: string): Promise<CompatJob | undefined> {
@@ -119,7 +119,7 @@ export async function compatJobView(run: Run, stores: Stores, statusUrl: string)
     run_id: run.id,
     target_id: run.target_id,
   };
-  if (run.status === 'pending' || run.status === 'running') return view;
+  if (run.status === 'pending' || run.status === 'running' || run.status === 'stalled') return view;
   return { ...view, ...(await verdict(run, ids, stores)) };
 }
 

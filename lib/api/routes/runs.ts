@@ -104,7 +104,7 @@ export const cancelRunRoute = defineRoute({
     const { stores, clock } = ctx.services;
     const run = await stores.runs.getRun(ctx.params.id);
     if (!run) throw new NotFoundError('run', ctx.params.id);
-    const updated = await stores.runs.updateRun(run.id, { status: 'cancelled', completed_at: clock.now().toISOString() }, { from: ['pending', 'running'] });
+    const updated = await stores.runs.updateRun(run.id, { status: 'cancelled', completed_at: clock.now().toISOString() }, { from: ['pending', 'running', 'stalled'] });
     if (!updated) throw new ApiError(409, 'Conflict', `run ${run.id} is already ${run.status}`);
     await ctx.orchestrations.cancel(run.id);
     return { status: 202, body: await runView(ctx, run.id) };
@@ -174,7 +174,7 @@ export const retryFailuresRoute = defineRoute({
     const { stores, clock } = ctx.services;
     const parent = await stores.runs.getRun(ctx.params.id);
     if (!parent) throw new NotFoundError('run', ctx.params.id);
-    if (!['completed', 'timed_out', 'cancelled'].includes(parent.status)) throw new ApiError(409, 'Conflict', `run ${parent.id} is ${parent.status}; retry its failures once it has finished`);
+    if (!['completed', 'degraded', 'timed_out', 'cancelled'].includes(parent.status)) throw new ApiError(409, 'Conflict', `run ${parent.id} is ${parent.status}; retry its failures once it has finished`);
     const failed = await stores.scorecards.countScorecards(parent.id, { passed: false });
     if (failed === 0) throw new ApiError(409, 'Conflict', `run ${parent.id} has no failed cases`);
     const run = await createRun(
