@@ -22,6 +22,7 @@ import { TargetRegistry } from '../targets/index.js';
 import { startTelemetry } from '../telemetry/index.js';
 import type { Services } from './services.js';
 import { runServices } from './runServices.js';
+import { breakerSettingsFromEnv } from './breakerSettings.js';
 import { checkAppSettings, type AppSettings, type SettingsSource } from './settings/checkAppSettings.js';
 
 export interface AzureServicesOptions {
@@ -71,7 +72,7 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
   if (settings.EVALP_SEARCH_ENDPOINT) stores.testCases = await searchIndexed(stores.testCases as CosmosTestCaseStore, settings, credential, azureADTokenProvider, options);
 
   const secrets = new KeyVaultSecretResolver({ env, credential, ...(settings.EVALP_KEY_VAULT_URL ? { vaultUrl: settings.EVALP_KEY_VAULT_URL } : {}) });
-  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider });
+  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider, breaker: breakerSettingsFromEnv(env) });
   const services: AzureServices = {
     settings,
     stores,

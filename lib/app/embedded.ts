@@ -3,11 +3,13 @@ import { startHost, type EmbeddedHost } from '../host/index.js';
 import { createEmbeddedStores } from '../adapters/embedded/stores.js';
 import { EmbeddedApiKeyStore } from '../adapters/embedded/embeddedApiKeyStore.js';
 import { EmbeddedQueuePort } from '../adapters/embedded/embeddedQueuePort.js';
+import { EmbeddedRunQueues } from '../adapters/embedded/embeddedRunQueues.js';
 import { systemClock } from '../ports/index.js';
 import { QUEUES } from '../runs/queues.js';
 import { EnvSecretResolver, TargetRegistry } from '../targets/index.js';
 import { provideServices, resetServices, type Services } from './services.js';
 import { runServices } from './runServices.js';
+import { breakerSettingsFromEnv } from './breakerSettings.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { azureOpenAITokenProvider } from '../adapters/azure/openaiAuth.js';
 import { registerQueueDepthSource, startTelemetry } from '../telemetry/index.js';
@@ -58,12 +60,13 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   const secrets = new EnvSecretResolver(env);
   // Entra ID for Azure OpenAI targets and judges without a key (DefaultAzureCredential: `az login`), loaded on first use
   const azureADTokenProvider = azureOpenAITokenProvider();
-  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider });
+  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider, breaker: breakerSettingsFromEnv(env) });
   const stores = createEmbeddedStores(host.db, host.changeLog);
   const services: Services = {
     stores,
     apiKeys: new EmbeddedApiKeyStore(host.db),
     queue: new EmbeddedQueuePort(host.queues),
+    runQueues: new EmbeddedRunQueues(host.queues),
     clock: systemClock,
     ...runServices({ targets, baseDir, env, azureADTokenProvider }),
     baseDir,

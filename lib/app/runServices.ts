@@ -14,10 +14,11 @@ export function runServices(options: {
   baseDir: string;
   env: Readonly<Record<string, string | undefined>>;
   azureADTokenProvider: () => Promise<string>;
-}): Pick<Services, 'invokerFor' | 'apiProviderFor' | 'judgeFor'> {
+}): Pick<Services, 'invokerFor' | 'apiProviderFor' | 'judgeFor' | 'circuitOf'> {
   const { targets, baseDir, env, azureADTokenProvider } = options;
   return {
     invokerFor: (target, catalog) => targets.invokerFor(target, catalog ? { catalog } : {}),
+    circuitOf: (targetId) => targets.snapshot().find((h) => h.target_id === targetId)?.circuit,
     apiProviderFor: (run, catalog) => {
       const exec = run.config.execution;
       const cassette = exec.cassette_path && !isAbsolute(exec.cassette_path) ? resolve(baseDir, exec.cassette_path) : exec.cassette_path;

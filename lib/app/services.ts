@@ -1,8 +1,9 @@
 import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
 import type { ApiProvider } from '../evaluation/execution/index.js';
 import type { Judge } from '../judges/index.js';
-import type { ApiKeyStore, Clock, QueuePort, Stores } from '../ports/index.js';
+import type { ApiKeyStore, Clock, QueuePort, RunQueuesPort, Stores } from '../ports/index.js';
 import type { TargetInvoker } from '../targets/target.js';
+import type { CircuitSnapshot } from '../targets/resilience/circuitBreaker.js';
 
 /**
  * Everything the function app needs at run time, behind ports. The embedded host provides it from SQLite;
@@ -13,9 +14,13 @@ export interface Services {
   stores: Stores;
   apiKeys: ApiKeyStore;
   queue: QueuePort;
+  /** per-run queue figures and dead-lettering of poison messages (embedded host; absent in Azure: workers log poison) */
+  runQueues?: RunQueuesPort;
   clock: Clock;
   /** one invoker per target id, sharing its circuit breaker and rate limiter across all workers */
   invokerFor(target: TargetSystem, catalog?: ToolCatalog): TargetInvoker;
+  /** the circuit breaker state of a target in this process (undefined before its first call) */
+  circuitOf?(targetId: string): CircuitSnapshot | undefined;
   /** the stage-3 provider of a run (cassettes are loaded once per run) */
   apiProviderFor(run: Run, catalog: ToolCatalog | undefined): Promise<ApiProvider>;
   /** the stage-4 judge of a run */

@@ -1,6 +1,6 @@
 import type { TestCase } from '../../domain/index.js';
 import { elapsedMs, isRetryableFailure, type InvokeOptions, type TargetFailure, type TargetInvocation, type TargetInvoker } from '../target.js';
-import type { CircuitBreaker } from './circuitBreaker.js';
+import type { CircuitBreaker, CircuitPermit } from './circuitBreaker.js';
 import type { RateLimiter } from './rateLimiter.js';
 import { retry, type BackoffOptions } from './retry.js';
 import { TimeoutError, withTimeout } from './withTimeout.js';
@@ -24,7 +24,9 @@ export interface ResilientTargetOptions extends BackoffOptions {
  * Decorates an invoker with, per attempt: the circuit breaker (refuses fast while open), the rate limiter (waits
  * for a token and an in-flight slot), and the timeout (target_timeout); around the attempts, retries with
  * exponential backoff and full jitter for retryable failures (timeouts, network errors, 408/429/5xx, honouring
- * Retry-After). Every attempt's outcome feeds the breaker; a refused attempt is not retried.
+ * Retry-After). One invocation (the case's attempts and retries) feeds the breaker ONE outcome: its success, or
+ * one failure when its last attempt failed (a flaky case cannot open the circuit alone). A refused attempt is not
+ * retried; when it follows a failed attempt of the same case, its message keeps that attempt's cause.
  * Never throws for a target failure; rethrows the caller's abort reason and TargetConfigurationError.
  * `attempts` counts requests that reached the target; `latency_ms` is the successful attempt's own latency, or for
  * a failure the wall time of the whole invocation.
@@ -44,26 +46,47 @@ export class ResilientTarget implements TargetInvoker {
   async invoke(testCase: TestCase, options: InvokeOptions = {}): Promise<TargetInvocation> {
     const started = performance.now();
     let made = 0;
+    // one invocation (a case's attempts and retries) is ONE outcome for the breaker: a failed attempt's permit is
+    // held until we know whether a retry follows (then it is cancelled) or it was the last (then it is a failure)
+    let held: CircuitPermit | undefined;
+    let lastFailure: TargetFailure | undefined;
     const attempt = async (): Promise<TargetInvocation> => {
-      const result = await this.attempt(testCase, options);
+      held?.cancel();
+      held = undefined;
+      const { result, permit } = await this.attempt(testCase, options);
       if (!(result.ok === false && result.circuit_open)) made++;
+      if (result.ok) permit?.success();
+      else if (result.circuit_open) {
+        // refused by a circuit another case opened: keep the real cause of this case's earlier attempt
+        return lastFailure ? { ...result, message: `${result.message}; this case's previous attempt: ${lastFailure.message}` } : result;
+      } else {
+        held = permit;
+        lastFailure = result;
+      }
       return result;
     };
-    const { value } = await retry(attempt, (result) => (!result.ok && isRetryableFailure(result) ? { retryAfterInMs: result.retry_after_ms } : false), {
-      ...this.options,
-      ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
-    });
+    let value: TargetInvocation;
+    try {
+      ({ value } = await retry(attempt, (result) => (!result.ok && isRetryableFailure(result) ? { retryAfterInMs: result.retry_after_ms } : false), {
+        ...this.options,
+        ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+      }));
+    } catch (error) {
+      held?.cancel();
+      throw error;
+    }
+    held?.failure();
     if (value.ok) return { ...value, attempts: made };
     return { ...value, attempts: made, latency_ms: elapsedMs(started) };
   }
 
-  private async attempt(testCase: TestCase, options: InvokeOptions): Promise<TargetInvocation> {
+  private async attempt(testCase: TestCase, options: InvokeOptions): Promise<{ result: TargetInvocation; permit?: CircuitPermit | undefined }> {
     const { breaker, limiter, timeoutInMs } = this.options;
-    if (breaker && !breaker.allowsRequest()) return this.circuitOpen();
+    if (breaker && !breaker.allowsRequest()) return { result: this.circuitOpen() };
     const lease = limiter ? await limiter.acquire(options.abortSignal ? { abortSignal: options.abortSignal } : {}) : undefined;
     try {
       const permit = breaker?.tryAcquire();
-      if (breaker && !permit) return this.circuitOpen();
+      if (breaker && !permit) return { result: this.circuitOpen() };
       let result: TargetInvocation;
       try {
         result = await withTimeout((abortSignal) => this.inner.invoke(testCase, { ...options, abortSignal }), {
@@ -77,9 +100,7 @@ export class ResilientTarget implements TargetInvoker {
         }
         result = this.timedOut();
       }
-      if (result.ok) permit?.success();
-      else permit?.failure();
-      return result;
+      return { result, permit };
     } finally {
       lease?.release();
     }
