@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RunSchema, RunStatsSchema } from '../domain/index.js';
+import { RunHealthSchema, RunSchema, RunStatsSchema } from '../domain/index.js';
 
 /** The answer of every list route: a page with its total and whether more follow (`limit`/`offset` paging). */
 export function pageSchemaOf<T extends z.ZodType>(item: T) {
@@ -16,6 +16,8 @@ export function pageSchemaOf<T extends z.ZodType>(item: T) {
 export const RunViewSchema = RunSchema.extend({
   progress_pct: z.number().min(0).max(100),
   stats: RunStatsSchema.nullable(),
+  /** circuit breaker, deferred cases, dead letters, last error; null where the backend has no per-run queue figures */
+  health: RunHealthSchema.nullable().optional(),
   links: z.object({ self: z.string(), scorecards: z.string() }),
 });
 export type RunView = z.infer<typeof RunViewSchema>;

@@ -5,6 +5,7 @@ import { CreateRunRequestSchema, createRun } from '../../runs/createRun.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteContext } from '../route.js';
 import { pageSchemaOf, RunViewSchema, type RunView } from '../schemas.js';
+import { runHealth } from '../../runs/runHealth.js';
 import { FailureViewSchema, failureView } from './runFailures.js';
 
 const IdParams = z.object({ id: z.string().min(1) });
@@ -25,7 +26,8 @@ async function runView(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'servi
   if (!run) throw new NotFoundError('run', id);
   const stats = await ctx.services.stores.runStats.getRunStats(id);
   const { _etag, ...rest } = run;
-  return { ...rest, progress_pct: stats?.progress_pct ?? (run.status === 'completed' ? 100 : 0), stats: stats ?? null, links: { self: `${ctx.url.origin}/api/v1/runs/${id}`, scorecards: `${ctx.url.origin}/api/v1/runs/${id}/scorecards` } };
+  const health = await runHealth(ctx.services, run);
+  return { ...rest, progress_pct: stats?.progress_pct ?? (run.status === 'completed' ? 100 : 0), stats: stats ?? null, health, links: { self: `${ctx.url.origin}/api/v1/runs/${id}`, scorecards: `${ctx.url.origin}/api/v1/runs/${id}/scorecards` } };
 }
 
 export const createRunRoute = defineRoute({

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outcomeKindOf, TERMINAL_RUN_STATUSES, type Run, type Scorecard } from '../../domain/index.js';
+import { outcomeKindOf, TERMINAL_RUN_STATUSES, type Run, type RunHealth, type Scorecard } from '../../domain/index.js';
 import { silentLogger } from '../../host/index.js';
 import { createApiKey } from '../../api/index.js';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from '../embedded.js';
@@ -26,7 +26,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function runOn(targetId: string, timeoutMs = 120_000): Promise<{ run: Run; cards: Map<string, Scorecard> }> {
+async function runOn(targetId: string, timeoutMs = 120_000): Promise<{ run: Run; cards: Map<string, Scorecard>; maxDeferred: number; circuitStates: Set<string> }> {
   const { services } = platform;
   const res = await fetch(`${platform.url}/api/v1/runs`, {
     method: 'POST',
@@ -36,15 +36,21 @@ async function runOn(targetId: string, timeoutMs = 120_000): Promise<{ run: Run;
   expect(res.status).toBe(202);
   const run = (await res.json()) as Run;
   const until = Date.now() + timeoutMs;
+  let maxDeferred = 0;
+  const circuitStates = new Set<string>();
   for (;;) {
+    // what GET /runs/{id} shows while it runs: the breaker and the cases it put off
+    const view = (await (await fetch(`${platform.url}/api/v1/runs/${run.id}`, { headers: { authorization: `Bearer ${runner}` } })).json()) as { health: RunHealth | null };
+    maxDeferred = Math.max(maxDeferred, view.health?.deferred ?? 0);
+    if (view.health?.circuit) circuitStates.add(view.health.circuit.state);
     const current = await services.stores.runs.getRun(run.id);
     if (current && TERMINAL_RUN_STATUSES.has(current.status)) {
       const cards = new Map<string, Scorecard>();
       for await (const card of services.stores.scorecards.iterateScorecards(run.id)) cards.set(card.test_case_id, card);
-      return { run: current, cards };
+      return { run: current, cards, maxDeferred, circuitStates };
     }
     if (Date.now() > until) throw new Error(`run ${run.id} still ${current?.status}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -99,5 +105,8 @@ describe('the circuit breaker defers, it does not score', () => {
     expect(Math.abs(stats.pass_rate! - refStats.pass_rate!)).toBeLessThan(0.02);
     // 27 of 327 (8.3%) not scored is more than the default 5%: the run says it is degraded
     expect(flaky.run.status).toBe('degraded');
+    // the breaker did open, and the run showed the cases it put off (GET /runs/{id} health)
+    expect(flaky.circuitStates.has('open') || flaky.circuitStates.has('half_open')).toBe(true);
+    expect(flaky.maxDeferred).toBeGreaterThan(0);
   }, 240_000);
 });
