@@ -21,6 +21,7 @@ function worker(stage: QueueStage) {
       queueName: QUEUES[stage],
       ...(Array.isArray(meta.messageIdArray) ? { messageIds: meta.messageIdArray as Array<string | null> } : {}),
       ...(Array.isArray(meta.deliveryCountArray) ? { deliveryCounts: meta.deliveryCountArray as Array<number | null> } : {}),
+      ...(Array.isArray(meta.applicationPropertiesArray) ? { applicationProperties: meta.applicationPropertiesArray as Array<Record<string, unknown> | null> } : {}),
     });
     const fate = services.runQueues ? 'dead-lettered' : 'dropped (this backend cannot dead-letter it)';
     for (const reason of result.rejected) context.error(`${stage}: malformed message ${fate}: ${reason}`);

@@ -44,6 +44,8 @@ export interface BatchMetadata {
   queueName?: string;
   messageIds?: ReadonlyArray<string | null | undefined>;
   deliveryCounts?: ReadonlyArray<number | null | undefined>;
+  /** kept on a dead-lettered copy: a replayed message carries its previous `DeadLetterReason` there */
+  applicationProperties?: ReadonlyArray<Record<string, unknown> | null | undefined>;
 }
 
 /**
@@ -63,19 +65,20 @@ export async function processCaseMessages(
   metadata: BatchMetadata = {},
 ): Promise<WorkerResult> {
   const result: WorkerResult = { written: 0, unchanged: 0, forwarded: 0, skipped: 0, deferred: 0, redelivered: 0, rejected: [], failed: 0, dead_lettered: 0 };
-  const messages: Array<{ message: CaseMessage; id: string }> = [];
+  const messages: Array<{ message: CaseMessage; id: string; properties?: Record<string, string | number | boolean> }> = [];
   const poison: PoisonMessage[] = [];
   bodies.forEach((raw, i) => {
     const body = typeof raw === 'string' ? safeJson(raw) : raw;
     const parsed = CaseMessageSchema.safeParse(body);
     const id = metadata.messageIds?.[i] ?? (parsed.success ? caseMessageId(parsed.data.run_id, parsed.data.test_case_id, parsed.data.stage, parsed.data.attempt) : `invalid:${i}`);
     if (parsed.success) {
-      messages.push({ message: parsed.data, id });
+      const properties = scalarProperties(metadata.applicationProperties?.[i]);
+      messages.push({ message: parsed.data, id, ...(properties ? { properties } : {}) });
       return;
     }
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'message'}: ${issue.message}`).join('; ');
     result.rejected.push(problems);
-    poison.push(invalidMessage(body, id, problems, metadata.deliveryCounts?.[i] ?? undefined));
+    poison.push(invalidMessage(body, id, problems, metadata.deliveryCounts?.[i] ?? undefined, scalarProperties(metadata.applicationProperties?.[i])));
   });
   const queue = metadata.queueName ?? (messages[0] ? QUEUES[messages[0].message.stage] : 'unknown');
   try {
@@ -99,7 +102,7 @@ export async function processCaseMessages(
  * not score.
  */
 async function processMessages(
-  received: Array<{ message: CaseMessage; id: string }>,
+  received: Array<{ message: CaseMessage; id: string; properties?: Record<string, string | number | boolean> }>,
   result: WorkerResult,
   poison: PoisonMessage[],
   services: Services,
@@ -111,10 +114,10 @@ async function processMessages(
   const tracing = isTracing();
   const observe = tracing || isMetering();
   let couldNotScore = 0;
-  const live: Array<{ message: CaseMessage; id: string; context: RunContext }> = [];
-  for (const { message, id } of received) {
+  const live: Array<{ message: CaseMessage; id: string; properties?: Record<string, string | number | boolean>; context: RunContext }> = [];
+  for (const { message, id, properties } of received) {
     const context = await contexts.get(message.run_id);
-    if (context) live.push({ message, id, context });
+    if (context) live.push({ message, id, ...(properties ? { properties } : {}), context });
     else result.skipped++;
   }
   const cases = await loadCases(live.map((l) => l.message.test_case_id), services);
@@ -162,7 +165,7 @@ async function processMessages(
         result.failed++;
         const decision = decideFailedMessage(entry.message, error, entry.id, services.clock.now());
         if (decision.kind === 'redeliver') again.push(decision.message);
-        else poison.push(decision.poison);
+        else poison.push(entry.properties ? { ...decision.poison, applicationProperties: entry.properties } : decision.poison);
       }
     }),
   );
@@ -262,6 +265,13 @@ const DELETED = '(deleted from the gold set after the run was planned)';
 
 function deletedCase(id: string): TestCase {
   return TestCaseSchema.parse({ id, nl_query: DELETED, expected_tool_calls: [] });
+}
+
+/** The string, number and boolean application properties of a delivered message (what a dead letter can keep). */
+function scalarProperties(properties: Record<string, unknown> | null | undefined): Record<string, string | number | boolean> | undefined {
+  if (!properties) return undefined;
+  const kept = Object.entries(properties).filter((e): e is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof e[1]));
+  return kept.length ? Object.fromEntries(kept) : undefined;
 }
 
 function safeJson(text: string): unknown {

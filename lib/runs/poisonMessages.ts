@@ -48,7 +48,7 @@ export function decideFailedMessage(message: CaseMessage, error: unknown, messag
 }
 
 /** A malformed body: dead-lettered at once, the validation error as its description. */
-export function invalidMessage(body: unknown, messageId: string, problems: string, deliveryCount?: number): PoisonMessage {
+export function invalidMessage(body: unknown, messageId: string, problems: string, deliveryCount?: number, applicationProperties?: Record<string, string | number | boolean>): PoisonMessage {
   const runId = typeof body === 'object' && body !== null && typeof (body as { run_id?: unknown }).run_id === 'string' ? (body as { run_id: string }).run_id : undefined;
   return {
     messageId,
@@ -57,6 +57,7 @@ export function invalidMessage(body: unknown, messageId: string, problems: strin
     reason: POISON_REASONS.invalid,
     description: problems,
     ...(deliveryCount !== undefined ? { deliveryCount } : {}),
+    ...(applicationProperties ? { applicationProperties } : {}),
   };
 }
 

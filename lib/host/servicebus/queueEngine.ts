@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { KeyedListeners } from './keyedListeners.js';
 import { encodeMessage, toDeadLetteredMessage, toReceivedMessage, type EncodedMessage } from './messageCodec.js';
-import { prepareQueueStatements, type DeadLetterRow, type QueueStatements } from './queueStatements.js';
+import { prepareQueueStatements, type DeadLetterListRow, type QueueStatements } from './queueStatements.js';
 import { createQueueSchema } from './schema.js';
 import {
   DEAD_LETTER_REASONS,
@@ -38,7 +38,7 @@ export class SqliteQueueEngine {
   private readonly receiveTx: (queue: string, max: number, lockMs: number) => ReceivedMessage[];
   private readonly settleTx: (batch: SettleBatch, woken: Set<string>) => SettleResult;
   private readonly eachTokenTx: (tokens: string[], apply: (token: string) => number) => number;
-  private readonly replayTx: (rows: DeadLetterRow[]) => number;
+  private readonly replayTx: (rows: DeadLetterListRow[]) => number;
   private readonly deadLetterTx: (queue: string, rows: Array<{ m: { reason: string; description: string; deliveryCount?: number }; e: EncodedMessage }>) => number;
 
   constructor(db: Database.Database, options: QueueEngineOptions = {}) {
@@ -76,7 +76,7 @@ export class SqliteQueueEngine {
       for (const token of tokens) matched += apply(token);
       return matched;
     });
-    this.replayTx = db.transaction((rows: DeadLetterRow[]) => this.replayRows(rows));
+    this.replayTx = db.transaction((rows: DeadLetterListRow[]) => this.replayRows(rows));
   }
 
   /** Enqueues messages in one transaction; a messageId seen on this queue within the window is dropped. */
@@ -321,10 +321,16 @@ export class SqliteQueueEngine {
     this.sql.deleteBySeq.run(seq);
   }
 
-  private replayRows(rows: DeadLetterRow[]): number {
+  /**
+   * Each copy carries the dead letter's reason and description in the application properties `DeadLetterReason` and
+   * `DeadLetterErrorDescription` (where Service Bus keeps them on a dead-lettered message), so a copy that is
+   * dead-lettered again shows what it failed with before: `evalp dlq replay` stops on a repeat instead of looping.
+   */
+  private replayRows(rows: DeadLetterListRow[]): number {
     const now = this.now();
     for (const r of rows) {
-      this.sql.insert.run(r.queue, r.message_id, r.body, r.body_kind, r.correlation_id, r.subject, r.app_props, now, null, now);
+      const props = { ...(r.app_props ? (JSON.parse(r.app_props) as Record<string, unknown>) : {}), DeadLetterReason: r.reason, DeadLetterErrorDescription: r.description };
+      this.sql.insert.run(r.queue, r.message_id, r.body, r.body_kind, r.correlation_id, r.subject, JSON.stringify(props), now, null, now);
       this.sql.deleteDeadLetter.run(r.seq);
     }
     return rows.length;

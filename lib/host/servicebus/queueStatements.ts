@@ -69,9 +69,9 @@ export function prepareQueueStatements(db: Database.Database) {
       `SELECT ${DEAD_LETTER_COLUMNS}, dead_lettered_at, reason, description FROM sb_dead_letters
        WHERE queue = ? ORDER BY seq LIMIT ? OFFSET ?`,
     ),
-    selectAllDeadLetters: db.prepare<[string], DeadLetterRow>(`SELECT ${DEAD_LETTER_COLUMNS} FROM sb_dead_letters WHERE queue = ? ORDER BY seq`),
-    selectDeadLettersById: db.prepare<[string, string], DeadLetterRow>(
-      `SELECT ${DEAD_LETTER_COLUMNS} FROM sb_dead_letters
+    selectAllDeadLetters: db.prepare<[string], DeadLetterListRow>(`SELECT ${DEAD_LETTER_COLUMNS}, dead_lettered_at, reason, description FROM sb_dead_letters WHERE queue = ? ORDER BY seq`),
+    selectDeadLettersById: db.prepare<[string, string], DeadLetterListRow>(
+      `SELECT ${DEAD_LETTER_COLUMNS}, dead_lettered_at, reason, description FROM sb_dead_letters
        WHERE queue = ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
     ),
     deleteDeadLetter: db.prepare('DELETE FROM sb_dead_letters WHERE seq = ?'),
