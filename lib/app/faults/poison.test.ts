@@ -9,6 +9,7 @@ import { sampleRun } from '../../ports/contracts/fixtures.js';
 import { processCaseMessages } from '../../runs/caseWorker.js';
 import { caseMessageId, QUEUES, type CaseMessage } from '../../runs/queues.js';
 import { RunContextCache } from '../../runs/runContext.js';
+import { checkStalledRuns } from '../../runs/watchdog.js';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from '../embedded.js';
 import { RETAIL_DIR, storeRetail } from './retailAgent.test-helpers.js';
 
@@ -93,5 +94,35 @@ describe('poison isolation', () => {
       ['bad-2', 'InvalidMessage'],
     ]);
     expect(dead[0]!.deadLetterErrorDescription).toContain('test_case_id');
+  });
+
+  it('runs never hang: the watchdog marks a run with dead letters and nothing left stalled, with the reason; a replay makes it run again; it can be cancelled', async () => {
+    const { services } = platform;
+    // run-poison (first test): 83 of 84 cases in, its poison message dead-lettered, nothing else queued
+    const stallAfterMs = 10 * 60_000;
+    const first = await checkStalledRuns(services, { stallAfterMs });
+    expect(first.stalled.map((s) => s.run_id)).toContain('run-poison');
+    const stalled = (await services.stores.runs.getRun('run-poison'))!;
+    expect(stalled.status).toBe('stalled');
+    expect(stalled.error).toMatch(/^stalled: 2 message\(s\) of this run are dead-lettered \(last: InvalidMessage: /);
+    const { EmbeddedRunQueues } = await import('../../adapters/embedded/embeddedRunQueues.js');
+    expect(await new EmbeddedRunQueues(platform.host.queues).runQueueCounts('run-poison', Object.values(QUEUES))).toMatchObject({ dead_lettered: 2, waiting: 0 });
+    // a second check changes nothing (idempotent)
+    expect((await checkStalledRuns(services, { stallAfterMs })).stalled.map((s) => s.run_id)).not.toContain('run-poison');
+  });
+
+  it('a run with no progress for N minutes and nothing scheduled is stalled with that reason, and a stalled run can be cancelled', async () => {
+    const { services } = platform;
+    await services.stores.runs.createRun(sampleRun('run-idle', { suite_id: 'retail', target_id: 'recorded-a', status: 'running', total_cases: 5, started_at: '2026-01-01T00:00:00.000Z', deadline_at: '2099-01-01T00:00:00.000Z' }));
+    const result = await checkStalledRuns(services, { stallAfterMs: 60_000 });
+    expect(result.stalled.find((s) => s.run_id === 'run-idle')?.reason).toMatch(/^stalled: no progress for \d+ minute\(s\) \(0 of 5 cases in, 0 message\(s\) waiting\)/);
+    expect((await services.stores.runs.getRun('run-idle'))!.status).toBe('stalled');
+    // work for it appears again (a replay, a deferred case): running again, the reason cleared
+    await services.queue.sendMessages(QUEUES.evaluate, [{ messageId: 'run-idle:later', correlationId: 'run-idle', body: { run_id: 'run-idle', test_case_id: cases[0]!.id, attempt: 1, stage: 'evaluate' }, scheduledEnqueueTimeUtc: new Date('2099-01-01T00:00:00Z') }]);
+    expect((await checkStalledRuns(services, { stallAfterMs: 60_000 })).resumed).toEqual(['run-idle']);
+    expect((await services.stores.runs.getRun('run-idle'))!).toMatchObject({ status: 'running', error: null });
+    // and a stalled run can be cancelled (the API's cancel accepts stalled)
+    await services.stores.runs.updateRun('run-idle', { status: 'stalled' });
+    expect(await services.stores.runs.updateRun('run-idle', { status: 'cancelled' }, { from: ['pending', 'running', 'stalled'] })).toMatchObject({ status: 'cancelled' });
   });
 });
