@@ -16,6 +16,7 @@ describe('decideTargetFailure', () => {
     ['a failed call with deliveries left is delivered again after a jittered backoff', failed, message, {}, { kind: 'redeliver', at: new Date(NOW.getTime() + 500), reason: 'HTTP 503' }],
     ['the second redelivery waits up to twice as long', failed, { ...message, delivery: 2 }, {}, { kind: 'redeliver', at: new Date(NOW.getTime() + 1_000), reason: 'HTTP 503' }],
     ['the budget spent: scored (a target error, not scored)', failed, { ...message, delivery: 3 }, {}, { kind: 'score', reason: 'HTTP 503' }],
+    ['a failure no retry fixes (HTTP 400) is scored at once', { ...failed, retryable: false, message: 'HTTP 400' }, message, {}, { kind: 'score', reason: 'HTTP 400' }],
     ['a retry refused after a real failure spends the delivery and waits for the window', { ...refused, attempts: 1 }, message, { retryInMs: 10_000 }, { kind: 'redeliver', at: new Date(NOW.getTime() + 10_000 + 1_000), reason: 'circuit open' }],
     ['an open circuit past the run deadline: scored now', refused, message, { retryInMs: 3_600_000 }, { kind: 'score', reason: "the run's deadline comes before the target's circuit closes: circuit open" }],
   ] as const)('%s', (_name, failure, msg, over, expected) => {

@@ -1,6 +1,6 @@
 import type { EvaluationConfig } from '../domain/index.js';
 import type { QueueMessage } from '../ports/index.js';
-import type { TargetFailure } from '../targets/target.js';
+import { isRetryableFailure, type TargetFailure } from '../targets/target.js';
 import { caseMessageId, type CaseMessage } from './queues.js';
 
 /** Longest wait between two deliveries of a case after target failures. */
@@ -20,10 +20,12 @@ export type TargetFailureDecision =
  * The circuit breaker defers, it does not score; a failing target gets a budget of deliveries per case:
  * - the call was refused by an open circuit before any request (`attempts` 0): put the case off until the open
  *   window ends (plus a spread), without spending its budget, as long as that is before the run's deadline;
- * - the target failed (a retry refused by the circuit included) and the case has deliveries left
+ * - the target failed retryably (timeouts, network errors, 408/429/5xx; a retry refused by the circuit included)
+ *   and the case has deliveries left
  *   (`config.max_case_deliveries`): deliver it again after an exponential backoff with full jitter (1 s, 2 s,
  *   4 s ... capped at 60 s), and not before an open circuit's window ends;
- * - otherwise score it (a target error: not scored, never a model failure).
+ * - otherwise (budget spent, or a failure no retry fixes, such as an HTTP 4xx) score it (a target error: not
+ *   scored, never a model failure).
  */
 export function decideTargetFailure(
   failure: TargetFailure,
@@ -41,8 +43,9 @@ export function decideTargetFailure(
     if (now + openFor < deadline) return { kind: 'defer', at: new Date(now + openFor), reason: failure.message };
     return { kind: 'score', reason: `the run's deadline comes before the target's circuit closes: ${failure.message}` };
   }
-  // the target was called and failed (a retry refused by the circuit still spent this delivery)
-  if (delivery < context.config.max_case_deliveries) {
+  // the target was called and failed (a retry refused by the circuit still spent this delivery); a failure another
+  // attempt cannot fix (an HTTP 4xx, a garbage answer: `retryable` false) is scored at once
+  if (delivery < context.config.max_case_deliveries && (failure.circuit_open || isRetryableFailure(failure))) {
     const backoff = Math.floor(random() * Math.min(MAX_REDELIVERY_DELAY_MS, BASE_REDELIVERY_DELAY_MS * 2 ** (delivery - 1)));
     const wait = Math.max(backoff, openFor);
     if (now + wait < deadline) return { kind: 'redeliver', at: new Date(now + wait), reason: failure.message };

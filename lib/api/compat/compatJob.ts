@@ -142,7 +142,7 @@ async function verdict(run: Run, ids: readonly string[], stores: Stores): Promis
     agent: card?.agent ?? null,
     reason: card?.routing_reason ?? null,
     expected_outcome: { response: tc.expected_nl_response ?? null, agent: tc.expected_agent ?? null, reason: tc.expected_routing_reason ?? null },
-    error: card && card.stages.syntax.status === 'failed' && (card.error_code === 'target_error' || card.error_code === 'target_timeout') ? (card.stages.syntax.message ?? card.error_code) : null,
+    error: card && card.stages.syntax.status !== 'passed' && (card.error_code === 'target_error' || card.error_code === 'target_timeout') ? (card.stages.syntax.message ?? card.error_code) : null,
     scorer_results: score.scorers,
   }));
   const pct = cases.length ? ((100 * passedQuestions) / cases.length).toFixed(1) : '0.0';
