@@ -10,3 +10,4 @@ import './queues/caseWorkers.js';
 import './queues/alertNotifications.js';
 import './feeds/runStatsFeed.js';
 import './timers/clientSchedules.js';
+import './timers/runWatchdog.js';

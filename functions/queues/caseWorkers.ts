@@ -7,15 +7,22 @@ import { SERVICE_BUS_CONNECTION } from '../settings.js';
 let contexts: RunContextCache | undefined;
 
 /**
- * One stage worker per queue. A throw abandons the batch (storage or queue down); it is redelivered and every step is
- * idempotent. A run whose configuration turned out not to work was failed by the batch: its orchestration is ended
- * (the Cancel event: finalize leaves the failed status and its reason as they are).
+ * One stage worker per queue. Messages settle one by one: a malformed one is dead-lettered at once, one that throws is
+ * scheduled again with backoff (dead-lettered after 5 failures), the rest complete. A throw abandons the batch (storage
+ * or queue down); it is redelivered and every step is idempotent. A run whose configuration turned out not to work was
+ * failed by the batch: its orchestration is ended (the Cancel event: finalize leaves the failed status and its reason).
  */
 function worker(stage: QueueStage) {
   return async (messages: unknown[], context: InvocationContext): Promise<void> => {
     const services = await getServices();
     contexts ??= new RunContextCache(services);
-    const result = await processCaseMessages(messages, services, contexts);
+    const meta = context.triggerMetadata ?? {};
+    const result = await processCaseMessages(messages, services, contexts, undefined, {
+      queueName: QUEUES[stage],
+      ...(Array.isArray(meta.messageIdArray) ? { messageIds: meta.messageIdArray as Array<string | null> } : {}),
+      ...(Array.isArray(meta.deliveryCountArray) ? { deliveryCounts: meta.deliveryCountArray as Array<number | null> } : {}),
+      ...(Array.isArray(meta.applicationPropertiesArray) ? { applicationProperties: meta.applicationPropertiesArray as Array<Record<string, unknown> | null> } : {}),
+    });
     if (result.failed_run_ids.length > 0) {
       const client = df.getClient(context);
       for (const runId of result.failed_run_ids) {
@@ -23,8 +30,13 @@ function worker(stage: QueueStage) {
         await client.raiseEvent(runId, EVENT_CANCEL, { reason: 'configuration' });
       }
     }
-    for (const reason of result.rejected) context.error(`${stage}: malformed message dropped: ${reason}`);
-    context.trace(`${stage}: ${messages.length} messages, ${result.written} scorecards written, ${result.forwarded} forwarded, ${result.skipped} skipped`);
+    const fate = services.runQueues ? 'dead-lettered' : 'dropped (this backend cannot dead-letter it)';
+    for (const reason of result.rejected) context.error(`${stage}: malformed message ${fate}: ${reason}`);
+    if (result.failed) context.warn(`${stage}: ${result.failed} message(s) failed and were scheduled again or dead-lettered; the rest of the batch was settled`);
+    context.trace(
+      `${stage}: ${messages.length} messages, ${result.written} scorecards written, ${result.forwarded} forwarded, ${result.skipped} skipped, ` +
+        `${result.deferred} deferred (circuit open), ${result.redelivered} redelivered, ${result.dead_lettered} dead-lettered`,
+    );
   };
 }
 

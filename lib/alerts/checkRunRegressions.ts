@@ -2,7 +2,7 @@ import type { Alert, Run } from '../domain/index.js';
 import type { Clock, QueuePort, Stores } from '../ports/index.js';
 import { detectRegressions } from './detectRegressions.js';
 import { evidenceFrom } from './evidenceFrom.js';
-import { runOutcomes } from '../compare/index.js';
+import { runOutcomes, scoredOutcomes } from '../compare/index.js';
 import { pairOutcomes } from './pairedOutcomes.js';
 import { recordAlerts } from './recordAlerts.js';
 import type { RegressionEvidence } from './regressionEvidence.js';
@@ -47,8 +47,9 @@ export async function checkRunRegressions(run: Run, options: RegressionCheckOpti
   const baseline = await selectBaseline(run, deps.stores);
   if (!baseline) return { run_id: run.id, baseline: null, evidence: null, alerts: [] };
   // pairing indexes the baseline by case id, so its order changes nothing: read it in the store's cheapest order
-  const baselineCases = await runOutcomes(deps.stores, baseline.id, { order: 'any' });
-  const currentCases = options.currentSource === 'statistics' ? await runOutcomes(deps.stores, run.id) : deps.stores.scorecards.iterateScorecards(run.id);
+  // not-scored cases (infrastructure failures) are never paired: an outage is not a regression
+  const baselineCases = scoredOutcomes(await runOutcomes(deps.stores, baseline.id, { order: 'any' }));
+  const currentCases = scoredOutcomes(options.currentSource === 'statistics' ? await runOutcomes(deps.stores, run.id) : deps.stores.scorecards.iterateScorecards(run.id));
   const paired = await pairOutcomes(baselineCases, currentCases);
   if (paired.n < (options.minPairedCases ?? 1)) return { run_id: run.id, baseline, evidence: null, alerts: [] };
   const client = run.client_id ? ((await deps.stores.clients.get(run.client_id)) ?? null) : null;

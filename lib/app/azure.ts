@@ -10,6 +10,7 @@ import { createOutboundGuard, outboundPolicyFromEnv } from '../outbound/index.js
 import { TargetRegistry } from '../targets/index.js';
 import { startTelemetry } from '../telemetry/index.js';
 import { runServices } from './perRunServices.js';
+import { breakerSettingsFromEnv } from './breakerSettings.js';
 import { checkAppSettings, type AppSettings, type SettingsSource } from './settings/checkAppSettings.js';
 
 export interface AzureServicesOptions {
@@ -61,7 +62,7 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
   const secrets = new KeyVaultSecretResolver({ env, credential, ...(settings.EVALP_KEY_VAULT_URL ? { vaultUrl: settings.EVALP_KEY_VAULT_URL } : {}) });
   // private, loopback and link-local destinations only when EVALP_OUTBOUND_ALLOW says so; metadata never
   const outbound = createOutboundGuard(outboundPolicyFromEnv(env, { backend: 'azure' }));
-  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider, fetch: outbound.fetch });
+  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider, fetch: outbound.fetch, breaker: breakerSettingsFromEnv(env) });
   const serviceBus = options.serviceBusClient ?? createServiceBusClient(env, credential);
   const services: AzureServices = {
     settings,

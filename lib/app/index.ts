@@ -7,3 +7,4 @@ export { provideServices, resetServices } from './services.js';
 export { runServices } from './perRunServices.js';
 export { hostJsonRoutePrefix } from './hostJsonRoutePrefix.js';
 export { liveServer, removeServerMarker, writeServerMarker } from './serverMarker.js';
+export { breakerSettingsFromEnv } from './breakerSettings.js';

@@ -17,9 +17,10 @@ export function runServices(options: {
   azureADTokenProvider: () => Promise<string>;
   /** the outbound-policy fetch (lib/outbound) for stage-3 live API calls (`execution.base_url` comes from a run's config) */
   fetch?: typeof globalThis.fetch;
-}): Pick<Services, 'invokerFor' | 'checkTarget' | 'apiProviderFor' | 'judgeFor' | 'pairwiseJudge'> {
+}): Pick<Services, 'invokerFor' | 'checkTarget' | 'apiProviderFor' | 'judgeFor' | 'pairwiseJudge' | 'circuitOf'> {
   const { targets, baseDir, env, azureADTokenProvider, fetch } = options;
   return {
+    circuitOf: (targetId) => targets.snapshot().find((h) => h.target_id === targetId)?.circuit,
     invokerFor: (target, catalog, apiProvider) => targets.invokerFor(target, { ...(catalog ? { catalog } : {}), ...(apiProvider ? { apiProvider } : {}) }),
     checkTarget: (target, catalog, apiProvider) => targets.check(target, { ...(catalog ? { catalog } : {}), ...(apiProvider ? { apiProvider } : {}) }),
     apiProviderFor: async (run, catalog, target) => {

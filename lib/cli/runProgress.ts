@@ -1,9 +1,9 @@
 import cliProgress from 'cli-progress';
 import Table from 'cli-table3';
-import { TERMINAL_RUN_STATUSES, type Run, type RunStats, type RunStatus, type TrialStats } from '../domain/index.js';
+import { TERMINAL_RUN_STATUSES, type Run, type RunHealth, type RunStats, type RunStatus, type TrialStats } from '../domain/index.js';
 import type { ApiClient } from './apiClient.js';
 
-export type RunView = Run & { progress_pct: number; stats: RunStats | null; trial_stats?: TrialStats };
+export type RunView = Run & { progress_pct: number; stats: RunStats | null; trial_stats?: TrialStats; health?: RunHealth | null };
 
 /**
  * Polls a run until it finishes, drawing a live progress bar on a terminal (plain lines otherwise, e.g. in CI).
@@ -54,6 +54,8 @@ const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : `${(x * 100).toFixed(1)}%`);
 const ms = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : `${Math.round(x)} ms`);
 
+const truncate = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 /** One table comparing runs side by side: outcome, stage pass rates, latency, tokens, cost. */
 export function runsTable(runs: Array<{ label: string; view: RunView }>): string {
   const table = new Table({ head: ['', ...runs.map((r) => r.label)], style: { head: [], border: [] }, chars: COMPACT });
@@ -63,7 +65,8 @@ export function runsTable(runs: Array<{ label: string; view: RunView }>): string
   row('status', (_s, v) => v.status);
   if (runs.some((r) => r.view.error)) row('error', (_s, v) => v.error ?? '-');
   row('cases', (s, v) => `${s?.completed ?? 0}/${v.total_cases}`);
-  row('pass rate', (s) => pct(s?.pass_rate));
+  row('pass rate', (s) => (s ? `${pct(s.pass_rate)} of ${s.scored ?? s.completed} scored` : '-'));
+  row('not scored (infra)', (s) => (s ? `${pct(s.infrastructure_failure_rate)} (${s.not_scored ?? 0})` : '-'));
   if (runs.some((r) => r.view.trial_stats)) {
     const t = (v: RunView) => v.trial_stats;
     row('trials', (_s, v) => (t(v) ? `${t(v)!.trials} per case (${t(v)!.complete_cases}/${t(v)!.cases} cases complete)` : '1'));
@@ -77,6 +80,10 @@ export function runsTable(runs: Array<{ label: string; view: RunView }>): string
   row('latency p50 / p95', (s) => `${ms(s?.latency_ms.p50)} / ${ms(s?.latency_ms.p95)}`);
   row('tokens in / out', (s) => `${s?.tokens.input ?? 0} / ${s?.tokens.output ?? 0}`);
   row('cost', (s) => `$${(s?.cost_usd ?? 0).toFixed(4)}`);
+  row('circuit breaker', (_s, v) => (v.health?.circuit ? `${v.health.circuit.state}${v.health.circuit.retry_in_ms !== undefined ? ` (probe in ${Math.ceil(v.health.circuit.retry_in_ms / 1000)} s)` : ''}` : '-'));
+  row('deferred / waiting', (_s, v) => (v.health ? `${v.health.deferred} / ${v.health.waiting}` : '-'));
+  row('dead letters', (_s, v) => (v.health ? String(v.health.dead_lettered) : '-'));
+  row('last error', (_s, v) => truncate(v.health?.last_error ?? v.error ?? '-', 100));
   row('top error codes', (s) =>
     Object.entries(s?.error_codes ?? {})
       .sort((a, b) => b[1] - a[1])

@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError, type Clock, type Stores } from '../ports/
 import { flippedCases } from './flippedCases.js';
 import { pairRuns } from './pairRuns.js';
 import { runOutcomes } from './runOutcomes.js';
+import { scoredOutcomes, type NotScoredTally } from './scoredOutcomes.js';
 import { loadRunCases } from './runCases.js';
 import { summarizeRun } from './summarizeRun.js';
 
@@ -17,7 +18,7 @@ export interface CompareRunsOptions extends Partial<ComparisonOptions> {
   allowUnfinished?: boolean;
 }
 
-const UNFINISHED: ReadonlySet<Run['status']> = new Set(['pending', 'running']);
+const UNFINISHED: ReadonlySet<Run['status']> = new Set(['pending', 'running', 'stalled']);
 
 /** 'A', 'B', ... for run positions. */
 export function runLabel(index: number): string {
@@ -47,15 +48,19 @@ export async function compareRuns(runIds: readonly string[], deps: CompareRunsDe
   }
   const [reference, ...others] = runs as [Run, ...Run[]];
   const { runStats, scorecards } = deps.stores;
-  const casesOf = async (runId: string) => (runStats ? runOutcomes({ runStats, scorecards }, runId) : scorecards.iterateScorecards(runId));
-  const baseline = await loadRunCases(await casesOf(reference.id), { capacity: reference.total_cases });
+  // not-scored cases (infrastructure failures) are left out of every figure and pair; each side says how many
+  const casesOf = async (runId: string, tally: NotScoredTally) =>
+    scoredOutcomes(runStats ? await runOutcomes({ runStats, scorecards }, runId) : scorecards.iterateScorecards(runId), tally);
+  const referenceTally = { not_scored: 0 };
+  const baseline = await loadRunCases(await casesOf(reference.id, referenceTally), { capacity: reference.total_cases });
   const pairIndex = baseline.indexById();
-  const summaries = [summarizeRun(reference, baseline, runLabel(0), resolved.confidence)];
+  const summaries = [summarizeRun(reference, baseline, runLabel(0), resolved.confidence, referenceTally.not_scored)];
   const pairs: Comparison['pairs'] = [];
   for (const [k, run] of others.entries()) {
     const label = runLabel(k + 1);
-    const candidate = await loadRunCases(await casesOf(run.id), { capacity: run.total_cases, pairIndex });
-    summaries.push(summarizeRun(run, candidate, label, resolved.confidence));
+    const tally = { not_scored: 0 };
+    const candidate = await loadRunCases(await casesOf(run.id, tally), { capacity: run.total_cases, pairIndex });
+    summaries.push(summarizeRun(run, candidate, label, resolved.confidence, tally.not_scored));
     const paired = pairRuns({ baseline: reference, candidate: run, baselineLabel: runLabel(0), candidateLabel: label }, baseline, candidate, resolved);
     const ids = { baseline: reference.id, candidate: run.id };
     const idsOf = (indices: number[]) => indices.map((j) => baseline.ids[j] as string);

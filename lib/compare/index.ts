@@ -10,3 +10,4 @@ export { runOutcomes, type RunCaseOutcome } from './runOutcomes.js';
 export { comparePair } from './comparePair.js';
 export { trialStatsOf } from './trialStats.js';
 export type { TrialOutcome } from './trialStats.js';
+export { scoredOutcomes } from './scoredOutcomes.js';

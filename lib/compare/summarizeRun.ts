@@ -6,9 +6,10 @@ import { STAGE_CODE, type RunCases } from './runCases.js';
 /**
  * One run's own figures for the side-by-side table: pass rate (Wilson), mean score, stage pass rates (over the
  * cases where the stage ran: not skipped), latency percentiles with order-statistic intervals, tokens, total
- * cost with a t interval, and accuracy per dollar (= passed cases per USD).
+ * cost with a t interval, and accuracy per dollar (= passed cases per USD). `cases` holds the scored cases only;
+ * `notScored` (infrastructure failures, left out of every figure) gives the run's infrastructure-failure rate.
  */
-export function summarizeRun(run: Run, cases: RunCases, label: string, confidence: number): RunSummary {
+export function summarizeRun(run: Run, cases: RunCases, label: string, confidence: number, notScored = 0): RunSummary {
   const n = cases.size;
   let passed = 0;
   let scoreSum = 0;
@@ -39,6 +40,8 @@ export function summarizeRun(run: Run, cases: RunCases, label: string, confidenc
     client_versions: [...cases.clientVersions].sort(),
     completed_at: run.completed_at,
     pass_rate: rateOf(passed, n, confidence),
+    not_scored: notScored,
+    infrastructure_failure_rate: n + notScored > 0 ? notScored / (n + notScored) : null,
     mean_score: n === 0 ? null : scoreSum / n,
     stages,
     latency_ms: { mean: n === 0 ? null : summarize(latency).mean, p50: percentile(0.5), p95: percentile(0.95), p99: percentile(0.99) },

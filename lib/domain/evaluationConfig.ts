@@ -61,6 +61,10 @@ export const EvaluationConfigSchema = z
     weights: StageWeightsSchema.default(StageWeightsSchema.parse({})),
     /** how many times each case is run (one scorecard per trial); absent = 1. Gives pass@k, pass^k and flakiness */
     trials: z.number().int().min(1).max(20).optional(),
+    /** a run with more than this share of its cases not scored (infrastructure failures) ends `degraded`, not `completed` */
+    max_not_scored_share: z.number().min(0).max(1).default(0.05),
+    /** deliveries of a case whose target fails (retryable) before it is scored as a target error (not scored) */
+    max_case_deliveries: z.number().int().min(1).max(20).default(3),
   })
   .strict();
 export type EvaluationConfig = z.infer<typeof EvaluationConfigSchema>;

@@ -40,3 +40,5 @@ export type { PairSide, PairwiseCase, PairwiseSummary, ProportionInterval } from
 export type { RunPairComparison } from './pairComparison.js';
 export { RunPairComparisonSchema } from './pairComparison.js';
 export * from './representativeValue.js';
+export * from './outcomeKind.js';
+export * from './runHealth.js';

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { EvaluationConfigSchema } from './evaluationConfig.js';
 
-export const RUN_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled', 'timed_out'] as const;
+/**
+ * `degraded`: finished with every case in, but more than `max_not_scored_share` of them not scored (infrastructure
+ * failures): its pass rate stands on fewer cases than planned. `stalled`: still open, but the watchdog found it
+ * stuck (dead letters, or no progress for a while); `error` says why. It can be resumed (replay) or cancelled.
+ */
+export const RUN_STATUSES = ['pending', 'running', 'stalled', 'completed', 'degraded', 'failed', 'cancelled', 'timed_out'] as const;
 export const RunStatusSchema = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
-export const TERMINAL_RUN_STATUSES: ReadonlySet<RunStatus> = new Set(['completed', 'failed', 'cancelled', 'timed_out']);
+export const TERMINAL_RUN_STATUSES: ReadonlySet<RunStatus> = new Set(['completed', 'degraded', 'failed', 'cancelled', 'timed_out']);
+/** statuses of a run whose cases may still be processed */
+export const OPEN_RUN_STATUSES: readonly RunStatus[] = ['pending', 'running', 'stalled'];
 
 export const TriggerMetadataSchema = z
   .object({

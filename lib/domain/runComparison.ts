@@ -113,7 +113,12 @@ export const RunSummarySchema = z.object({
   /** model/client versions seen in the run's scorecards */
   client_versions: z.array(z.string()),
   completed_at: z.string().nullable(),
+  /** over the scored cases: not-scored ones (infrastructure failures) are left out of every figure here */
   pass_rate: RateSchema,
+  /** cases the platform could not score (target, MCP server, judge, breaker) */
+  not_scored: z.number().int().nonnegative().default(0),
+  /** not_scored / (scored + not_scored); null without cases */
+  infrastructure_failure_rate: z.number().min(0).max(1).nullable().default(null),
   mean_score: z.number().min(0).max(1).nullable(),
   stages: z.array(z.object({ stage: StageNameSchema, rate: RateSchema })),
   /** percentiles with distribution-free order-statistic intervals; null without cases */

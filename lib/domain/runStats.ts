@@ -6,12 +6,22 @@ const CountsSchema = z.object({ completed: z.number().int().nonnegative(), passe
 export const RunStatsSchema = z.object({
   run_id: z.string(),
   total: z.number().int().nonnegative(),
+  /** cases with a scorecard, scored or not (progress) */
   completed: z.number().int().nonnegative(),
+  /** cases scored passed or failed: the denominator of pass_rate, mean_score and the breakdowns */
+  scored: z.number().int().nonnegative(),
   passed: z.number().int().nonnegative(),
+  /** scored and not passed: the model's failures */
   failed: z.number().int().nonnegative(),
+  /** cases the platform could not score (target, MCP server, judge, breaker): excluded from every rate */
+  not_scored: z.number().int().nonnegative(),
   progress_pct: z.number().min(0).max(100),
+  /** passed / scored */
   pass_rate: z.number().min(0).max(1).nullable(),
+  /** not_scored / completed: the infrastructure-failure rate, shown wherever pass_rate is */
+  infrastructure_failure_rate: z.number().min(0).max(1).nullable(),
   mean_score: z.number().min(0).max(1).nullable(),
+  /** per stage, over scored cases: ran = status other than skipped */
   stages: z.record(z.string(), z.object({ ran: z.number().int(), passed: z.number().int(), pass_rate: z.number().nullable() })),
   latency_ms: z.object({ p50: z.number().nullable(), p95: z.number().nullable(), p99: z.number().nullable(), mean: z.number().nullable() }),
   tokens: z.object({ input: z.number().int().nonnegative(), output: z.number().int().nonnegative() }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ToolCallSchema } from './toolCall.js';
 import { ErrorCodeSchema, StageNameSchema, StageResultSchema } from './stageResult.js';
 import { TrajectorySchema } from './trajectory.js';
+import { OutcomeKindSchema } from './outcomeKind.js';
 
 /** Per-tool outcome of one case: did the expected calls of this tool get made, and right. */
 export const ToolResultSchema = z.object({
@@ -45,6 +46,8 @@ export const ScorecardSchema = z.object({
   tool_results: z.array(ToolResultSchema),
   overall_passed: z.boolean(),
   overall_score: z.number().min(0).max(1),
+  /** passed, failed (the model's fault) or not_scored (infrastructure): `outcomeKindOf` of this card; absent on cards written before it existed */
+  outcome: OutcomeKindSchema.optional(),
   /** target invocation latency (ms); 0 for offline scoring of recorded outputs */
   latency_ms: z.number().nonnegative(),
   /** total time spent in the four stages (ms) */

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { startHost, type EmbeddedHost } from '../host/index.js';
-import { createEmbeddedStores, EmbeddedApiKeyStore, EmbeddedDeadLetters, EmbeddedQueuePort } from '../adapters/embedded/index.js';
+import { createEmbeddedStores, EmbeddedApiKeyStore, EmbeddedDeadLetters, EmbeddedQueuePort, EmbeddedRunQueues } from '../adapters/embedded/index.js';
 import { type Services, systemClock } from '../ports/index.js';
 import { QUEUES } from '../runs/index.js';
 import { TargetRegistry } from '../targets/index.js';
 import { EnvSecretResolver } from '../adapters/shared/index.js';
-import { hostJsonRoutePrefix, provideServices, removeServerMarker, resetServices, runServices, writeServerMarker } from '../app/index.js';
+import { breakerSettingsFromEnv, hostJsonRoutePrefix, provideServices, removeServerMarker, resetServices, runServices, writeServerMarker } from '../app/index.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { azureOpenAITokenProvider } from '../adapters/azure/index.js';
 import { registerQueueDepthSource, startTelemetry } from '../telemetry/index.js';
@@ -61,13 +61,14 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   const azureADTokenProvider = azureOpenAITokenProvider();
   // outbound calls may reach loopback agents (EVALP_OUTBOUND_ALLOW, default "loopback") but never this host's own port
   const outbound = createOutboundGuard(outboundPolicyFromEnv(env, { backend: 'embedded', selfPorts: [Number(new URL(host.url).port)] }));
-  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider, fetch: outbound.fetch });
+  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider, fetch: outbound.fetch, breaker: breakerSettingsFromEnv(env) });
   const stores = createEmbeddedStores(host.db, host.changeLog);
   const services: Services = {
     stores,
     apiKeys: new EmbeddedApiKeyStore(host.db),
     queue: new EmbeddedQueuePort(host.queues),
     deadLetters: new EmbeddedDeadLetters(host.queues),
+    runQueues: new EmbeddedRunQueues(host.queues),
     clock: systemClock,
     ...runServices({ targets, baseDir, env, azureADTokenProvider, fetch: outbound.fetch }),
     baseDir,

@@ -22,3 +22,5 @@ export * from './judgeError.js';
 export * from './target.js';
 export * from './services.js';
 export * from './pairwiseJudge.js';
+export * from './runQueues.js';
+export * from './circuit.js';

@@ -2,11 +2,13 @@ import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
 import type { OutboundGuard } from '../outbound/index.js';
 import type { ApiKeyStore } from './apiKeyStore.js';
 import type { ApiProvider } from './apiProvider.js';
+import type { CircuitSnapshot } from './circuit.js';
 import type { Clock } from './clock.js';
 import type { DeadLetterPort } from './deadLetters.js';
 import type { Judge } from './judge.js';
 import type { PairwiseJudgePort } from './pairwiseJudge.js';
 import type { QueuePort } from './queuePort.js';
+import type { RunQueuesPort } from './runQueues.js';
 import type { Stores } from './stores.js';
 import type { TargetInvoker } from './target.js';
 
@@ -19,6 +21,8 @@ export interface Services {
   stores: Stores;
   apiKeys: ApiKeyStore;
   queue: QueuePort;
+  /** per-run queue figures and dead-lettering of poison messages (embedded host; absent in Azure: workers log poison) */
+  runQueues?: RunQueuesPort;
   /** the stage queues' dead letters (list, replay); absent where the host offers none */
   deadLetters?: DeadLetterPort;
   clock: Clock;
@@ -28,6 +32,8 @@ export interface Services {
    */
   invokerFor(target: TargetSystem, catalog?: ToolCatalog, apiProvider?: ApiProvider): TargetInvoker;
   /** builds the target's invoker now: throws TargetConfigurationError naming the setting when it cannot work */
+  /** the circuit breaker state of a target in this process (undefined before its first call) */
+  circuitOf?(targetId: string): CircuitSnapshot | undefined;
   checkTarget(target: TargetSystem, catalog?: ToolCatalog, apiProvider?: ApiProvider): Promise<void>;
   /** the stage-3 provider of a run (cassettes are loaded once per run; `mcp` runs the calls on the target's MCP servers) */
   apiProviderFor(run: Run, catalog: ToolCatalog | undefined, target?: TargetSystem): Promise<ApiProvider>;

@@ -1,4 +1,4 @@
-import { type Alert, type Comparison, emptyRunStatsState, type FlippedCase, NO_CATEGORY, type Scorecard, STAGE_NAMES, type TestCase, toRunStats, trialsOf } from '../domain/index.js';
+import { type Alert, type Comparison, emptyRunStatsState, type FlippedCase, isScored, NO_CATEGORY, type Scorecard, STAGE_NAMES, type TestCase, toRunStats, trialsOf } from '../domain/index.js';
 import { compareRuns, rateOf as rateWithConfidence, type TrialOutcome, trialStatsOf } from '../compare/index.js';
 import { NotFoundError, type AlertStore, type Clock, type Stores } from '../ports/index.js';
 import { describeFailure, diffLines, withoutRepeats } from './failureDiff.js';
@@ -50,6 +50,8 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
   const trials = trialsOf(run.config);
   const trialOutcomes: TrialOutcome[] = [];
   for await (const card of stores.scorecards.iterateScorecards(runId)) {
+    // not-scored cases (infrastructure failures) are counted in stats.not_scored, never listed as model failures
+    if (!isScored(card)) continue;
     if (trials > 1) trialOutcomes.push({ test_case_id: card.test_case_id, trial: card.trial, overall_passed: card.overall_passed });
     funnel.add(card);
     histogram.add(card.latency_ms);
@@ -73,7 +75,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
     generated_at: now,
     run,
     stats,
-    pass_rate: rateOf(stats.passed, stats.completed),
+    pass_rate: rateOf(stats.passed, stats.scored),
     stages: STAGE_NAMES.map((stage) => {
       const s = stats.stages[stage] ?? { ran: 0, passed: 0 };
       return { stage, ran: s.ran, passed: s.passed, rate: rateOf(s.passed, s.ran) };

@@ -55,7 +55,8 @@ describe('the HTML report of the retail sample (model B)', () => {
   });
 
   it('shows the numbers of RunStats and every failing case', () => {
-    expect(html).toContain('<b>83.2%</b><span class="meta">272 of 327; 95% CI 78.7%–86.8%</span>');
+    expect(html).toContain('<b>83.2%</b><span class="meta">272 of 327 scored; 95% CI 78.7%–86.8%</span>');
+    expect(html).toContain('<b>0.0%</b><span class="meta">0 of 327 not scored (target, MCP server, judge); left out of every rate</span>');
     expect(html).toContain('<tr><td>refunds</td><td class="n">47</td><td class="n">28</td><td>59.6% (45.3%–72.4%)</td></tr>');
     expect(html).toContain(`<h2>Failing cases (${report.stats.failed})</h2>`);
     const { newly_failing, newly_passing } = report.comparison!;

@@ -84,7 +84,8 @@ export function renderHtml(report: RunReport): string {
 ${r.run.error ? `<p class="alert critical">${h(r.run.error)}</p>` : ''}${r.run.notes.map((n) => `<p class="note">${h(n)}</p>`).join('')}
 </header>
 <section class="cards">
-${card('pass rate', pct(s.pass_rate), `${s.passed} of ${s.completed}; 95% CI ${pct(r.pass_rate.lower)}–${pct(r.pass_rate.upper)}`)}
+${card('pass rate', pct(s.pass_rate), `${s.passed} of ${s.scored} scored; 95% CI ${pct(r.pass_rate.lower)}–${pct(r.pass_rate.upper)}`)}
+${card('infrastructure failures', pct(s.infrastructure_failure_rate), `${s.not_scored} of ${s.completed} not scored (target, MCP server, judge); left out of every rate`)}
 ${card('mean score', s.mean_score === null ? '-' : s.mean_score.toFixed(3))}
 ${r.trial_stats ? card(`pass^${r.trial_stats.trials}`, r.trial_stats.pass_hat_k === null ? '-' : pct(r.trial_stats.pass_hat_k), trialLine(r.trial_stats)) : ''}
 ${card('latency p50 / p95', `${ms(s.latency_ms.p50)} / ${ms(s.latency_ms.p95)}`, `p99 ${ms(s.latency_ms.p99)}`)}

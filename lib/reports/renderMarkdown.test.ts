@@ -37,7 +37,8 @@ describe('the Markdown report of the retail sample (model B)', () => {
   it('starts with the marker and a headline, and states the numbers of RunStats', () => {
     const md = renderMarkdown(report);
     expect(md.startsWith(`${REPORT_MARKER}\n## ✅ EvalPlatform: retail-model-b on retail-demo: 83.2% passed\n`)).toBe(true);
-    expect(md).toContain('**272 of 327** cases passed (95% CI 78.7%–86.8%)');
+    expect(md).toContain('**272 of 327** scored cases passed (95% CI 78.7%–86.8%)');
+    expect(md).toContain('Not scored (infrastructure: target, MCP server, judge): 0 of 327 (infrastructure-failure rate 0.0%), left out of every rate above.');
     expect(md).toContain('PR #42 · branch feature/refunds');
     expect(tableRows(md, '### Stages')).toEqual([
       ['syntax', '327', '322', '98.5% (96.5%–99.3%)', '322'],

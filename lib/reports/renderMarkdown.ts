@@ -53,7 +53,9 @@ function markdownWith(r: RunReport, limits: MarkdownLimits): string {
     REPORT_MARKER,
     `## ${verdict.icon} EvalPlatform: ${md(r.run.target_id)} on ${md(r.run.suite_id)}: ${pct(s.pass_rate)} passed`,
     '',
-    `**${s.passed} of ${s.completed}** cases passed (95% CI ${pct(r.pass_rate.lower)}–${pct(r.pass_rate.upper)}), mean score ${s.mean_score === null ? '-' : s.mean_score.toFixed(3)}, run ${md(r.run.id)} ${r.run.status}${s.completed < r.run.total_cases ? ` with ${s.completed} of ${r.run.total_cases} cases scored` : ''}: ${verdict.text}.`,
+    `**${s.passed} of ${s.scored}** scored cases passed (95% CI ${pct(r.pass_rate.lower)}–${pct(r.pass_rate.upper)}), mean score ${s.mean_score === null ? '-' : s.mean_score.toFixed(3)}, run ${md(r.run.id)} ${r.run.status}${s.completed < r.run.total_cases ? ` with ${s.completed} of ${r.run.total_cases} cases in` : ''}: ${verdict.text}.`,
+    '',
+    `Not scored (infrastructure: target, MCP server, judge): ${s.not_scored} of ${s.completed} (infrastructure-failure rate ${pct(s.infrastructure_failure_rate)}), left out of every rate above.`,
     '',
     ...(r.trial_stats ? [md(trialLine(r.trial_stats)) + '.', ''] : []),
     [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CircuitBreaker, type CircuitState } from './circuitBreaker.js';
+import { CircuitBreaker } from './circuitBreaker.js';
+import { type CircuitState } from '../ports/index.js';
 
 function setup(options: { failureThreshold?: number; openDurationInMs?: number } = {}) {
   let time = 1000;

@@ -1,4 +1,4 @@
-export type CircuitState = 'closed' | 'open' | 'half_open';
+import type { CircuitSnapshot, CircuitState } from '../ports/index.js';
 
 export interface CircuitBreakerOptions {
   /** consecutive failures that open the circuit (default 5) */
@@ -9,13 +9,6 @@ export interface CircuitBreakerOptions {
   now?: () => number;
   /** called on every transition (telemetry: `eval.circuit.state`) */
   onStateChange?: (state: CircuitState, previous: CircuitState) => void;
-}
-
-/** The state for telemetry. `retry_in_ms` is set while open: when the next probe will be admitted. */
-export interface CircuitSnapshot {
-  state: CircuitState;
-  consecutive_failures: number;
-  retry_in_ms?: number;
 }
 
 /** Admission to make one call: report exactly one outcome. Later reports, and reports from an older state, are ignored. */

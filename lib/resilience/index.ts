@@ -2,7 +2,7 @@
 export { backoffDelayInMs, retryWaitInMs } from './retry.js';
 export { isRetryableStatus, retryAfterInMs } from './retryable.js';
 export { CircuitBreaker } from './circuitBreaker.js';
-export type { CircuitBreakerOptions, CircuitSnapshot, CircuitState } from './circuitBreaker.js';
+export type { CircuitBreakerOptions } from './circuitBreaker.js';
 export { RateLimiter } from './rateLimiter.js';
 export type { RateLimiterSnapshot } from './rateLimiter.js';
 export { ResilientTarget } from './resilientTarget.js';

@@ -76,17 +76,18 @@ describe('ResilientTarget: timeout', () => {
 });
 
 describe('ResilientTarget: circuit breaker', () => {
-  it('every attempt feeds the breaker; once open, calls fail fast without reaching the target', async () => {
+  it('one invocation (a case and its retries) is one failure for the breaker; once open, calls fail fast without reaching the target', async () => {
     let time = 0;
     const breaker = new CircuitBreaker({ now: () => time });
     const inner = new ScriptedInvoker(() => fail({ retryable: true, http_status: 500 }));
     const target = new ResilientTarget(inner, { ...FAST, breaker });
-    const first = await target.invoke(tc); // 4 attempts: 4 failures
-    const second = await target.invoke(tc); // 1 attempt (5th failure opens), the retry is refused
-    const third = await target.invoke(tc); // refused at once
-    expect([first.attempts, second.attempts, third.attempts]).toEqual([4, 1, 0]);
-    expect(inner.calls).toBe(5);
-    expect(third).toEqual({
+    const first = await target.invoke(tc); // 4 attempts: ONE failure
+    expect([first.attempts, breaker.snapshot().consecutive_failures, breaker.state]).toEqual([4, 1, 'closed']);
+    for (let i = 0; i < 4; i++) await target.invoke(tc); // the 5th failed case opens it
+    expect(inner.calls).toBe(20);
+    const refused = await target.invoke(tc); // refused at once
+    expect(inner.calls).toBe(20);
+    expect(refused).toEqual({
       ok: false,
       error_code: 'target_error',
       message: 'target scripted is failing: its circuit breaker is open after 5 consecutive failures, so the call was not made; calls resume with one probe in 30 s',
@@ -108,6 +109,15 @@ describe('ResilientTarget: circuit breaker', () => {
     expect(inner.calls).toBe(1);
     expect(result).toMatchObject({ ok: false, error_code: 'target_timeout', attempts: 1, circuit_open: true });
     expect(!result.ok && result.message).toMatch(/^target scripted did not answer within 20 ms; the retry was not made: target scripted is failing: its circuit breaker is open/);
+  });
+
+  it('a case that fails twice then answers leaves the breaker untouched (its failed attempts are not counted)', async () => {
+    const breaker = new CircuitBreaker({ failureThreshold: 2 });
+    let n = 0;
+    const inner = new ScriptedInvoker(() => (++n % 3 === 0 ? OK : fail({ retryable: true, http_status: 503 })));
+    const target = new ResilientTarget(inner, { ...FAST, breaker });
+    for (let i = 0; i < 5; i++) expect((await target.invoke(tc)).ok).toBe(true);
+    expect(breaker.snapshot()).toEqual({ state: 'closed', consecutive_failures: 0 });
   });
 
   it('a configuration error is thrown and does not count as a failure', async () => {
@@ -176,18 +186,19 @@ describe('a target returning garbage, timing out or failing every call never thr
     const results: TargetInvocation[] = [];
     for (let i = 0; i < 20; i++) results.push(await target.invoke(testCase(`tc-${i}`)));
     expect(results.every((r) => !r.ok)).toBe(true);
-    expect(results.filter((r) => !r.ok && r.circuit_open).length).toBeGreaterThanOrEqual(15);
+    expect(results.filter((r) => !r.ok && r.circuit_open).length).toBe(15);
     expect(results.slice(5).every((r) => !r.ok && r.circuit_open && r.latency_ms < 50)).toBe(true);
     expect(results.find((r) => !r.ok && !r.circuit_open)).toMatchObject({ error_code: code });
     expect(breaker.state).toBe('open');
-    expect(server!.requests.length).toBeLessThanOrEqual(5);
-    expect(server!.requests.length).toBeLessThan((20 * (1 + retries)) / 10);
+    // five failed cases (each with its retries) open it: at most 5 × (1 + retries) requests instead of 20 × (1 + retries)
+    expect(server!.requests.length).toBeLessThanOrEqual(5 * (1 + retries));
   });
 
   it('20 concurrent invocations against an always-500 server: all data, few requests', async () => {
     const { target } = await httpTarget(() => ({ status: 500, body: 'no' }));
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => target.invoke(testCase(`tc-${i}`))));
     expect(results.every((r) => !r.ok)).toBe(true);
-    expect(server!.requests.length).toBeLessThan(20); // at most the 4 in flight when it opened, plus the first few
+    // retries of cases already under way are refused once five cases have failed
+    expect(server!.requests.length).toBeLessThan(20 * (1 + FAST.maxRetries));
   });
 });

@@ -28,7 +28,7 @@ export async function aggregateOutcomes(documents: readonly unknown[], stores: S
     const run = await stores.runs.getRun(runId);
     if (!run) continue;
     totals.set(runId, run.total_cases);
-    if (run.status === 'running') running.add(runId);
+    if (run.status === 'running' || run.status === 'stalled') running.add(runId);
   }
   const known = outcomes.filter((o) => totals.has(o.run_id));
   ignored += outcomes.length - known.length;

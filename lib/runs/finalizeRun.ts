@@ -19,7 +19,7 @@ export interface FinalizedRun {
  * a cancelled run); sets the final status and time, and notes model-version changes seen in the results (within
  * the run, and against the baseline on the same target). Alerts are written before the status, so whoever sees
  * the run finished also sees its alerts. A run whose deadline passed with every case in is `completed`, not
- * `timed_out`. Idempotent. (A 400,000-case recount costs ~20 s, so it is not paid on every run.)
+ * `timed_out`; one with more than `config.max_not_scored_share` of its cases not scored is `degraded`. Idempotent. (A 400,000-case recount costs ~20 s, so it is not paid on every run.)
  */
 export async function finalizeRun(runId: string, outcome: RunOutcome, deps: { stores: Stores; clock: Clock; queue: QueuePort }): Promise<FinalizedRun> {
   const { stores, clock } = deps;
@@ -28,7 +28,7 @@ export async function finalizeRun(runId: string, outcome: RunOutcome, deps: { st
   const live = await stores.runStats.getRunStats(runId);
   const stats = live && live.completed >= run.total_cases ? live : await stores.runStats.recomputeRunStats(runId, run.total_cases);
   const allIn = stats.completed >= run.total_cases;
-  const status: Run['status'] = outcome === 'cancelled' ? 'cancelled' : allIn ? 'completed' : outcome;
+  const status: Run['status'] = outcome === 'cancelled' ? 'cancelled' : allIn ? finishedStatus(stats, run.config.max_not_scored_share) : outcome;
   const notes = [...run.notes];
   if (stats.client_versions.length > 1) {
     const note = `model version changed during the run: ${stats.client_versions.join(', ')}`;
@@ -40,11 +40,25 @@ export async function finalizeRun(runId: string, outcome: RunOutcome, deps: { st
     const note = modelVersionNote(run, regression.baseline, baselineStats?.client_versions ?? [], stats.client_versions);
     if (note && !notes.includes(note)) notes.push(note);
   }
+  if (status === 'degraded') {
+    const note = degradedNote(stats, run.config.max_not_scored_share);
+    if (!notes.includes(note)) notes.push(note);
+  }
   if (status === 'timed_out') notes.push(`deadline ${run.deadline_at} passed with ${stats.completed} of ${run.total_cases} cases scored`);
   const updated = await stores.runs.updateRun(
     runId,
     { status, completed_at: run.completed_at ?? clock.now().toISOString(), notes },
-    { from: ['pending', 'running', 'cancelled'] },
+    { from: ['pending', 'running', 'stalled', 'cancelled'] },
   );
   return { run_id: runId, status: updated?.status ?? run.status, stats, alert_ids: regression?.alerts.map((a) => a.id) ?? [] };
+}
+
+/** `degraded` when more than `maxShare` of the cases were not scored (infrastructure failures), else `completed`. */
+export function finishedStatus(stats: Pick<RunStats, 'completed' | 'not_scored'>, maxShare: number): 'completed' | 'degraded' {
+  return stats.completed > 0 && stats.not_scored / stats.completed > maxShare ? 'degraded' : 'completed';
+}
+
+function degradedNote(stats: RunStats, maxShare: number): string {
+  const share = (x: number) => `${(x * 100).toFixed(1)}%`;
+  return `degraded: ${stats.not_scored} of ${stats.completed} cases not scored (infrastructure-failure rate ${share(stats.not_scored / stats.completed)} > ${share(maxShare)}); the pass rate covers the ${stats.scored} scored cases`;
 }

@@ -18,3 +18,5 @@ export { TrendGroupBySchema, TrendSeriesSchema, runTrends } from './trends/runTr
 export type { RunWithStats } from './trends/runTrends.js';
 export type { RunHeadline } from './trends/runHeadline.js';
 export { RunConfigurationError, checkRunConfig } from './checkRunConfig.js';
+export { runHealth } from './runHealth.js';
+export { DEFAULT_STALL_AFTER_MINUTES, checkStalledRuns } from './watchdog.js';

@@ -1,8 +1,8 @@
 import type { TargetSystem, ToolCatalog } from '../domain/index.js';
-import type { ApiProvider, TargetInvoker } from '../ports/index.js';
+import { type ApiProvider, type CircuitSnapshot, type CircuitState, type TargetInvoker } from '../ports/index.js';
 import { createTargetInvoker, RESILIENCE_BY_KIND, type TargetDeps } from './createTargetInvoker.js';
 import { LazyInvoker } from './lazyInvoker.js';
-import { type BackoffOptions, CircuitBreaker, type CircuitBreakerOptions, type CircuitSnapshot, type CircuitState, RateLimiter, type RateLimiterSnapshot, ResilientTarget } from '../resilience/index.js';
+import { type BackoffOptions, CircuitBreaker, type CircuitBreakerOptions, RateLimiter, type RateLimiterSnapshot, ResilientTarget } from '../resilience/index.js';
 import { McpServerPool } from './mcp/mcpServerPool.js';
 import { recordCircuitState } from '../telemetry/index.js';
 

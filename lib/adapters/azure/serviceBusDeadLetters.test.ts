@@ -49,7 +49,8 @@ describe('ServiceBusDeadLetters', () => {
       messageId: 'm0~r1',
       correlationId: 'run-1',
       subject: 's',
-      applicationProperties: { traceparent: 'tp', [REPLAYED_FROM_PROPERTY]: 'm0', [REPLAYED_AT_PROPERTY]: AT.toISOString(), [REPLAY_ID_PROPERTY]: expect.any(String) },
+      // the reason it was dead-lettered with travels on the copy (a repeat after the replay is then recognisable)
+      applicationProperties: { traceparent: 'tp', DeadLetterReason: REASON.reason, DeadLetterErrorDescription: REASON.description, [REPLAYED_FROM_PROPERTY]: 'm0', [REPLAYED_AT_PROPERTY]: AT.toISOString(), [REPLAY_ID_PROPERTY]: expect.any(String) },
       sequenceNumber: 4,
     });
     expect(bus.calls.filter((c) => c.op !== 'receive').map((c) => [c.op, c.subQueue ?? 'main', c.count])).toEqual([

@@ -48,6 +48,9 @@ export function replayCopy(dead: SbReceivedMessage, replay: { id: string; at: Da
     ...(dead.subject === undefined ? {} : { subject: dead.subject }),
     applicationProperties: {
       ...dead.applicationProperties,
+      // what it failed with (Service Bus's own property names): a repeat after the replay is then recognisable
+      ...(dead.deadLetterReason === undefined ? {} : { DeadLetterReason: dead.deadLetterReason }),
+      ...(dead.deadLetterErrorDescription === undefined ? {} : { DeadLetterErrorDescription: dead.deadLetterErrorDescription }),
       [REPLAYED_FROM_PROPERTY]: originalId,
       [REPLAYED_AT_PROPERTY]: replay.at.toISOString(),
       [REPLAY_ID_PROPERTY]: replay.id,

@@ -12,3 +12,4 @@ export type { SqliteDatabase } from './sqlite.js';
 export { EmbeddedDeadLetters } from './embeddedDeadLetters.js';
 export { EmbeddedApiKeyStore } from './embeddedApiKeyStore.js';
 export { EmbeddedQueuePort } from './embeddedQueuePort.js';
+export { EmbeddedRunQueues } from './embeddedRunQueues.js';

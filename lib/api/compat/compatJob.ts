@@ -98,7 +98,7 @@ async function ensureTarget(stores: Stores, request: CompatEvaluateRequest, now:
   }
 }
 
-const STATUS: Record<Run['status'], CompatJobStatus> = { pending: 'pending', running: 'running', completed: 'completed', failed: 'failed', cancelled: 'cancelled', timed_out: 'failed' };
+const STATUS: Record<Run['status'], CompatJobStatus> = { pending: 'pending', running: 'running', stalled: 'running', completed: 'completed', degraded: 'completed', failed: 'failed', cancelled: 'cancelled', timed_out: 'failed' };
 
 /** A job as `GET /api/evaluate/{job_id}` shows it; undefined when the run is not one the compatibility routes started. */
 export async function compatJobView(run: Run, stores: Stores, statusUrl: string): Promise<CompatJob | undefined> {
@@ -120,7 +120,7 @@ export async function compatJobView(run: Run, stores: Stores, statusUrl: string)
     run_id: run.id,
     target_id: run.target_id,
   };
-  if (run.status === 'pending' || run.status === 'running') return view;
+  if (run.status === 'pending' || run.status === 'running' || run.status === 'stalled') return view;
   return { ...view, ...(await verdict(run, ids, stores)) };
 }
 
@@ -143,7 +143,7 @@ async function verdict(run: Run, ids: readonly string[], stores: Stores): Promis
     agent: card?.agent ?? null,
     reason: card?.routing_reason ?? null,
     expected_outcome: { response: tc.expected_nl_response ?? null, agent: tc.expected_agent ?? null, reason: tc.expected_routing_reason ?? null },
-    error: card && card.stages.syntax.status === 'failed' && (card.error_code === 'target_error' || card.error_code === 'target_timeout') ? (card.stages.syntax.message ?? card.error_code) : null,
+    error: card && card.stages.syntax.status !== 'passed' && (card.error_code === 'target_error' || card.error_code === 'target_timeout') ? (card.stages.syntax.message ?? card.error_code) : null,
     scorer_results: score.scorers,
   }));
   const pct = cases.length ? ((100 * passedQuestions) / cases.length).toFixed(1) : '0.0';

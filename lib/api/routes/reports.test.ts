@@ -81,7 +81,7 @@ describe('GET /api/v1/runs/{id}/report', () => {
   it('404s an unknown base run and 409s an unfinished one', async () => {
     const unknown = await get(`v1/runs/${head.id}/report?format=markdown&compare=nope`);
     expect([unknown.status, unknown.type, JSON.parse(unknown.text).detail]).toEqual([404, 'application/problem+json', 'run "nope" does not exist']);
-    const { stats, progress_pct, links, ...run } = base as Run & { stats: unknown; progress_pct?: unknown; links?: unknown };
+    const { stats, progress_pct, links, health, ...run } = base as Run & { stats: unknown; progress_pct?: unknown; links?: unknown; health?: unknown };
     await retail.platform.services.stores.runs.createRun({ ...run, id: 'still-running', status: 'running', completed_at: null });
     const running = await get(`v1/runs/${head.id}/report?format=markdown&compare=still-running`);
     expect([running.status, running.type]).toEqual([409, 'application/problem+json']);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RunSchema, RunStatusSchema, ScorecardSchema, StageNameSchema, TriggerMetadataSchema, trialsOf } from '../../domain/index.js';
-import { checkRunConfig, createRun, CreateRunRequestSchema, runHeadlineOf, RunHeadlineSchema } from '../../runs/index.js';
+import { checkRunConfig, createRun, CreateRunRequestSchema, runHeadlineOf, RunHeadlineSchema, runHealth } from '../../runs/index.js';
 import { trialStatsOf } from '../../compare/index.js';
 import { NotFoundError } from '../../ports/index.js';
 import { requireAllowedOutboundUrls } from '../outboundUrls.js';
@@ -32,7 +32,8 @@ async function runView(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'servi
   const { _etag, ...rest } = run;
   const trials = trialsOf(run.config);
   const trialStats = trials > 1 ? { trial_stats: await trialStatsOf(ctx.services.stores.scorecards.iterateScorecards(id), trials) } : {};
-  return { ...rest, progress_pct: stats?.progress_pct ?? (run.status === 'completed' ? 100 : 0), stats: stats ?? null, ...trialStats, links: { self: `${ctx.url.origin}/api/v1/runs/${id}`, scorecards: `${ctx.url.origin}/api/v1/runs/${id}/scorecards` } };
+  const health = await runHealth(ctx.services, run);
+  return { ...rest, progress_pct: stats?.progress_pct ?? (run.status === 'completed' ? 100 : 0), stats: stats ?? null, ...trialStats, health, links: { self: `${ctx.url.origin}/api/v1/runs/${id}`, scorecards: `${ctx.url.origin}/api/v1/runs/${id}/scorecards` } };
 }
 
 export const createRunRoute = defineRoute({
@@ -119,7 +120,7 @@ export const cancelRunRoute = defineRoute({
     const { stores, clock } = ctx.services;
     const run = await stores.runs.getRun(ctx.params.id);
     if (!run) throw new NotFoundError('run', ctx.params.id);
-    const updated = await stores.runs.updateRun(run.id, { status: 'cancelled', completed_at: clock.now().toISOString() }, { from: ['pending', 'running'] });
+    const updated = await stores.runs.updateRun(run.id, { status: 'cancelled', completed_at: clock.now().toISOString() }, { from: ['pending', 'running', 'stalled'] });
     if (!updated) throw new ApiError(409, 'Conflict', `run ${run.id} is already ${run.status}`);
     await ctx.orchestrations.cancel(run.id);
     return { status: 202, body: await runView(ctx, run.id) };
@@ -189,7 +190,7 @@ export const retryFailuresRoute = defineRoute({
     const { stores, clock } = ctx.services;
     const parent = await stores.runs.getRun(ctx.params.id);
     if (!parent) throw new NotFoundError('run', ctx.params.id);
-    if (!['completed', 'timed_out', 'cancelled'].includes(parent.status)) throw new ApiError(409, 'Conflict', `run ${parent.id} is ${parent.status}; retry its failures once it has finished`);
+    if (!['completed', 'degraded', 'timed_out', 'cancelled'].includes(parent.status)) throw new ApiError(409, 'Conflict', `run ${parent.id} is ${parent.status}; retry its failures once it has finished`);
     const failed = await stores.scorecards.countScorecards(parent.id, { passed: false });
     if (failed === 0) throw new ApiError(409, 'Conflict', `run ${parent.id} has no failed cases`);
     const run = await createRun(

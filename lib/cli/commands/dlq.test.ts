@@ -113,6 +113,36 @@ describe('evalp dlq (embedded data dir)', () => {
     close();
   });
 
+  it('a replay whose messages fail again for the same reason stops and reports the reason instead of looping', async () => {
+    // the finding: `dlq replay --all` sent poison straight back to the dead-letter queue, every time
+    const first = await evalp('dlq', 'replay', 'evaluate', '--data-dir', dataDir, '--all');
+    expect([first.code, first.stdout]).toEqual([0, `replayed 3 message(s) to evaluate-cases (the embedded data in ${dataDir})\n`]);
+    {
+      // a worker fails them the same way again: 'a' and 'b' with the same reason, 'c' with a different one
+      const { engine, close } = engineOf(dataDir);
+      const locked = engine.receive(QUEUES.evaluate, { maxMessages: 10 });
+      expect(locked.map((m) => m.applicationProperties.DeadLetterReason)).toEqual(['MaxDeliveryCountExceeded', 'MaxDeliveryCountExceeded', 'MaxDeliveryCountExceeded']);
+      const same = locked.filter((m) => m.messageId !== 'run-1:c:evaluate:1').map((m) => m.lockToken);
+      engine.deadLetter(same, { reason: 'MaxDeliveryCountExceeded', description: 'Message could not be consumed after 10 delivery attempts. Last error: Error: boom' });
+      engine.deadLetter(locked.filter((m) => m.messageId === 'run-1:c:evaluate:1').map((m) => m.lockToken), { reason: 'MaxDeliveryCountExceeded', description: 'Message could not be consumed after 10 delivery attempts. Last error: Error: other' });
+      close();
+    }
+    const second = await evalp('dlq', 'replay', 'evaluate', '--data-dir', dataDir, '--all');
+    expect(second).toEqual({
+      code: 1,
+      stdout: `replayed 1 message(s) to evaluate-cases (the embedded data in ${dataDir})\n`,
+      stderr:
+        'evalp: 2 message(s) not replayed: they failed again for the same reason after a replay, so another replay would loop.\n' +
+        '  reason: MaxDeliveryCountExceeded: Message could not be consumed after 10 delivery attempts. Last error: Error: boom\n' +
+        '  fix the cause, then replay them with --force (or cancel their run)\n',
+    });
+    const { engine, close } = engineOf(dataDir);
+    expect([engine.counts(QUEUES.evaluate).active, engine.counts(QUEUES.evaluate).deadLettered]).toEqual([1, 2]);
+    close();
+    const forced = await evalp('dlq', 'replay', 'evaluate', '--data-dir', dataDir, '--all', '--force');
+    expect([forced.code, forced.stdout]).toEqual([0, `replayed 2 message(s) to evaluate-cases (the embedded data in ${dataDir})\n`]);
+  });
+
   it.each([
     ['an unknown queue', ['dlq', 'list', 'nope'], /unknown queue "nope": the stage queues are evaluate-cases \(evaluate\), execute-cases \(execute\), judge-cases \(judge\)/],
     ['neither --id nor --all', ['dlq', 'replay', 'judge'], /give either --id <messageId\.\.\.> or --all/],

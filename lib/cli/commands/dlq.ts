@@ -4,6 +4,10 @@ import type { DeadLetterMessage } from '../../ports/index.js';
 import { CliError } from '../cliError.js';
 import { usageErrorsExit2 } from './cliOptions.js';
 import { openDeadLetters, resolveBackend, resolveQueueName } from './dlqBackend.js';
+import { planReplay } from './dlqReplayPlan.js';
+
+/** dead letters looked at by one replay (oldest first) */
+const REPLAY_SCAN_LIMIT = 100_000;
 
 interface CommonOptions {
   dataDir: string;
@@ -37,20 +41,30 @@ export function dlqCommand(): Command {
 
   const replay = common(
     new Command('replay')
-      .description('send dead-lettered messages back to their queue (a copy, then the dead letter is removed); exit 1 if an --id was not found')
+      .description('send dead-lettered messages back to their queue (a copy, then the dead letter is removed); messages that failed again for the same reason after a replay are held back and their reason reported; exit 1 if any was held back or an --id was not found')
       .argument('<queue>', 'evaluate | execute | judge (or evaluate-cases, execute-cases, judge-cases)')
       .option('--id <messageId...>', 'replay these messages (repeatable)')
-      .option('--all', 'replay every dead-lettered message of the queue'),
-  ).action(async (queue: string, opts: CommonOptions & { id?: string[]; all?: boolean }) => {
+      .option('--all', 'replay every dead-lettered message of the queue')
+      .option('--force', 'also replay messages that already failed again for the same reason after a replay'),
+  ).action(async (queue: string, opts: CommonOptions & { id?: string[]; all?: boolean; force?: boolean }) => {
     if (Boolean(opts.id?.length) === Boolean(opts.all)) throw new CliError('give either --id <messageId...> or --all');
     await withDeadLetters(opts, async ({ port, where }) => {
       const name = resolveQueueName(queue);
-      const result = await port.replayDeadLetters(name, opts.all ? {} : { messageIds: opts.id! });
+      const all = await port.listDeadLetters(name, { limit: REPLAY_SCAN_LIMIT });
+      const wanted = opts.all ? all : all.filter((m) => opts.id!.includes(m.messageId));
+      const plan = planReplay(wanted, { force: opts.force ?? false });
+      const missing = opts.all ? [] : opts.id!.filter((id) => !all.some((m) => m.messageId === id));
+      const result = plan.replay.length ? await port.replayDeadLetters(name, { messageIds: plan.replay }) : { replayed: 0, notFound: [] };
       process.stdout.write(`replayed ${result.replayed} message(s) to ${name} (${where})\n`);
-      if (result.notFound.length) {
-        process.stderr.write(`evalp: not in the dead-letter queue of ${name}: ${result.notFound.join(', ')}\n`);
-        process.exitCode = 1;
+      for (const group of plan.repeated) {
+        process.stderr.write(
+          `evalp: ${group.message_ids.length} message(s) not replayed: they failed again for the same reason after a replay, so another replay would loop.\n` +
+            `  reason: ${group.reason}: ${truncate(group.description, 300)}\n  fix the cause, then replay them with --force (or cancel their run)\n`,
+        );
       }
+      const notFound = [...new Set([...missing, ...result.notFound])];
+      if (notFound.length) process.stderr.write(`evalp: not in the dead-letter queue of ${name}: ${notFound.join(', ')}\n`);
+      if (notFound.length || plan.repeated.length) process.exitCode = 1;
     });
   });
 

@@ -121,8 +121,8 @@ describe('the evaluate action\'s scripts against a real embedded platform', () =
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  function strip(run: Run & { stats?: unknown; progress_pct?: unknown; links?: unknown; _etag?: unknown }): Run {
-    const { stats, progress_pct, links, _etag, ...rest } = run;
+  function strip(run: Run & { stats?: unknown; progress_pct?: unknown; links?: unknown; health?: unknown; _etag?: unknown }): Run {
+    const { stats, progress_pct, links, health, _etag, ...rest } = run;
     return rest;
   }
 

@@ -38,7 +38,7 @@ async function withAlert<T>(alert: Alert, fn: () => Promise<T>): Promise<T> {
 }
 
 async function storedRun(status: Run['status'], id: string): Promise<string> {
-  const { _etag, stats, progress_pct, links, ...run } = head as Run & { stats: RunStats; progress_pct?: number; links?: unknown; _etag?: string };
+  const { _etag, stats, progress_pct, links, health, ...run } = head as Run & { stats: RunStats; progress_pct?: number; links?: unknown; health?: unknown; _etag?: string };
   await retail.platform.services.stores.runs.createRun({ ...run, id, status, error: status === 'failed' ? 'the target was unreachable' : null, completed_at: null });
   return id;
 }

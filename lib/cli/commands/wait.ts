@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { Alert } from '../../domain/index.js';
+import { TERMINAL_RUN_STATUSES, type Alert, type RunStatus } from '../../domain/index.js';
 import { ApiClient, apiTargetFrom } from '../apiClient.js';
 import { CliError } from '../cliError.js';
 import { runsTable, waitForRun } from '../runProgress.js';
@@ -60,7 +60,7 @@ async function runWait(runId: string, opts: WaitOptions): Promise<number> {
   const api = new ApiClient(apiTargetFrom(opts));
   const view = await waitForRun(api, runId, { intervalMs, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
   process.stderr.write(runsTable([{ label: runId, view }]) + '\n');
-  const finished = ['completed', 'failed', 'cancelled', 'timed_out'].includes(view.status);
+  const finished = TERMINAL_RUN_STATUSES.has(view.status as RunStatus);
   let alerts: Alert[] = [];
   let code: number;
   let verdict: string;

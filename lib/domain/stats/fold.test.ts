@@ -5,6 +5,8 @@ import { applyOutcome, foldDeliveries, recomputeFrom, replacesCounted } from './
 import { bucketIndex } from './logHistogram.js';
 import { deliveryHistoryArbitrary, makeOutcome } from './outcomes.test-helpers.js';
 import { emptyRunStatsState, parseRunStatsState, type RunStatsState } from './runStatsState.js';
+import { toRunStats } from './toRunStats.js';
+import { isScored } from '../../domain/index.js';
 
 const passedCase = makeOutcome({ test_case_id: 'c1', latency_ms: 120, tags: ['a', 'b', 'a'], estimated_cost_usd: 0.1 });
 const failedCase = makeOutcome({
@@ -29,6 +31,7 @@ describe('recomputeFrom', () => {
     expect(recomputeFrom([passedCase, failedCase])).toEqual({
       v: 1,
       completed: 2,
+      not_scored: 0,
       passed: 1,
       score_sum_e9: 1_250_000_000,
       stages: {
@@ -49,8 +52,69 @@ describe('recomputeFrom', () => {
     } satisfies RunStatsState);
   });
 
+  it('reads a state stored before not-scored outcomes existed as none of them', () => {
+    const { not_scored: _, ...old } = recomputeFrom([passedCase]);
+    expect(parseRunStatsState(JSON.stringify(old))).toEqual(recomputeFrom([passedCase]));
+  });
+
   it('gives the empty state for no outcomes', () => {
     expect(recomputeFrom([])).toEqual(emptyRunStatsState());
+  });
+});
+
+describe('not-scored outcomes (infrastructure failures)', () => {
+  const targetDown = makeOutcome({
+    test_case_id: 'c3',
+    overall_passed: false,
+    overall_score: 0,
+    stages: { syntax: { status: 'error' }, logic: { status: 'skipped' }, execution: { status: 'skipped' }, semantics: { status: 'skipped' } },
+    failing_stage: 'syntax',
+    error_code: 'target_timeout',
+    latency_ms: 30_000,
+    input_tokens: 0,
+    output_tokens: 0,
+    estimated_cost_usd: 0,
+  });
+  const judgeDown = makeOutcome({
+    test_case_id: 'c4',
+    overall_passed: false,
+    overall_score: 0.6,
+    stages: { syntax: { status: 'passed' }, logic: { status: 'passed' }, execution: { status: 'skipped' }, semantics: { status: 'error' } },
+    failing_stage: 'semantics',
+    error_code: 'judge_failed',
+    input_tokens: 4,
+  });
+  // a stage that could not score for a reason this code does not know yet (e.g. an MCP server unreachable)
+  const mcpDown = makeOutcome({
+    test_case_id: 'c5',
+    overall_passed: false,
+    overall_score: 0.5,
+    stages: { syntax: { status: 'passed' }, logic: { status: 'passed' }, execution: { status: 'error' }, semantics: { status: 'skipped' } },
+    failing_stage: 'execution',
+  });
+
+  it('counts them in completed, not_scored, error codes, tokens and cost only', () => {
+    const scoredOnly = recomputeFrom([passedCase, failedCase]);
+    const withInfra = recomputeFrom([passedCase, targetDown, failedCase, judgeDown, mcpDown]);
+    expect(withInfra).toEqual({
+      ...scoredOnly,
+      completed: 5,
+      not_scored: 3,
+      tokens: { input: scoredOnly.tokens.input + 4 + 10, output: scoredOnly.tokens.output + 5 + 5 },
+      cost_e9_usd: scoredOnly.cost_e9_usd + 2_000_000,
+      error_codes: { argument_mismatch: 1, target_timeout: 1, judge_failed: 1 },
+      client_versions: { 'model-a': 4 },
+    });
+  });
+
+  it('leave the pass rate, mean score and stage rates as they were, and have their own rate', () => {
+    const stats = toRunStats('run-1', recomputeFrom([passedCase, targetDown, failedCase, judgeDown, mcpDown]), 5, '2026-01-01T00:00:00.000Z');
+    const clean = toRunStats('run-1', recomputeFrom([passedCase, failedCase]), 5, '2026-01-01T00:00:00.000Z');
+    expect(stats).toMatchObject({ completed: 5, scored: 2, passed: 1, failed: 1, not_scored: 3, pass_rate: 0.5, infrastructure_failure_rate: 0.6, progress_pct: 100 });
+    expect(stats.mean_score).toBe(clean.mean_score);
+    expect(stats.stages).toEqual(clean.stages);
+    expect(stats.by_category).toEqual(clean.by_category);
+    expect(stats.latency_ms).toEqual(clean.latency_ms);
   });
 });
 
@@ -101,6 +165,25 @@ describe('fold == recount (property)', () => {
         expect(foldDeliveries(deliveries)).toEqual(recomputeFrom(finals));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('pass rate and stage rates equal those of the scored cases alone, whatever the not-scored ones', () => {
+    fc.assert(
+      fc.property(deliveryHistoryArbitrary(['run-1']), ({ finals, deliveries }) => {
+        const all = toRunStats('run-1', foldDeliveries(deliveries), finals.length, '2026-01-01T00:00:00.000Z');
+        const scored = toRunStats('run-1', recomputeFrom(finals.filter((o) => isScored(o))), finals.length, '2026-01-01T00:00:00.000Z');
+        expect(all.not_scored).toBe(finals.filter((o) => !isScored(o)).length);
+        expect(all.scored + all.not_scored).toBe(all.completed);
+        expect({ pass_rate: all.pass_rate, mean_score: all.mean_score, stages: all.stages, by_tag: all.by_tag, latency: all.latency_ms }).toEqual({
+          pass_rate: scored.pass_rate,
+          mean_score: scored.mean_score,
+          stages: scored.stages,
+          by_tag: scored.by_tag,
+          latency: scored.latency_ms,
+        });
+      }),
+      { numRuns: 200 },
     );
   });
 

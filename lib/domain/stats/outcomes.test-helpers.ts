@@ -32,7 +32,9 @@ export function outcomeArbitrary(runId: string, testCaseId: string, attempt: num
     overall_passed: fc.boolean(),
     overall_score: fc.oneof(fc.constantFrom(0, 1, 0.5), fc.double({ min: 0, max: 1, noNaN: true })),
     stages: fc.record({ syntax: fc.record({ status }), logic: fc.record({ status }), execution: fc.record({ status }), semantics: fc.record({ status }) }),
-    error_code: fc.option(fc.constantFrom('argument_mismatch', 'target_timeout', 'data_mismatch'), { nil: undefined }),
+    // target_timeout / target_error / judge_failed and a failing stage with status error are not-scored outcomes
+    error_code: fc.option(fc.constantFrom('argument_mismatch', 'target_timeout', 'target_error', 'judge_failed', 'data_mismatch'), { nil: undefined }),
+    failing_stage: fc.option(fc.constantFrom('syntax', 'logic', 'execution', 'semantics'), { nil: undefined }),
     latency_ms: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 60_000 }), fc.double({ min: 0, max: 120_000, noNaN: true })),
     input_tokens: fc.nat(100_000),
     output_tokens: fc.nat(10_000),
@@ -42,9 +44,10 @@ export function outcomeArbitrary(runId: string, testCaseId: string, attempt: num
     complexity_level: fc.integer({ min: 1, max: 5 }),
     client_version: fc.constantFrom(null, 'model-a', 'model-b'),
   }).map((fields) => {
-    const { error_code, ...rest } = fields;
+    const { error_code, failing_stage, ...rest } = fields;
     const outcome: CaseOutcome = { run_id: runId, test_case_id: testCaseId, attempt_number: attempt, ...rest };
     if (error_code) outcome.error_code = error_code;
+    if (failing_stage) outcome.failing_stage = failing_stage;
     return outcome;
   });
 }

@@ -1,5 +1,6 @@
 import { STAGE_NAMES, type StageName } from '../stageResult.js';
 import { type RunStats } from '../runStats.js';
+import { isScored } from '../outcomeKind.js';
 import type { CaseOutcome } from './caseOutcome.js';
 import { LogHistogram } from './logHistogram.js';
 import { NO_CATEGORY, type Counts, type RunStatsState, type StageCounts } from './runStatsState.js';
@@ -41,6 +42,7 @@ const countsRecord = (map: Map<string, Counts>) =>
  */
 export class RunStatsAccumulator {
   private completed = 0;
+  private notScored = 0;
   private passed = 0;
   private scoreSum = 0;
   private readonly stages = Object.fromEntries(STAGE_NAMES.map((s) => [s, { ran: 0, passed: 0 }])) as Record<StageName, StageCounts>;
@@ -63,6 +65,7 @@ export class RunStatsAccumulator {
   static fromState(state: RunStatsState): RunStatsAccumulator {
     const acc = new RunStatsAccumulator();
     acc.completed = state.completed;
+    acc.notScored = state.not_scored ?? 0;
     acc.passed = state.passed;
     acc.scoreSum = state.score_sum_e9;
     for (const stage of STAGE_NAMES) acc.stages[stage] = { ran: state.stages[stage].ran, passed: state.stages[stage].passed };
@@ -83,6 +86,7 @@ export class RunStatsAccumulator {
     return {
       v: 1,
       completed: this.completed,
+      not_scored: this.notScored,
       passed: this.passed,
       score_sum_e9: this.scoreSum,
       stages: Object.fromEntries(STAGE_NAMES.map((s) => [s, { ...this.stages[s] }])) as Record<StageName, StageCounts>,
@@ -117,9 +121,22 @@ export class RunStatsAccumulator {
     this.fold(next, 1);
   }
 
+  /**
+   * A not-scored outcome (infrastructure: `outcomeKindOf`) counts in `completed`, `not_scored`, error codes,
+   * tokens, cost and client versions only: never in passed, scores, stage rates, latency or the breakdowns.
+   */
   private fold(outcome: CaseOutcome, sign: 1 | -1): void {
-    const passed = outcome.overall_passed ? sign : 0;
     this.completed += sign;
+    this.tokensIn += sign * toFixedPoint(outcome.input_tokens, 1);
+    this.tokensOut += sign * toFixedPoint(outcome.output_tokens, 1);
+    this.cost += sign * toFixedPoint(outcome.estimated_cost_usd, E9);
+    if (outcome.error_code) bumpCount(this.errorCodes, outcome.error_code, sign);
+    if (outcome.client_version !== null && outcome.client_version !== undefined) bumpCount(this.clientVersions, outcome.client_version, sign);
+    if (!isScored(outcome)) {
+      this.notScored += sign;
+      return;
+    }
+    const passed = outcome.overall_passed ? sign : 0;
     this.passed += passed;
     this.scoreSum += sign * toFixedPoint(outcome.overall_score, E9);
     for (const stage of STAGE_NAMES) {
@@ -131,9 +148,6 @@ export class RunStatsAccumulator {
     }
     this.latency.add(outcome.latency_ms, sign);
     this.latencySumUs += sign * toFixedPoint(outcome.latency_ms, MICROS_PER_MS);
-    this.tokensIn += sign * toFixedPoint(outcome.input_tokens, 1);
-    this.tokensOut += sign * toFixedPoint(outcome.output_tokens, 1);
-    this.cost += sign * toFixedPoint(outcome.estimated_cost_usd, E9);
     bumpCounts(this.byCategory, outcome.category ?? NO_CATEGORY, sign, passed);
     bumpCounts(this.byComplexity, String(outcome.complexity_level), sign, passed);
     const tags = outcome.tags ?? [];
@@ -141,7 +155,5 @@ export class RunStatsAccumulator {
       const tag = tags[i] as string;
       if (tags.indexOf(tag) === i) bumpCounts(this.byTag, tag, sign, passed);
     }
-    if (outcome.error_code) bumpCount(this.errorCodes, outcome.error_code, sign);
-    if (outcome.client_version !== null && outcome.client_version !== undefined) bumpCount(this.clientVersions, outcome.client_version, sign);
   }
 }

@@ -13,7 +13,10 @@ export type Counts = z.infer<typeof CountsSchema>;
  */
 export const RunStatsStateSchema = z.object({
   v: z.literal(1),
+  /** every counted case, scored or not */
   completed: Int,
+  /** cases the platform could not score (outcome `not_scored`): counted here, in error_codes, tokens and cost only */
+  not_scored: Int.default(0),
   passed: Int,
   /** Σ overall_score, in units of 1e-9 */
   score_sum_e9: Int,
@@ -46,6 +49,7 @@ export function emptyRunStatsState(): RunStatsState {
   return {
     v: 1,
     completed: 0,
+    not_scored: 0,
     passed: 0,
     score_sum_e9: 0,
     stages,
@@ -69,5 +73,8 @@ export function emptyRunStatsState(): RunStatsState {
 export function parseRunStatsState(json: string): RunStatsState {
   const parsed: unknown = JSON.parse(json);
   RunStatsStateSchema.parse(parsed);
-  return parsed as RunStatsState;
+  const state = parsed as RunStatsState;
+  // states stored before not-scored outcomes existed counted none
+  if ((state as { not_scored?: number }).not_scored === undefined) state.not_scored = 0;
+  return state;
 }

@@ -27,7 +27,9 @@ export function toRunStats(runId: string, state: RunStatsState, total: number, n
 /** `toRunStats` for a caller that already holds the state's latency histogram (RunStatsAccumulator). */
 export function runStatsOf(runId: string, state: RunStatsState, latency: LogHistogram, total: number, now: Date | string): RunStats {
   const completed = nonNegative(state.completed);
-  const passed = Math.min(completed, nonNegative(state.passed));
+  const notScored = Math.min(completed, nonNegative(state.not_scored ?? 0));
+  const scored = completed - notScored;
+  const passed = Math.min(scored, nonNegative(state.passed));
   const safeTotal = Number.isFinite(total) ? Math.max(0, Math.floor(total)) : 0;
   const latencyCount = latency.count();
   const [p50, p95, p99] = latency.quantiles([0.5, 0.95, 0.99]);
@@ -35,11 +37,14 @@ export function runStatsOf(runId: string, state: RunStatsState, latency: LogHist
     run_id: runId,
     total: safeTotal,
     completed,
+    scored,
     passed,
-    failed: completed - passed,
+    failed: scored - passed,
+    not_scored: notScored,
     progress_pct: safeTotal > 0 ? Math.min(100, (completed / safeTotal) * 100) : 0,
-    pass_rate: ratio(passed, completed),
-    mean_score: completed > 0 ? Math.min(1, nonNegative(state.score_sum_e9) / 1e9 / completed) : null,
+    pass_rate: ratio(passed, scored),
+    infrastructure_failure_rate: ratio(notScored, completed),
+    mean_score: scored > 0 ? Math.min(1, nonNegative(state.score_sum_e9) / 1e9 / scored) : null,
     stages: Object.fromEntries(
       STAGE_NAMES.map((stage) => {
         const { ran, passed: stagePassed } = state.stages[stage];

@@ -1,4 +1,4 @@
-import { type EvaluationConfig, type JsonObject, type LogicDetails, resolveCoercionPolicy, type Scorecard, type StageName, type StageResult, type TestCase, type ToolCatalog, type Trajectory } from '../../domain/index.js';
+import { type EvaluationConfig, type JsonObject, type LogicDetails, outcomeKindOf, resolveCoercionPolicy, type Scorecard, type StageName, type StageResult, type TestCase, type ToolCatalog, type Trajectory } from '../../domain/index.js';
 import { runLogicStage, scoreRouting, withRouting } from '../logic/index.js';
 import { runSyntaxStage } from '../syntax/index.js';
 import { runExecutionStage } from '../execution/index.js';
@@ -98,8 +98,9 @@ export function startCase(input: CaseInput, config: EvaluationConfig): CaseState
 }
 
 /**
- * A case whose target did not answer (error, timeout, open circuit): the syntax gate fails with the target's
- * error code and message, nothing else runs. The case is scored (0), so the run still finishes.
+ * A case whose target did not answer (error, timeout, open circuit): the syntax gate could not score (status
+ * `error`, score null) with the target's error code and message, nothing else runs. The case gets a scorecard
+ * (so the run still finishes) whose outcome is `not_scored`: it never counts as a model failure.
  */
 export function startFailedCase(
   input: Omit<CaseInput, 'output' | 'catalog'>,
@@ -107,7 +108,7 @@ export function startFailedCase(
   config: EvaluationConfig,
 ): CaseState {
   const state = startCase({ ...input, output: null }, config);
-  const syntax: StageResult = { stage: 'syntax', status: 'failed', passed: false, score: 0, error_code: failure.error_code, message: failure.message, duration_ms: 0 };
+  const syntax: StageResult = { stage: 'syntax', status: 'error', passed: false, score: null, error_code: failure.error_code, message: failure.message, duration_ms: 0 };
   const stopped = (name: 'execution' | 'semantics', enabled: boolean): StageResult =>
     skippedStage(name, enabled ? 'not run: the target did not answer' : 'disabled by the evaluation config');
   return {
@@ -195,6 +196,7 @@ export function finishCase(state: CaseState, testCase: TestCase, config: Evaluat
     tool_results: toolResultsOf(testCase, state.calls, state.stages.logic.details as LogicDetails | undefined),
     overall_passed: verdict.overall_passed,
     overall_score: verdict.overall_score,
+    outcome: outcomeKindOf({ ...verdict, stages: state.stages }),
     latency_ms: inv.latency_ms,
     evaluation_ms: Math.round(ev.ms * 1000) / 1000,
     worker_id: state.worker_id,

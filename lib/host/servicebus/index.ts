@@ -9,6 +9,7 @@ export {
   type DeadLetteredMessage,
   type DeadLetterOptions,
   type OutboundMessage,
+  type CorrelationCounts,
   type QueueCounts,
   type QueueEngineOptions,
   type ReceivedMessage,

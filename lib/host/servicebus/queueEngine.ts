@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { KeyedListeners } from './keyedListeners.js';
 import { encodeMessage, toDeadLetteredMessage, toReceivedMessage, type EncodedMessage } from './messageCodec.js';
-import { prepareQueueStatements, type DeadLetterRow, type QueueStatements } from './queueStatements.js';
+import { prepareQueueStatements, type DeadLetterListRow, type QueueStatements } from './queueStatements.js';
 import { createQueueSchema } from './schema.js';
 import {
   DEAD_LETTER_REASONS,
@@ -10,6 +10,7 @@ import {
   type DeadLetteredMessage,
   type DeadLetterOptions,
   type OutboundMessage,
+  type CorrelationCounts,
   type QueueCounts,
   type QueueEngineOptions,
   type ReceivedMessage,
@@ -37,7 +38,8 @@ export class SqliteQueueEngine {
   private readonly receiveTx: (queue: string, max: number, lockMs: number) => ReceivedMessage[];
   private readonly settleTx: (batch: SettleBatch, woken: Set<string>) => SettleResult;
   private readonly eachTokenTx: (tokens: string[], apply: (token: string) => number) => number;
-  private readonly replayTx: (rows: DeadLetterRow[]) => number;
+  private readonly replayTx: (rows: DeadLetterListRow[]) => number;
+  private readonly deadLetterTx: (queue: string, rows: Array<{ m: { reason: string; description: string; deliveryCount?: number }; e: EncodedMessage }>) => number;
 
   constructor(db: Database.Database, options: QueueEngineOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -54,6 +56,18 @@ export class SqliteQueueEngine {
     );
     createQueueSchema(db);
     this.sql = prepareQueueStatements(db);
+    this.deadLetterTx = db.transaction((queue: string, rows: Array<{ m: { reason: string; description: string; deliveryCount?: number }; e: EncodedMessage }>) => {
+      const now = this.now();
+      let n = 0;
+      for (const { m, e } of rows) {
+        if (this.sql.deadLetterIdExists.get(queue, e.messageId)) continue;
+        const seq = Number(this.sql.insert.run(queue, e.messageId, e.body, e.bodyKind, e.correlationId, e.subject, e.appProps, now, null, now).lastInsertRowid);
+        if (m.deliveryCount !== undefined) this.sql.setDeliveryCount.run(m.deliveryCount, seq);
+        this.moveToDeadLetters(seq, now, m.reason, m.description);
+        n++;
+      }
+      return n;
+    });
     this.sendTx = db.transaction((queue: string, messages: EncodedMessage[]) => this.sendRows(queue, messages));
     this.receiveTx = db.transaction((queue: string, max: number, lockMs: number) => this.lockRows(queue, max, lockMs));
     this.settleTx = db.transaction((batch: SettleBatch, woken: Set<string>) => this.settleRows(batch, woken));
@@ -62,7 +76,7 @@ export class SqliteQueueEngine {
       for (const token of tokens) matched += apply(token);
       return matched;
     });
-    this.replayTx = db.transaction((rows: DeadLetterRow[]) => this.replayRows(rows));
+    this.replayTx = db.transaction((rows: DeadLetterListRow[]) => this.replayRows(rows));
   }
 
   /** Enqueues messages in one transaction; a messageId seen on this queue within the window is dropped. */
@@ -164,6 +178,31 @@ export class SqliteQueueEngine {
     const replayed = rows.length === 0 ? 0 : this.replayTx(rows);
     if (replayed > 0) this.listeners.emit(queueName);
     return replayed;
+  }
+
+  /**
+   * Puts copies of messages straight into the dead-letter sub-queue with the caller's reason: what a consumer does
+   * with a message it found unprocessable (poison) while the host completes the delivered original. A message
+   * whose id is already dead-lettered on the queue is skipped, so a redelivered poison message is recorded once.
+   * Returns how many were dead-lettered.
+   */
+  deadLetterMessages(queueName: string, messages: ReadonlyArray<OutboundMessage & { reason: string; description: string; deliveryCount?: number }>): number {
+    const encoded = messages.map((m) => ({ m, e: encodeMessage(m) }));
+    return this.deadLetterTx(queueName, encoded);
+  }
+
+  /** Messages and dead letters of one correlation id (a run) on a queue: waiting (visible or locked), scheduled, dead-lettered, and the last dead letter's reason. */
+  correlationCounts(queueName: string, correlationId: string): CorrelationCounts {
+    const now = this.now();
+    const live = this.sql.countByCorrelation.get(now, now, queueName, correlationId);
+    const dead = this.sql.deadLettersByCorrelation.get(queueName, correlationId);
+    const last = dead && dead.n > 0 ? this.sql.lastDeadLetterByCorrelation.get(queueName, correlationId) : undefined;
+    return {
+      waiting: live?.visible ?? 0,
+      scheduled: live?.scheduled ?? 0,
+      deadLettered: dead?.n ?? 0,
+      ...(last ? { lastDeadLetter: { reason: last.reason, description: last.description, at: new Date(last.dead_lettered_at) } } : {}),
+    };
   }
 
   counts(queueName: string): QueueCounts {
@@ -282,10 +321,16 @@ export class SqliteQueueEngine {
     this.sql.deleteBySeq.run(seq);
   }
 
-  private replayRows(rows: DeadLetterRow[]): number {
+  /**
+   * Each copy carries the dead letter's reason and description in the application properties `DeadLetterReason` and
+   * `DeadLetterErrorDescription` (where Service Bus keeps them on a dead-lettered message), so a copy that is
+   * dead-lettered again shows what it failed with before: `evalp dlq replay` stops on a repeat instead of looping.
+   */
+  private replayRows(rows: DeadLetterListRow[]): number {
     const now = this.now();
     for (const r of rows) {
-      this.sql.insert.run(r.queue, r.message_id, r.body, r.body_kind, r.correlation_id, r.subject, r.app_props, now, null, now);
+      const props = { ...(r.app_props ? (JSON.parse(r.app_props) as Record<string, unknown>) : {}), DeadLetterReason: r.reason, DeadLetterErrorDescription: r.description };
+      this.sql.insert.run(r.queue, r.message_id, r.body, r.body_kind, r.correlation_id, r.subject, JSON.stringify(props), now, null, now);
       this.sql.deleteDeadLetter.run(r.seq);
     }
     return rows.length;

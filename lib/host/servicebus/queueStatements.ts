@@ -53,13 +53,25 @@ export function prepareQueueStatements(db: Database.Database) {
        SELECT ${DEAD_LETTER_COLUMNS}, ?, ?, ? FROM sb_messages WHERE seq = ?`,
     ),
     deleteBySeq: db.prepare('DELETE FROM sb_messages WHERE seq = ?'),
+    deadLetterIdExists: db.prepare<[string, string], { n: number }>('SELECT 1 AS n FROM sb_dead_letters WHERE queue = ? AND message_id = ? LIMIT 1'),
+    setDeliveryCount: db.prepare('UPDATE sb_messages SET delivery_count = ? WHERE seq = ?'),
+    countByCorrelation: db.prepare<[number, number, string, string], { visible: number; scheduled: number }>(
+      `SELECT coalesce(sum(available_at <= ? OR lock_token IS NOT NULL), 0) AS visible, coalesce(sum(available_at > ? AND lock_token IS NULL), 0) AS scheduled
+       FROM sb_messages WHERE queue = ? AND correlation_id = ?`,
+    ),
+    deadLettersByCorrelation: db.prepare<[string, string], { n: number; last_at: number | null }>(
+      'SELECT count(*) AS n, max(dead_lettered_at) AS last_at FROM sb_dead_letters WHERE queue = ? AND correlation_id = ?',
+    ),
+    lastDeadLetterByCorrelation: db.prepare<[string, string], { reason: string; description: string; dead_lettered_at: number }>(
+      'SELECT reason, description, dead_lettered_at FROM sb_dead_letters WHERE queue = ? AND correlation_id = ? ORDER BY dead_lettered_at DESC, seq DESC LIMIT 1',
+    ),
     listDeadLetters: db.prepare<[string, number, number], DeadLetterListRow>(
       `SELECT ${DEAD_LETTER_COLUMNS}, dead_lettered_at, reason, description FROM sb_dead_letters
        WHERE queue = ? ORDER BY seq LIMIT ? OFFSET ?`,
     ),
-    selectAllDeadLetters: db.prepare<[string], DeadLetterRow>(`SELECT ${DEAD_LETTER_COLUMNS} FROM sb_dead_letters WHERE queue = ? ORDER BY seq`),
-    selectDeadLettersById: db.prepare<[string, string], DeadLetterRow>(
-      `SELECT ${DEAD_LETTER_COLUMNS} FROM sb_dead_letters
+    selectAllDeadLetters: db.prepare<[string], DeadLetterListRow>(`SELECT ${DEAD_LETTER_COLUMNS}, dead_lettered_at, reason, description FROM sb_dead_letters WHERE queue = ? ORDER BY seq`),
+    selectDeadLettersById: db.prepare<[string, string], DeadLetterListRow>(
+      `SELECT ${DEAD_LETTER_COLUMNS}, dead_lettered_at, reason, description FROM sb_dead_letters
        WHERE queue = ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
     ),
     deleteDeadLetter: db.prepare('DELETE FROM sb_dead_letters WHERE seq = ?'),

@@ -57,6 +57,16 @@ export interface QueueCounts {
   deadLettered: number;
 }
 
+/** One correlation id's (a run's) messages on a queue. */
+export interface CorrelationCounts {
+  /** visible now or being processed */
+  waiting: number;
+  /** scheduled for later (deferred or delayed redeliveries) */
+  scheduled: number;
+  deadLettered: number;
+  lastDeadLetter?: { reason: string; description: string; at: Date };
+}
+
 export interface SendResult {
   accepted: number;
   /** Dropped because their messageId was seen on this queue within the duplicate detection window. */

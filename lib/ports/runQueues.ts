@@ -1,0 +1,36 @@
+/** A run's messages across the stage queues: what the run view, the watchdog and `evalp status` show. */
+export interface RunQueueCounts {
+  /** visible now or being processed */
+  waiting: number;
+  /** scheduled for later: cases put off by an open circuit, or delivered again after a backoff */
+  scheduled: number;
+  /** dead letters of the run (poison or exhausted messages): the run cannot finish until they are replayed */
+  dead_lettered: number;
+  /** the latest dead letter's reason and description, and when */
+  last_dead_letter: { reason: string; description: string; at: string } | null;
+}
+
+/** A message a stage worker found unprocessable, with why. */
+export interface PoisonMessage {
+  messageId: string;
+  correlationId?: string;
+  body: unknown;
+  applicationProperties?: Record<string, string | number | boolean>;
+  /** short and stable (e.g. `InvalidMessage`, `ProcessingFailed`): what `evalp dlq replay` compares */
+  reason: string;
+  /** the validation error or the exception, for a person */
+  description: string;
+  /** deliveries it had (for the dead letter's record) */
+  deliveryCount?: number;
+}
+
+/**
+ * Per-run queue figures and per-message dead-lettering for the stage workers. The embedded host implements it on
+ * its SQLite queues. Azure Service Bus cannot dead-letter a message its Functions binding delivered without
+ * message settlement actions, so there the workers fall back to logging poison (services.runQueues absent).
+ */
+export interface RunQueuesPort {
+  runQueueCounts(runId: string, queueNames: readonly string[]): Promise<RunQueueCounts>;
+  /** dead-letters copies of unprocessable messages (the host completes the originals); a message id already dead-lettered on the queue is skipped */
+  deadLetterMessages(queueName: string, messages: readonly PoisonMessage[]): Promise<number>;
+}
