@@ -14,6 +14,7 @@ import { compareCommand } from './commands/compare.js';
 import { reportCommand } from './commands/report.js';
 import { waitCommand } from './commands/wait.js';
 import { dlqCommand } from './commands/dlq.js';
+import { agreementCommand } from './commands/agreement.js';
 
 export function buildProgram(): Command {
   return new Command('evalp')
@@ -31,7 +32,8 @@ export function buildProgram(): Command {
     .addCommand(targetsCommand())
     .addCommand(clientsCommand())
     .addCommand(keysCommand())
-    .addCommand(dlqCommand());
+    .addCommand(dlqCommand())
+    .addCommand(agreementCommand());
 }
 
 export async function main(argv: string[]): Promise<void> {
