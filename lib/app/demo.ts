@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { ReferenceMetricName } from '../domain/index.js';
 import { join } from 'node:path';
 import type { Services } from './services.js';
 import { importJsonl } from '../evaluation/importers/index.js';
@@ -50,11 +51,11 @@ export async function loadRetailSample(services: Services, sampleDir: string): P
   return { cases: imported.cases.length, catalogId };
 }
 
-/** The evaluation config of a demo run: all four stages, recorded APIs, the offline reference judge. */
+/** The evaluation config of a demo run: all four stages, recorded APIs, the offline reference judge, reference metrics beside it. */
 export function demoRunConfig(sampleDir: string) {
   return {
     profile: 'nightly' as const,
     execution: { enabled: true, provider: 'recorded' as const, cassette_path: join(sampleDir, 'cassette.jsonl') },
-    semantics: { enabled: true, judge: 'local' as const },
+    semantics: { enabled: true, judge: 'local' as const, reference_metrics: ['bleu', 'rougeL', 'chrf', 'embedding_cosine'] satisfies ReferenceMetricName[] },
   };
 }

@@ -3,6 +3,7 @@ import { createApiProvider } from '../evaluation/execution/index.js';
 import { createJudge } from '../judges/index.js';
 import type { TargetRegistry } from '../targets/index.js';
 import type { Services } from './services.js';
+import { referenceEmbedderFrom } from './referenceEmbedder.js';
 
 /**
  * The per-run parts of Services that both backends build the same way: target invokers from the registry (one
@@ -14,9 +15,11 @@ export function runServices(options: {
   baseDir: string;
   env: Readonly<Record<string, string | undefined>>;
   azureADTokenProvider: () => Promise<string>;
-}): Pick<Services, 'invokerFor' | 'apiProviderFor' | 'judgeFor'> {
+}): Pick<Services, 'invokerFor' | 'apiProviderFor' | 'judgeFor' | 'referenceEmbedder'> {
   const { targets, baseDir, env, azureADTokenProvider } = options;
+  let embedder: { value: ReturnType<typeof referenceEmbedderFrom> } | undefined;
   return {
+    referenceEmbedder: () => (embedder ??= { value: referenceEmbedderFrom(env, azureADTokenProvider) }).value,
     invokerFor: (target, catalog) => targets.invokerFor(target, catalog ? { catalog } : {}),
     apiProviderFor: (run, catalog) => {
       const exec = run.config.execution;

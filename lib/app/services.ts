@@ -1,6 +1,7 @@
 import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
 import type { ApiProvider } from '../evaluation/execution/index.js';
 import type { Judge } from '../judges/index.js';
+import type { Embedder } from '../ports/embedder.js';
 import type { ApiKeyStore, Clock, QueuePort, Stores } from '../ports/index.js';
 import type { TargetInvoker } from '../targets/target.js';
 
@@ -20,6 +21,8 @@ export interface Services {
   apiProviderFor(run: Run, catalog: ToolCatalog | undefined): Promise<ApiProvider>;
   /** the stage-4 judge of a run */
   judgeFor(run: Run): Judge;
+  /** the embedder of the embedding_cosine reference metric, when one is configured */
+  referenceEmbedder?(): Embedder | undefined;
   /** base directory for relative paths in settings (replay outputs, cassettes) */
   baseDir: string;
   workerId: string;

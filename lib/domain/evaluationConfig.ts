@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CoercionPolicySchema } from './coercionPolicy.js';
+import { ReferenceMetricNameSchema } from './referenceMetric.js';
 
 export const ExecutionConfigSchema = z
   .object({
@@ -27,6 +28,8 @@ export const SemanticsConfigSchema = z
     /** a semantic score at or above this passes */
     pass_threshold: z.number().min(0).max(1).default(0.7),
     model: z.string().optional(),
+    /** reference metrics computed beside the judge when stage 4 runs (reported, never part of pass/fail) */
+    reference_metrics: z.array(ReferenceMetricNameSchema).default([]),
   })
   .strict();
 export type SemanticsConfig = z.infer<typeof SemanticsConfigSchema>;

@@ -18,3 +18,4 @@ export * from './runStats.js';
 export * from './alert.js';
 export * from './comparison.js';
 export * from './audit.js';
+export * from './referenceMetric.js';

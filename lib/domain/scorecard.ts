@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolCallSchema } from './toolCall.js';
 import { ErrorCodeSchema, StageNameSchema, StageResultSchema } from './stageResult.js';
+import { ReferenceMetricResultSchema } from './referenceMetric.js';
 
 /** Per-tool outcome of one case: did the expected calls of this tool get made, and right. */
 export const ToolResultSchema = z.object({
@@ -33,6 +34,8 @@ export const ScorecardSchema = z.object({
   agent: z.string().optional(),
   routing_reason: z.string().optional(),
   tool_results: z.array(ToolResultSchema),
+  /** reference metrics the run enabled (semantics.reference_metrics), beside the judge; absent when none */
+  reference_metrics: z.array(ReferenceMetricResultSchema).optional(),
   overall_passed: z.boolean(),
   overall_score: z.number().min(0).max(1),
   /** target invocation latency (ms); 0 for offline scoring of recorded outputs */

@@ -6,6 +6,7 @@ import { describeFailure, diffLines, withoutRepeats } from './failureDiff.js';
 import { LatencyHistogramBuilder } from './latencyHistogram.js';
 import type { ReportCase, ReportCaseList, RunReport } from './reportModel.js';
 import { StageFunnelBuilder } from './stageFunnel.js';
+import { JudgingSummaryBuilder } from './judgingSummary.js';
 
 /** What a report reads: the stores (alerts optional) and, for `compareWith`, the run comparison. */
 export interface ReportDeps {
@@ -45,11 +46,13 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
   const maxFailures = options.maxFailures ?? DEFAULT_MAX_LISTED;
   const funnel = new StageFunnelBuilder();
   const histogram = new LatencyHistogramBuilder(stats.latency_ms.p99);
+  const judging = new JudgingSummaryBuilder();
   const failures: ReportCase[] = [];
   let failed = 0;
   for await (const card of stores.scorecards.iterateScorecards(runId)) {
     funnel.add(card);
     histogram.add(card.latency_ms);
+    judging.add(card);
     if (card.overall_passed) continue;
     failed += 1;
     if (failures.length < maxFailures) failures.push(caseOfCard(card));
@@ -80,6 +83,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .map(([code, count]) => ({ code, count })),
     failures: { total: failed, cases: failures.map(withQuestion) },
+    judging: judging.result(),
     alerts: stores.alerts ? await alertsOf(stores.alerts, runId) : null,
     comparison: comparison && { ...comparison, newly_failing: withQuestions(comparison.newly_failing), newly_passing: withQuestions(comparison.newly_passing) },
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JudgingSummarySchema } from './judgingSummary.js';
 import { AlertSchema, ComparisonSchema, RateSchema, RunSchema, RunStatsSchema, StageNameSchema } from '../domain/index.js';
 
 /*
@@ -64,6 +65,8 @@ export const RunReportSchema = z.object({
   latency_histogram: LatencyHistogramSchema,
   error_codes: z.array(z.object({ code: z.string(), count: z.number().int().nonnegative() })),
   failures: ReportCaseListSchema,
+  /** semantic score, rubric criteria and reference metrics over the run's scorecards (absent in older reports) */
+  judging: JudgingSummarySchema.optional(),
   /** the run's regression alerts (newest first); null when the platform keeps none */
   alerts: z.array(AlertSchema).nullable(),
   /** the run compared with a base run (the base is `run_ids[0]`), with the flipped cases described */

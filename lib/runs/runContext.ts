@@ -1,6 +1,7 @@
 import { TERMINAL_RUN_STATUSES, type Run, type TargetSystem, type TestCase, type ToolCatalog } from '../domain/index.js';
 import type { ApiProvider } from '../evaluation/execution/index.js';
 import type { Judge } from '../judges/index.js';
+import type { Embedder } from '../ports/embedder.js';
 import type { Services } from '../app/services.js';
 import type { TargetInvoker } from '../targets/target.js';
 
@@ -12,6 +13,8 @@ export interface RunContext {
   catalogFor(testCase: TestCase): ToolCatalog | undefined;
   apiProvider(testCase: TestCase): Promise<ApiProvider>;
   judge(): Judge;
+  /** the embedder of the embedding_cosine reference metric, if configured */
+  embedder(): Embedder | undefined;
 }
 
 const TTL_MS = 1_000;
@@ -78,6 +81,7 @@ export class RunContextCache {
         }
         return j;
       },
+      embedder: () => this.services.referenceEmbedder?.(),
     };
   }
 

@@ -4,6 +4,8 @@ import { runLogicStage } from '../logic/index.js';
 import { resolveCoercionPolicy } from '../match/index.js';
 import { runExecutionStage, type ApiProvider } from '../execution/index.js';
 import { runSemanticsStage } from '../semantics/index.js';
+import { scoreReferenceMetrics } from '../semantics/referenceMetrics.js';
+import type { Embedder } from '../../ports/embedder.js';
 import type { Judge } from '../../judges/index.js';
 import { decideVerdict } from './verdict.js';
 import { toolResultsOf } from './toolResults.js';
@@ -129,13 +131,17 @@ export async function runExecution(
   };
 }
 
-/** Stage 4 on a started case: the judge scores the answer against the reference. */
+/**
+ * Stage 4 on a started case: the judge scores the answer against the reference, and the reference metrics the run
+ * enabled (semantics.reference_metrics) are computed beside it (`embedder` serves embedding_cosine).
+ */
 export async function runSemantics(
   state: CaseState,
   testCase: TestCase,
   config: EvaluationConfig,
   judge: Judge,
   abortSignal?: AbortSignal,
+  embedder?: Embedder,
 ): Promise<CaseState> {
   const started = performance.now();
   const out = await runSemanticsStage(testCase, state.answer, {
@@ -144,9 +150,14 @@ export async function runSemantics(
     toolCalls: state.calls,
     ...(abortSignal ? { abortSignal } : {}),
   });
+  const names = config.semantics.reference_metrics;
+  const metrics = names.length
+    ? await scoreReferenceMetrics(names, { reference: testCase.expected_nl_response, answer: state.answer }, { ...(embedder ? { embedder } : {}), ...(abortSignal ? { abortSignal } : {}) })
+    : undefined;
   const e = state.evaluation;
   return {
     ...state,
+    ...(metrics ? { reference_metrics: metrics } : {}),
     stages: { ...state.stages, semantics: out.result },
     evaluation: {
       ...e,
@@ -175,6 +186,7 @@ export function finishCase(state: CaseState, testCase: TestCase, config: Evaluat
     ...(inv.agent !== undefined ? { agent: inv.agent } : {}),
     ...(inv.routing_reason !== undefined ? { routing_reason: inv.routing_reason } : {}),
     tool_results: toolResultsOf(testCase, state.calls, state.stages.logic.details as LogicDetails | undefined),
+    ...(state.reference_metrics ? { reference_metrics: state.reference_metrics } : {}),
     overall_passed: verdict.overall_passed,
     overall_score: verdict.overall_score,
     latency_ms: inv.latency_ms,
