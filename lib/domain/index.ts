@@ -19,3 +19,4 @@ export * from './alert.js';
 export * from './comparison.js';
 export * from './audit.js';
 export * from './referenceMetric.js';
+export * from './judgeCriteria.js';

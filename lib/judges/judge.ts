@@ -20,6 +20,25 @@ export const JUDGE_METHODS = ['llm', 'heuristic'] as const;
 export const JudgeMethodSchema = z.enum(JUDGE_METHODS);
 export type JudgeMethod = z.infer<typeof JudgeMethodSchema>;
 
+/** One rubric criterion's verdict (G-Eval). */
+export const CriterionVerdictSchema = z.object({
+  name: z.string(),
+  /** on the 1-5 rubric: probability-weighted when `method` is `logprobs`, else the integer the model wrote */
+  score: z.number().min(1).max(5),
+  /** the integer the model wrote */
+  integer_score: z.number().int().min(1).max(5),
+  method: z.enum(['logprobs', 'integer']),
+  /** p(1)..p(5) from the log-probabilities (logprobs only) */
+  probabilities: z.array(z.number()).length(5).optional(),
+  /** the model's step-by-step analysis */
+  reasoning: z.string(),
+  weight: z.number().positive(),
+  input_tokens: z.number().int().nonnegative(),
+  output_tokens: z.number().int().nonnegative(),
+  cost_usd: z.number().nonnegative(),
+});
+export type CriterionVerdict = z.infer<typeof CriterionVerdictSchema>;
+
 /** A judge's verdict on one answer. Tokens and cost cover every attempt it took (0 when served from cache). */
 export const JudgeVerdictSchema = z.object({
   /** 0 = wrong or missing, 1 = fully correct and complete. */
@@ -36,6 +55,10 @@ export const JudgeVerdictSchema = z.object({
   method: JudgeMethodSchema,
   /** Remarks about the verdict's accounting (e.g. "no price known for model x: cost reported as 0"). */
   notes: z.array(z.string()).optional(),
+  /** per-criterion scores when the judge scored rubric criteria (score is then their weighted mean, mapped to 0-1) */
+  criteria: z.array(CriterionVerdictSchema).optional(),
+  /** what identifies the rubric the verdict was made with (the criteria's content hash), for calibration */
+  rubric_id: z.string().optional(),
 });
 export type JudgeVerdict = z.infer<typeof JudgeVerdictSchema>;
 

@@ -33,6 +33,8 @@ export interface CaseState {
   attempt: number;
   /** reference metrics computed beside the judge in stage 4 (absent when the run enabled none) */
   reference_metrics?: ReferenceMetricResult[];
+  /** what stage 3's calls returned (tool and data, or the failure), shown to the judge for faithfulness */
+  api_data?: unknown;
 }
 
 /** Which stage the waterfall runs next for this state, or 'done'. */

@@ -124,8 +124,10 @@ export async function runExecution(
     callSet: state.call_set,
     ...(abortSignal ? { abortSignal } : {}),
   });
+  const apiData = apiDataOf(out.responses);
   return {
     ...state,
+    ...(apiData === undefined ? {} : { api_data: apiData }),
     stages: { ...state.stages, execution: out.result },
     evaluation: { ...state.evaluation, api_calls_made: state.evaluation.api_calls_made + out.api_calls_made, ms: state.evaluation.ms + (performance.now() - started) },
   };
@@ -148,6 +150,7 @@ export async function runSemantics(
     judge,
     passThreshold: config.semantics.pass_threshold,
     toolCalls: state.calls,
+    ...(state.api_data === undefined ? {} : { rawData: state.api_data }),
     ...(abortSignal ? { abortSignal } : {}),
   });
   const names = config.semantics.reference_metrics;
@@ -204,4 +207,15 @@ export function finishCase(state: CaseState, testCase: TestCase, config: Evaluat
     tags: testCase.metadata.tags,
     complexity_level: testCase.metadata.complexity_level,
   };
+}
+
+/** Longest API data carried to the judge (characters of JSON); beyond it the data is cut, with a marker. */
+const MAX_API_DATA_CHARS = 12_000;
+
+/** What the executed calls returned, compact enough for a queue message: tool, status and data or the failure. */
+function apiDataOf(responses: ReadonlyArray<{ tool_name: string; response: { ok: boolean; status?: number; data?: unknown; message?: string } }>): unknown {
+  if (responses.length === 0) return undefined;
+  const data = responses.map((r) => (r.response.ok ? { tool: r.tool_name, status: r.response.status, data: r.response.data } : { tool: r.tool_name, failed: r.response.message }));
+  const text = JSON.stringify(data);
+  return text.length <= MAX_API_DATA_CHARS ? data : `${text.slice(0, MAX_API_DATA_CHARS)} ... [${text.length - MAX_API_DATA_CHARS} more characters cut]`;
 }

@@ -1,5 +1,5 @@
 import type { StageResult, TestCase } from '../../domain/index.js';
-import type { Judge, JudgeMethod, JudgeVerdict } from '../../judges/judge.js';
+import type { CriterionVerdict, Judge, JudgeMethod, JudgeVerdict } from '../../judges/judge.js';
 import { JudgeError } from '../../judges/judgeError.js';
 
 export interface SemanticsStageOptions {
@@ -30,6 +30,10 @@ export interface SemanticsDetails {
   confidence: number;
   cached: boolean;
   notes?: string[];
+  /** per rubric criterion (G-Eval judges): score 1-5, method, analysis, tokens and cost */
+  criteria?: CriterionVerdict[];
+  /** the rubric the criteria came from (content hash), for judge calibration */
+  rubric_id?: string;
 }
 
 const REASONING_IN_MESSAGE = 300;
@@ -109,6 +113,8 @@ export async function runSemanticsStage(
     confidence: verdict.confidence,
     cached: verdict.cached,
     ...(verdict.notes?.length ? { notes: verdict.notes } : {}),
+    ...(verdict.criteria?.length ? { criteria: verdict.criteria } : {}),
+    ...(verdict.rubric_id ? { rubric_id: verdict.rubric_id } : {}),
   };
   const passed = verdict.score >= passThreshold;
   const comparison = passed ? 'meets' : 'is below';
