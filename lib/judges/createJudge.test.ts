@@ -107,7 +107,7 @@ describe('createJudge', () => {
     expect(judge).toBeInstanceOf(GEvalJudge);
     expect(judge.name).toBe('geval:gpt-4o');
     expect((judge as GEvalJudge).criteria.map((c) => c.name)).toEqual(['correctness', 'completeness', 'faithfulness', 'relevance', 'clarity']);
-    const one = createJudge(config({ judge: 'openai', criteria: [{ name: 'tone', description: 'polite?', rubric: ['a', 'b', 'c', 'd', 'e'] }] }), { OPENAI_API_KEY: 'k' }) as GEvalJudge;
+    const one = createJudge(config({ judge: 'openai', criteria: [{ name: 'tone', description: 'polite?', rubric: ['a', 'b', 'c', 'd', 'e'], weight: 1 }] }), { OPENAI_API_KEY: 'k' }) as GEvalJudge;
     expect(one.criteria).toEqual([{ name: 'tone', description: 'polite?', rubric: ['a', 'b', 'c', 'd', 'e'], weight: 1 }]);
     expect(one.rubricId).not.toBe((judge as GEvalJudge).rubricId);
   });
