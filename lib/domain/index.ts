@@ -20,3 +20,4 @@ export * from './comparison.js';
 export * from './audit.js';
 export * from './referenceMetric.js';
 export * from './judgeCriteria.js';
+export * from './factImportance.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FactImportanceSchema } from './factImportance.js';
 import { ExpectedToolCallSchema, ExpectedValueSchema } from './expected.js';
 import { CoercionPolicySchema } from './coercionPolicy.js';
 
@@ -46,6 +47,11 @@ export const TestCaseSchema = z
     expected_nl_response: z.string().optional(),
     /** Key facts the answer must state (used by the judges), in addition to expected_nl_response. */
     expected_facts: z.array(z.string()).default([]),
+    /**
+     * How much each expected fact matters, aligned by index with expected_facts (absent: all `important`).
+     * Fact coverage weights critical 3, important 2, minor 1; a missing critical fact fails stage 4.
+     */
+    fact_importance: z.array(FactImportanceSchema).optional(),
     /** For multi-agent endpoints: the agent that should answer and why the question should be routed to it
      * (not part of the waterfall; scored by the evaluation-as-a-service routes, lib/api/compat). */
     expected_agent: z.string().min(1).optional(),
@@ -58,6 +64,13 @@ export const TestCaseSchema = z
   })
   .strict()
   .superRefine((tc, ctx) => {
+    if (tc.fact_importance && tc.fact_importance.length !== tc.expected_facts.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fact_importance'],
+        message: `has ${tc.fact_importance.length} entries but expected_facts has ${tc.expected_facts.length}; they are aligned by index`,
+      });
+    }
     if (tc.expected_raw_data && tc.expected_raw_data.length !== tc.expected_tool_calls.length) {
       ctx.addIssue({
         code: 'custom',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FactImportanceSchema } from '../domain/factImportance.js';
 
 /** What a judge is asked: the question, the reference material and the answer to grade. */
 export const JudgeInputSchema = z.object({
@@ -7,6 +8,8 @@ export const JudgeInputSchema = z.object({
   expected_answer: z.string().optional(),
   /** Key facts the answer must state (TestCase.expected_facts). */
   expected_facts: z.array(z.string()).default([]),
+  /** Importance of each expected fact, aligned by index (absent: all `important`). */
+  fact_importance: z.array(FactImportanceSchema).optional(),
   /** The natural-language answer under evaluation. */
   actual_answer: z.string(),
   /** The tool calls the agent made (context for LLM judges; ignored by the heuristic). */

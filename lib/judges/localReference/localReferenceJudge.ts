@@ -1,4 +1,5 @@
 import type { Judge, JudgeInput, JudgeOptions, JudgeVerdict } from '../judge.js';
+import { FACT_WEIGHTS, importanceOf, type FactImportance } from '../../domain/factImportance.js';
 import { JudgeError } from '../judgeError.js';
 import { analyseFact, checkAnalysedFact, indexAnswer, type AnalysedFact, type FactCheck } from './facts.js';
 import { distinctNumbers, extractNumbers, findNumbers, type NumberMention } from './numbers.js';
@@ -31,7 +32,9 @@ export interface LocalReferenceScore {
 export function scoreAgainstReference(input: JudgeInput): LocalReferenceScore | undefined {
   const referenceTokens = input.expected_answer ? tokenize(input.expected_answer) : [];
   const reference = referenceTokens.length ? input.expected_answer : undefined;
-  const analysed = input.expected_facts.map(analyseFact).filter((f): f is AnalysedFact => f !== undefined);
+  const analysed = input.expected_facts
+    .map((fact, i) => { const a = analyseFact(fact); return a && { ...a, importance: importanceOf(input.fact_importance, i) }; })
+    .filter((f): f is AnalysedFact & { importance: FactImportance } => f !== undefined);
   if (!reference && analysed.length === 0) return undefined;
 
   const answerTokens = tokenize(input.actual_answer);
@@ -41,7 +44,7 @@ export function scoreAgainstReference(input: JudgeInput): LocalReferenceScore | 
     ...analysed.flatMap((f) => f.numbers),
   ]);
   const numbers = findNumbers(referenceNumbers, answer.numbers);
-  const factChecks = analysed.map((f) => checkAnalysedFact(f, answer));
+  const factChecks = analysed.map((f) => ({ ...checkAnalysedFact(f, answer), importance: f.importance }));
   const rouge = reference ? rougeL(answerTokens, referenceTokens).f1 : null;
 
   const parts: { weight: number; value: number }[] = [];
@@ -49,7 +52,10 @@ export function scoreAgainstReference(input: JudgeInput): LocalReferenceScore | 
     parts.push({ weight: LOCAL_REFERENCE_WEIGHTS.numbers, value: numbers.found.length / referenceNumbers.length });
   }
   if (factChecks.length) {
-    parts.push({ weight: LOCAL_REFERENCE_WEIGHTS.facts, value: factChecks.filter((c) => c.present).length / factChecks.length });
+    // fact coverage weighted by importance: critical 3, important 2, minor 1
+    const weights = factChecks.map((c) => FACT_WEIGHTS[c.importance ?? 'important']);
+    const total = weights.reduce((a, b) => a + b, 0);
+    parts.push({ weight: LOCAL_REFERENCE_WEIGHTS.facts, value: factChecks.reduce((s, c, i) => s + (c.present ? weights[i]! : 0), 0) / total });
   }
   if (rouge !== null) parts.push({ weight: LOCAL_REFERENCE_WEIGHTS.rouge_l, value: rouge });
   const totalWeight = parts.reduce((sum, p) => sum + p.weight, 0);
