@@ -21,3 +21,4 @@ export * from './audit.js';
 export * from './referenceMetric.js';
 export * from './judgeCriteria.js';
 export * from './factImportance.js';
+export * from './annotation.js';

@@ -14,3 +14,4 @@ export * from './apiKeyStore.js';
 export * from './alertStore.js';
 export * from './auditStore.js';
 export * from './embedder.js';
+export * from './annotationStore.js';

@@ -6,6 +6,7 @@ import type { ScorecardStore } from './scorecardStore.js';
 import type { RunStatsStore } from './runStatsStore.js';
 import type { AlertStore } from './alertStore.js';
 import type { AuditStore } from './auditStore.js';
+import type { AnnotationStore } from './annotationStore.js';
 
 /** A tool catalog is keyed by `${name}@${tool_schema_version}`. */
 export type StoredToolCatalog = ToolCatalog & { id: string };
@@ -22,4 +23,5 @@ export interface Stores {
   runStats: RunStatsStore;
   alerts: AlertStore;
   audit: AuditStore;
+  annotations: AnnotationStore;
 }

@@ -6,6 +6,7 @@ import { ENTITY_KINDS } from '../embedded/createEmbeddedStores.js';
 import { StoredToolCatalogSchema } from '../embedded/storedToolCatalog.js';
 import { CosmosAlertStore } from './cosmosAlertStore.js';
 import { CosmosAuditStore } from './cosmosAuditStore.js';
+import { CosmosAnnotationStore } from './cosmosAnnotationStore.js';
 import { COSMOS_CONTAINERS } from './cosmosContainers.js';
 import { CosmosEntityStore } from './cosmosEntityStore.js';
 import { CosmosRunStatsStore } from './cosmosRunStatsStore.js';
@@ -38,5 +39,6 @@ export function createCosmosStores(database: Database, options: CosmosStoresOpti
     runStats: new CosmosRunStatsStore(container('runStats'), scorecards, { ...ttl, ...(options.clock ? { clock: options.clock } : {}) }),
     alerts: new CosmosAlertStore(container('alerts')),
     audit: new CosmosAuditStore(container('audit')),
+    annotations: new CosmosAnnotationStore(container('annotations')),
   };
 }

@@ -3,6 +3,7 @@ import type { ChangeLog } from '../../host/changefeed/index.js';
 import type { StoredToolCatalog, Stores } from '../../ports/stores.js';
 import { EmbeddedAlertStore } from './alertStore.js';
 import { EmbeddedAuditStore } from './auditStore.js';
+import { EmbeddedAnnotationStore } from './annotationStore.js';
 import { EmbeddedEntityStore } from './entityStore.js';
 import { EmbeddedRunStore } from './runStore.js';
 import { EmbeddedScorecardStore } from './scorecardStore.js';
@@ -28,5 +29,6 @@ export function createEmbeddedStores(db: SqliteDatabase, changeLog: ChangeLog): 
     scorecards: new EmbeddedScorecardStore(db, changeLog),
     alerts: new EmbeddedAlertStore(db),
     audit: new EmbeddedAuditStore(db),
+    annotations: new EmbeddedAnnotationStore(db),
   };
 }
