@@ -12,6 +12,7 @@ import { COMPARE_ROUTES } from './routes/compare.js';
 import { ALERT_ROUTES } from './routes/alerts.js';
 import { REPORT_ROUTES } from './routes/reports.js';
 import { OPENAPI_ROUTES } from './routes/openapi.js';
+import { ANNOTATION_ROUTES } from './routes/annotations.js';
 
 /**
  * Every route of the management API, grouped by resource (one file per group in routes/). functions/http
@@ -37,4 +38,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...COMPARE_ROUTES,
   ...ALERT_ROUTES,
   ...REPORT_ROUTES,
+  ...ANNOTATION_ROUTES,
 ];
