@@ -15,6 +15,7 @@ import { reportCommand } from './commands/report.js';
 import { waitCommand } from './commands/wait.js';
 import { dlqCommand } from './commands/dlq.js';
 import { agreementCommand } from './commands/agreement.js';
+import { annotationsCommand } from './commands/annotations.js';
 
 export function buildProgram(): Command {
   return new Command('evalp')
@@ -33,7 +34,8 @@ export function buildProgram(): Command {
     .addCommand(clientsCommand())
     .addCommand(keysCommand())
     .addCommand(dlqCommand())
-    .addCommand(agreementCommand());
+    .addCommand(agreementCommand())
+    .addCommand(annotationsCommand());
 }
 
 export async function main(argv: string[]): Promise<void> {
