@@ -22,3 +22,4 @@ export * from './referenceMetric.js';
 export * from './judgeCriteria.js';
 export * from './factImportance.js';
 export * from './annotation.js';
+export * from './judgeCalibration.js';

@@ -1,4 +1,4 @@
-import type { Client, TargetSystem, TestSuite, ToolCatalog } from '../domain/index.js';
+import type { Client, JudgeCalibration, TargetSystem, TestSuite, ToolCatalog } from '../domain/index.js';
 import type { EntityStore } from './entityStore.js';
 import type { TestCaseStore } from './testCaseStore.js';
 import type { RunStore } from './runStore.js';
@@ -24,4 +24,6 @@ export interface Stores {
   alerts: AlertStore;
   audit: AuditStore;
   annotations: AnnotationStore;
+  /** judge calibrations, id `<judge_model>~<rubric_id>` */
+  calibrations: EntityStore<JudgeCalibration>;
 }

@@ -6,11 +6,11 @@ import { describeFailure, diffLines, withoutRepeats } from './failureDiff.js';
 import { LatencyHistogramBuilder } from './latencyHistogram.js';
 import type { ReportCase, ReportCaseList, RunReport } from './reportModel.js';
 import { StageFunnelBuilder } from './stageFunnel.js';
-import { JudgingSummaryBuilder } from './judgingSummary.js';
+import { JudgingSummaryBuilder, withCalibrations } from './judgingSummary.js';
 
 /** What a report reads: the stores (alerts optional) and, for `compareWith`, the run comparison. */
 export interface ReportDeps {
-  stores: Pick<Stores, 'runs' | 'runStats' | 'scorecards' | 'testCases'> & { alerts?: Pick<AlertStore, 'listAlerts'> };
+  stores: Pick<Stores, 'runs' | 'runStats' | 'scorecards' | 'testCases'> & { alerts?: Pick<AlertStore, 'listAlerts'>; calibrations?: Pick<Stores['calibrations'], 'get'> };
   clock: Clock;
   /** compares `[base, head]`; default lib/compare's compareRuns on the same stores */
   compare?: (runIds: readonly [string, string], options: { maxFlipped: number }) => Promise<Comparison>;
@@ -83,7 +83,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .map(([code, count]) => ({ code, count })),
     failures: { total: failed, cases: failures.map(withQuestion) },
-    judging: judging.result(),
+    judging: stores.calibrations ? await withCalibrations(judging.result(), (id) => stores.calibrations!.get(id)) : judging.result(),
     alerts: stores.alerts ? await alertsOf(stores.alerts, runId) : null,
     comparison: comparison && { ...comparison, newly_failing: withQuestions(comparison.newly_failing), newly_passing: withQuestions(comparison.newly_passing) },
   };

@@ -8,6 +8,12 @@ const num = (x: number | null, digits = 3): string => (x === null ? '-' : x.toFi
 export function judgingMarkdown(j: JudgingSummary | undefined): string[] {
   if (!j || (j.semantic.scored === 0 && j.criteria.length === 0 && j.reference_metrics.length === 0)) return [];
   const lines = ['### Judging', '', `semantic score mean ${num(j.semantic.mean)} over ${j.semantic.scored} judged cases`];
+  for (const judge of j.judges) {
+    if (judge.calibration) {
+      const c = judge.calibration;
+      lines.push('', `judge ${md(judge.judge_model)} (rubric ${md(judge.rubric_id)}): calibrated on ${c.items} items of task ${md(c.task_id)}, Cohen's kappa ${num(c.kappa)}, raw agreement ${num(c.raw_agreement)} (${md(c.provenance)})`);
+    } else if (judge.warning) lines.push('', `> ⚠️ ${md(judge.warning)}`);
+  }
   if (j.criteria.length) {
     lines.push('', '| criterion | cases | mean (1-5) |', '|---|---:|---:|');
     for (const c of j.criteria) lines.push(`| ${md(c.name)} | ${c.scored} | ${num(c.mean, 2)} |`);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { AnnotationLabelValueSchema, AnnotationSchema, AnnotationTaskSchema } from '../../domain/index.js';
+import { AnnotationLabelValueSchema, AnnotationSchema, AnnotationTaskSchema, JudgeCalibrationSchema, type Scorecard } from '../../domain/index.js';
+import { calibrateJudge } from '../../annotations/calibration.js';
 import {
   AnnotationInputError,
   CreateAnnotationTaskSchema,
@@ -193,7 +194,54 @@ export const annotationAgreementRoute = defineRoute({
   },
 });
 
-/** Human annotation tasks: create, list, read, next, submit, progress, export, agreement. */
+export const calibrateJudgeRoute = defineRoute({
+  name: 'annotations-calibrate',
+  method: 'POST',
+  path: 'v1/annotation-tasks/{id}/calibrate',
+  role: 'test-admin',
+  tag: 'annotations',
+  summary:
+    "Calibrate the judge of the task's run against the human labels: Cohen's kappa and raw agreement (judge vs consensus), confusion table; stored as the calibration of that judge model and rubric",
+  params: IdParams,
+  body: z.object({ provenance: z.string().min(1).optional() }).strict().optional(),
+  responses: { 200: 'the stored calibration', 400: 'not a task over a run, a label schema other than pass_fail or scale, or no judged item', 404: 'no such task' },
+  response: JudgeCalibrationSchema,
+  handler: async ({ services, params, body }) => {
+    const task = await taskOf(services.stores, params.id);
+    const annotations = await services.stores.annotations.listAnnotations(task.id);
+    const cards = new Map<string, Scorecard>();
+    if (task.source.kind === 'run') for await (const card of services.stores.scorecards.iterateScorecards(task.source.run_id)) cards.set(card.test_case_id, card);
+    let calibration;
+    try {
+      calibration = calibrateJudge(task, annotations, cards, { now: services.clock.now().toISOString(), ...(body?.provenance ? { provenance: body.provenance } : {}) });
+    } catch (error) {
+      if (error instanceof RangeError) {
+        const [field, ...rest] = error.message.split(': ');
+        throw new ApiError(400, 'Bad Request', error.message, [{ path: `task.${field}`, message: rest.join(': ') }]);
+      }
+      throw error;
+    }
+    const { _etag, ...stored } = await services.stores.calibrations.upsert(calibration);
+    return { status: 200, body: stored };
+  },
+});
+
+export const listCalibrationsRoute = defineRoute({
+  name: 'calibrations-list',
+  method: 'GET',
+  path: 'v1/judge-calibrations',
+  role: 'reader',
+  tag: 'annotations',
+  summary: 'Stored judge calibrations (one per judge model and rubric)',
+  responses: { 200: 'the calibrations' },
+  response: z.object({ items: z.array(JudgeCalibrationSchema) }),
+  handler: async ({ services }) => {
+    const page = await services.stores.calibrations.list({ limit: 1000, offset: 0 });
+    return { status: 200, body: { items: page.items.map(({ _etag, ...c }) => c) } };
+  },
+});
+
+/** Human annotation tasks: create, list, read, next, submit, progress, export, agreement, calibrate. */
 export const ANNOTATION_ROUTES: readonly RouteDefinition[] = [
   createAnnotationTaskRoute,
   listAnnotationTasksRoute,
@@ -203,4 +251,6 @@ export const ANNOTATION_ROUTES: readonly RouteDefinition[] = [
   annotationProgressRoute,
   exportAnnotationsRoute,
   annotationAgreementRoute,
+  calibrateJudgeRoute,
+  listCalibrationsRoute,
 ];
