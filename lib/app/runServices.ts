@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { createApiProvider } from '../evaluation/execution/index.js';
-import { createJudge } from '../judges/index.js';
+import { createJudge, createJudgeClient, DEFAULT_OPENAI_JUDGE_MODEL, PairwiseJudge } from '../judges/index.js';
 import type { TargetRegistry } from '../targets/index.js';
 import type { Services } from './services.js';
 import { referenceEmbedderFrom } from './referenceEmbedder.js';
@@ -15,10 +15,14 @@ export function runServices(options: {
   baseDir: string;
   env: Readonly<Record<string, string | undefined>>;
   azureADTokenProvider: () => Promise<string>;
-}): Pick<Services, 'invokerFor' | 'apiProviderFor' | 'judgeFor' | 'referenceEmbedder'> {
+}): Pick<Services, 'invokerFor' | 'apiProviderFor' | 'judgeFor' | 'referenceEmbedder' | 'pairwiseJudge'> {
   const { targets, baseDir, env, azureADTokenProvider } = options;
   let embedder: { value: ReturnType<typeof referenceEmbedderFrom> } | undefined;
   return {
+    pairwiseJudge: (model) => {
+      const { client, deployment } = createJudgeClient(env, { azureADTokenProvider });
+      return new PairwiseJudge({ client, model: model?.trim() || deployment || DEFAULT_OPENAI_JUDGE_MODEL });
+    },
     referenceEmbedder: () => (embedder ??= { value: referenceEmbedderFrom(env, azureADTokenProvider) }).value,
     invokerFor: (target, catalog) => targets.invokerFor(target, catalog ? { catalog } : {}),
     apiProviderFor: (run, catalog) => {

@@ -2,6 +2,7 @@ import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
 import type { ApiProvider } from '../evaluation/execution/index.js';
 import type { Judge } from '../judges/index.js';
 import type { Embedder } from '../ports/embedder.js';
+import type { PairwiseJudgeLike } from '../compare/pairwiseRuns.js';
 import type { ApiKeyStore, Clock, QueuePort, Stores } from '../ports/index.js';
 import type { TargetInvoker } from '../targets/target.js';
 
@@ -23,6 +24,8 @@ export interface Services {
   judgeFor(run: Run): Judge;
   /** the embedder of the embedding_cosine reference metric, when one is configured */
   referenceEmbedder?(): Embedder | undefined;
+  /** the pairwise judge of run comparisons (OpenAI / Azure OpenAI settings; throws JudgeConfigurationError without them) */
+  pairwiseJudge?(model?: string): PairwiseJudgeLike;
   /** base directory for relative paths in settings (replay outputs, cassettes) */
   baseDir: string;
   workerId: string;

@@ -23,3 +23,4 @@ export * from './judgeCriteria.js';
 export * from './factImportance.js';
 export * from './annotation.js';
 export * from './judgeCalibration.js';
+export * from './pairwiseVerdict.js';

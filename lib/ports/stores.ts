@@ -1,4 +1,4 @@
-import type { Client, JudgeCalibration, TargetSystem, TestSuite, ToolCatalog } from '../domain/index.js';
+import type { Client, JudgeCalibration, PairwiseVerdict, TargetSystem, TestSuite, ToolCatalog } from '../domain/index.js';
 import type { EntityStore } from './entityStore.js';
 import type { TestCaseStore } from './testCaseStore.js';
 import type { RunStore } from './runStore.js';
@@ -26,4 +26,6 @@ export interface Stores {
   annotations: AnnotationStore;
   /** judge calibrations, id `<judge_model>~<rubric_id>` */
   calibrations: EntityStore<JudgeCalibration>;
+  /** pairwise verdicts of run comparisons, id `<run_a>~<run_b>~<case>~<model>` */
+  pairwiseVerdicts: EntityStore<PairwiseVerdict>;
 }

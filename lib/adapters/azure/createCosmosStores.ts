@@ -1,5 +1,5 @@
 import type { Database } from '@azure/cosmos';
-import { ClientSchema, JudgeCalibrationSchema, TargetSystemSchema, TestSuiteSchema, type Client, type JudgeCalibration, type TargetSystem, type TestSuite } from '../../domain/index.js';
+import { ClientSchema, JudgeCalibrationSchema, PairwiseVerdictSchema, type PairwiseVerdict, TargetSystemSchema, TestSuiteSchema, type Client, type JudgeCalibration, type TargetSystem, type TestSuite } from '../../domain/index.js';
 import type { Clock } from '../../ports/clock.js';
 import type { StoredToolCatalog, Stores } from '../../ports/stores.js';
 import { ENTITY_KINDS } from '../embedded/createEmbeddedStores.js';
@@ -41,5 +41,6 @@ export function createCosmosStores(database: Database, options: CosmosStoresOpti
     audit: new CosmosAuditStore(container('audit')),
     annotations: new CosmosAnnotationStore(container('annotations')),
     calibrations: new CosmosEntityStore<JudgeCalibration>(container('entities'), ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
+    pairwiseVerdicts: new CosmosEntityStore<PairwiseVerdict>(container('entities'), ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
   };
 }

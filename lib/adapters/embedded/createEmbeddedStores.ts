@@ -1,4 +1,4 @@
-import { ClientSchema, JudgeCalibrationSchema, TargetSystemSchema, TestSuiteSchema, type Client, type JudgeCalibration, type TargetSystem, type TestSuite } from '../../domain/index.js';
+import { ClientSchema, JudgeCalibrationSchema, PairwiseVerdictSchema, type PairwiseVerdict, TargetSystemSchema, TestSuiteSchema, type Client, type JudgeCalibration, type TargetSystem, type TestSuite } from '../../domain/index.js';
 import type { ChangeLog } from '../../host/changefeed/index.js';
 import type { StoredToolCatalog, Stores } from '../../ports/stores.js';
 import { EmbeddedAlertStore } from './alertStore.js';
@@ -12,7 +12,7 @@ import { StoredToolCatalogSchema } from './storedToolCatalog.js';
 import { EmbeddedTestCaseStore } from './testCaseStore.js';
 
 /** Entity kinds in `st_entities` (also the entity names in store errors). */
-export const ENTITY_KINDS = { suites: 'suite', catalogs: 'tool_catalog', targets: 'target', clients: 'client', calibrations: 'judge_calibration' } as const;
+export const ENTITY_KINDS = { suites: 'suite', catalogs: 'tool_catalog', targets: 'target', clients: 'client', calibrations: 'judge_calibration', pairwiseVerdicts: 'pairwise_verdict' } as const;
 
 /**
  * Every embedded store except run statistics, on the host's connection; scorecard writes go on `changeLog`
@@ -31,5 +31,6 @@ export function createEmbeddedStores(db: SqliteDatabase, changeLog: ChangeLog): 
     audit: new EmbeddedAuditStore(db),
     annotations: new EmbeddedAnnotationStore(db),
     calibrations: new EmbeddedEntityStore<JudgeCalibration>(db, ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
+    pairwiseVerdicts: new EmbeddedEntityStore<PairwiseVerdict>(db, ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
   };
 }
