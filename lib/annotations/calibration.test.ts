@@ -54,6 +54,10 @@ describe('judge calibration from an annotation task over a judged run', () => {
         expect((await api.call('PUT', `v1/annotation-tasks/cal/items/${item}/label`, { key, body: { label } })).status).toBe(201);
       }
     }
+    // stored pairwise verdicts of the same model: 3 of 4 survived the order swap (one of another model is ignored)
+    for (const [i, consistent, model] of [[1, true, 'gpt-test'], [2, true, 'gpt-test'], [3, true, 'gpt-test'], [4, false, 'gpt-test'], [5, false, 'other']] as const) {
+      await api.platform.services.stores.pairwiseVerdicts.upsert({ id: `a~b~c${i}~${model}`, run_a: 'a', run_b: 'b', test_case_id: `c${i}`, category: null, winner: consistent ? 'A' : 'tie', consistent, score_a: 1, score_b: 0, model, reasoning: 'r', cost_usd: 0, created_at: '2026-03-01T12:00:00.000Z' });
+    }
     const cal = await api.call('POST', 'v1/annotation-tasks/cal/calibrate', { key: api.keys['test-admin'] });
     expect(cal.status).toBe(200);
     // judge vs consensus: rows human [pass, fail], columns judge: pass/pass 4 (c0-c3), pass/fail 2 (c6, c7),
@@ -61,6 +65,7 @@ describe('judge calibration from an annotation task over a judged run', () => {
     expect(cal.json).toMatchObject({ id: 'gpt-test~r1', items: 10, skipped: 0, labels: ['pass', 'fail'], confusion: [[4, 2], [2, 2]] });
     expect(cal.json.raw_agreement).toBeCloseTo(0.6, 12);
     expect(cal.json.kappa).toBeCloseTo(0.08 / 0.48, 12);
+    expect(cal.json.position_swap).toEqual({ pairs: 4, consistent: 3, rate: 0.75 });
     expect(cal.json.provenance).toMatch(/annotation task cal \(3 annotators per item/);
     expect((await api.call('GET', 'v1/judge-calibrations')).json.items.map((c: { id: string }) => c.id)).toEqual(['gpt-test~r1']);
 

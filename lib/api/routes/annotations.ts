@@ -221,6 +221,19 @@ export const calibrateJudgeRoute = defineRoute({
       }
       throw error;
     }
+    // position-swap consistency of the same model judging pairs (stored run-comparison verdicts)
+    let pairs = 0;
+    let consistent = 0;
+    for (let offset = 0; ; offset += 1000) {
+      const page = await services.stores.pairwiseVerdicts.list({ limit: 1000, offset });
+      for (const v of page.items) {
+        if (v.model !== calibration.judge_model) continue;
+        pairs++;
+        if (v.consistent) consistent++;
+      }
+      if (page.items.length < 1000) break;
+    }
+    if (pairs > 0) calibration = { ...calibration, position_swap: { pairs, consistent, rate: consistent / pairs } };
     const { _etag, ...stored } = await services.stores.calibrations.upsert(calibration);
     return { status: 200, body: stored };
   },
