@@ -12,12 +12,14 @@
  *   lib/runs                    run lifecycle: planning, dispatch, case workers, finalize
  *   lib/alerts                  regression alerts and notifications
  *   lib/reports                 run and comparison reports
+ *   lib/annotations             human annotation tasks, agreement and judge calibration
  *   lib/compare                 run comparison with paired statistics
  *   lib/goldset                 importing, exporting and reading gold sets
  *   lib/evaluation, lib/judges, lib/targets   the four stages, judges, target invokers
  *   lib/adapters/*              port implementations (import ports, domain, shared helpers; the embedded family also the host)
  *   lib/resilience, lib/telemetry   cross-cutting: retry, timeout, breaker, rate limiter; spans and metrics
  *   lib/ports                   interfaces
+ *   lib/metrics                 reference text metrics (BLEU, ROUGE, chrF, facts, numbers), pure
  *   lib/domain, lib/statistics, lib/ncrontab   pure schemas, folds and math
  *   lib/outbound                the outbound URL policy and the fetch that enforces it (imports nothing of the platform)
  *   lib/host                    the embedded Functions host: imports nothing of the app but lib/ncrontab
@@ -35,7 +37,7 @@ const layer = (name, from, allowed) => ({
   to: { path: '^(lib|functions)/', pathNot: [`^${from}/`, ...allowed.map((a) => `^${a}/`)] },
 });
 
-const FEATURE_BASE = ['lib/evaluation', 'lib/judges', 'lib/targets', 'lib/resilience', 'lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain', 'lib/statistics', 'lib/ncrontab'];
+const FEATURE_BASE = ['lib/evaluation', 'lib/judges', 'lib/targets', 'lib/resilience', 'lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/metrics', 'lib/domain', 'lib/statistics', 'lib/ncrontab'];
 
 module.exports = {
   forbidden: [
@@ -60,17 +62,18 @@ module.exports = {
       from: { path: '^functions/', pathNot: TEST },
       to: { path: `^lib/(${MODULE})/`, pathNot: `^lib/(${MODULE})/index\\.ts$` },
     },
-    layer('platform', 'lib/platform', ['functions', 'lib/app', 'lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', 'lib/adapters', 'lib/host', ...FEATURE_BASE]),
-    layer('functions', 'functions', ['lib/app', 'lib/dashboard', 'lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
-    layer('app', 'lib/app', ['lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', 'lib/adapters', 'lib/host', 'bench/fixtures', ...FEATURE_BASE]),
-    layer('api', 'lib/api', ['lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
-    layer('runs', 'lib/runs', ['lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
+    layer('platform', 'lib/platform', ['lib/annotations', 'functions', 'lib/app', 'lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', 'lib/adapters', 'lib/host', ...FEATURE_BASE]),
+    layer('functions', 'functions', ['lib/annotations', 'lib/app', 'lib/dashboard', 'lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
+    layer('app', 'lib/app', ['lib/annotations', 'lib/api', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', 'lib/adapters', 'lib/host', 'bench/fixtures', ...FEATURE_BASE]),
+    layer('api', 'lib/api', ['lib/annotations', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
+    layer('runs', 'lib/runs', ['lib/annotations', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
     layer('alerts', 'lib/alerts', ['lib/compare', ...FEATURE_BASE]),
-    layer('reports', 'lib/reports', ['lib/compare', ...FEATURE_BASE]),
+    layer('reports', 'lib/reports', ['lib/annotations', 'lib/compare', ...FEATURE_BASE]),
+    layer('annotations', 'lib/annotations', ['lib/compare', ...FEATURE_BASE]),
     layer('compare', 'lib/compare', FEATURE_BASE),
     layer('goldset', 'lib/goldset', FEATURE_BASE),
-    layer('evaluation', 'lib/evaluation', ['lib/ports', 'lib/domain', 'lib/statistics', 'lib/telemetry']),
-    layer('judges', 'lib/judges', ['lib/resilience', 'lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain', 'lib/statistics']),
+    layer('evaluation', 'lib/evaluation', ['lib/metrics', 'lib/ports', 'lib/domain', 'lib/statistics', 'lib/telemetry']),
+    layer('judges', 'lib/judges', ['lib/metrics', 'lib/resilience', 'lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain', 'lib/statistics']),
     layer('targets', 'lib/targets', ['lib/resilience', 'lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain']),
     layer('adapters-embedded', 'lib/adapters/embedded', ['lib/adapters/shared', 'lib/host', 'lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain']),
     layer('adapters-azure', 'lib/adapters/azure', ['lib/adapters/shared', 'lib/resilience', 'lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain']),
@@ -83,6 +86,7 @@ module.exports = {
     layer('dashboard', 'lib/dashboard', []),
     layer('domain', 'lib/domain', []),
     layer('statistics', 'lib/statistics', []),
+    layer('metrics', 'lib/metrics', ['lib/ports', 'lib/domain', 'lib/statistics']),
     layer('ncrontab', 'lib/ncrontab', []),
     layer('host', 'lib/host', ['lib/ncrontab']),
   ],

@@ -16,6 +16,7 @@ import { openApiRoutes } from './routes/openapi.js';
 import { trendsRoute } from './routes/trends.js';
 import { meRoute } from './routes/me.js';
 import { DEAD_LETTER_ROUTES } from './routes/deadLetters.js';
+import { ANNOTATION_ROUTES } from './routes/annotations.js';
 
 /**
  * Every route of the management API, grouped by resource (one file per group in routes/). functions/http
@@ -45,4 +46,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...ALERT_ROUTES,
   ...REPORT_ROUTES,
   ...DEAD_LETTER_ROUTES,
+  ...ANNOTATION_ROUTES,
 ];

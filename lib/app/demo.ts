@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { type ReferenceMetricName, TargetSystemSchema, TestSuiteSchema } from '../domain/index.js';
 import { join } from 'node:path';
 import type { Services } from '../ports/index.js';
 import { importCases, importJsonl, parseToolCatalog } from '../goldset/index.js';
-import { TargetSystemSchema, TestSuiteSchema } from '../domain/index.js';
 
 export const DEMO_SUITE_ID = 'retail-demo';
 export const DEMO_TARGETS = [
@@ -47,11 +47,11 @@ export async function loadRetailSample(services: Services, sampleDir: string): P
   return { cases: imported.cases.length, catalogId };
 }
 
-/** The evaluation config of a demo run: all four stages, recorded APIs, the offline reference judge. */
+/** The evaluation config of a demo run: all four stages, recorded APIs, the offline reference judge, reference metrics beside it. */
 export function demoRunConfig(sampleDir: string) {
   return {
     profile: 'nightly' as const,
     execution: { enabled: true, provider: 'recorded' as const, cassette_path: join(sampleDir, 'cassette.jsonl') },
-    semantics: { enabled: true, judge: 'local' as const },
+    semantics: { enabled: true, judge: 'local' as const, reference_metrics: ['bleu', 'rougeL', 'chrf', 'embedding_cosine'] satisfies ReferenceMetricName[] },
   };
 }

@@ -1,3 +1,4 @@
+import { referenceEmbedderFrom } from './referenceEmbedder.js';
 import { isAbsolute, resolve } from 'node:path';
 import { createApiProvider } from './createApiProvider.js';
 import { createJudge, createJudgeClient, DEFAULT_OPENAI_JUDGE_MODEL, PairwiseJudge } from '../judges/index.js';
@@ -17,9 +18,11 @@ export function runServices(options: {
   azureADTokenProvider: () => Promise<string>;
   /** the outbound-policy fetch (lib/outbound) for stage-3 live API calls (`execution.base_url` comes from a run's config) */
   fetch?: typeof globalThis.fetch;
-}): Pick<Services, 'invokerFor' | 'checkTarget' | 'apiProviderFor' | 'judgeFor' | 'pairwiseJudge' | 'circuitOf'> {
+}): Pick<Services, 'invokerFor' | 'checkTarget' | 'apiProviderFor' | 'judgeFor' | 'pairwiseJudge' | 'circuitOf' | 'referenceEmbedder'> {
   const { targets, baseDir, env, azureADTokenProvider, fetch } = options;
+  let embedder: { value: ReturnType<typeof referenceEmbedderFrom> } | undefined;
   return {
+    referenceEmbedder: () => (embedder ??= { value: referenceEmbedderFrom(env, azureADTokenProvider) }).value,
     circuitOf: (targetId) => targets.snapshot().find((h) => h.target_id === targetId)?.circuit,
     invokerFor: (target, catalog, apiProvider) => targets.invokerFor(target, { ...(catalog ? { catalog } : {}), ...(apiProvider ? { apiProvider } : {}) }),
     checkTarget: (target, catalog, apiProvider) => targets.check(target, { ...(catalog ? { catalog } : {}), ...(apiProvider ? { apiProvider } : {}) }),

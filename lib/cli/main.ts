@@ -16,6 +16,8 @@ import { waitCommand } from './commands/wait.js';
 import { dlqCommand } from './commands/dlq.js';
 import { usageErrorsExit2 } from './commands/cliOptions.js';
 import { alertsCommand, failuresCommand, runsCommand } from './commands/readCommands.js';
+import { agreementCommand } from './commands/agreement.js';
+import { annotationsCommand } from './commands/annotations.js';
 
 export function buildProgram(): Command {
   const program = new Command('evalp')
@@ -36,7 +38,9 @@ export function buildProgram(): Command {
     .addCommand(targetsCommand())
     .addCommand(clientsCommand())
     .addCommand(keysCommand())
-    .addCommand(dlqCommand());
+    .addCommand(dlqCommand())
+    .addCommand(agreementCommand())
+    .addCommand(annotationsCommand());
   // one meaning per exit code in every command: a bad flag or a missing argument is a usage error (2), as in `wait`
   const everyCommand = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(everyCommand)];
   for (const cmd of everyCommand(program)) usageErrorsExit2(cmd);

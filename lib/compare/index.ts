@@ -11,3 +11,4 @@ export { comparePair } from './comparePair.js';
 export { trialStatsOf } from './trialStats.js';
 export type { TrialOutcome } from './trialStats.js';
 export { scoredOutcomes } from './scoredOutcomes.js';
+export { pairwiseCompareRuns } from './pairwiseRuns.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CoercionPolicySpecSchema } from './coercionPolicy.js';
+import { CoercionPolicySchema, CoercionPolicySpecSchema } from './coercionPolicy.js';
+import { ReferenceMetricNameSchema } from './referenceMetric.js';
+import { JudgeCriteriaSchema } from './judgeCriteria.js';
 
 export const ExecutionConfigSchema = z
   .object({
@@ -30,6 +32,17 @@ export const SemanticsConfigSchema = z
     /** a semantic score at or above this passes */
     pass_threshold: z.number().min(0).max(1).default(0.7),
     model: z.string().optional(),
+    /** reference metrics computed beside the judge when stage 4 runs (reported, never part of pass/fail) */
+    reference_metrics: z.array(ReferenceMetricNameSchema).default([]),
+    /**
+     * `criteria` (default): an LLM judge scores each rubric criterion on 1-5 with analysis first (G-Eval) and the
+     * semantic score is their weighted mean; `holistic`: one 0-1 grade. The local heuristic ignores it.
+     */
+    scoring: z.enum(['criteria', 'holistic']).default('criteria'),
+    /** the criteria (default DEFAULT_JUDGE_CRITERIA; a suite's judge_criteria apply when the run sets none) */
+    criteria: JudgeCriteriaSchema.optional(),
+    /** ask the model for log-probabilities and use the probability-weighted score (G-Eval); false for models without them */
+    logprobs: z.boolean().default(true),
   })
   .strict();
 export type SemanticsConfig = z.infer<typeof SemanticsConfigSchema>;

@@ -45,6 +45,7 @@ export const ERROR_CODE_BLAME = {
   low_semantic_score: 'model',
   wrong_agent: 'model',
   entity_mismatch: 'model',
+  missing_critical_fact: 'model',
 } as const satisfies Record<ErrorCode, 'model' | 'infrastructure'>;
 
 /** What `outcomeKindOf` reads: a Scorecard and a CaseOutcome (the statistics projection) both fit. */

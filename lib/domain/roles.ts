@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** API roles (DESIGN §7). `reader` may GET everything; the others may change what they name. */
-export const ROLES = ['reader', 'test-admin', 'suite-admin', 'platform-admin', 'runner'] as const;
+/**
+ * API roles (DESIGN §7). `reader` may GET everything; the others may change what they name. `annotator`: a person
+ * labelling annotation tasks (takes the next item, submits labels).
+ */
+export const ROLES = ['reader', 'test-admin', 'suite-admin', 'platform-admin', 'runner', 'annotator'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 

@@ -3,6 +3,7 @@ import { ToolCallSchema } from './toolCall.js';
 import { ErrorCodeSchema, StageNameSchema, StageResultSchema } from './stageResult.js';
 import { TrajectorySchema } from './trajectory.js';
 import { OutcomeKindSchema } from './outcomeKind.js';
+import { ReferenceMetricResultSchema } from './referenceMetric.js';
 
 /** Per-tool outcome of one case: did the expected calls of this tool get made, and right. */
 export const ToolResultSchema = z.object({
@@ -44,6 +45,8 @@ export const ScorecardSchema = z.object({
   /** every step of the agent's tool loop (model turns, calls with arguments, results or errors), when it ran one */
   trajectory: TrajectorySchema.optional(),
   tool_results: z.array(ToolResultSchema),
+  /** reference metrics the run enabled (semantics.reference_metrics), beside the judge; absent when none */
+  reference_metrics: z.array(ReferenceMetricResultSchema).optional(),
   overall_passed: z.boolean(),
   overall_score: z.number().min(0).max(1),
   /** passed, failed (the model's fault) or not_scored (infrastructure): `outcomeKindOf` of this card; absent on cards written before it existed */

@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   no_reference: 'The case has no expected answer or facts to judge against.',
   no_answer: 'The target gave no natural-language answer to judge.',
   low_semantic_score: 'The judge scored the answer below the pass threshold.',
+  missing_critical_fact: 'The answer leaves out an expected fact marked critical (fails stage 4 whatever the score).',
 } as const;
 export const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

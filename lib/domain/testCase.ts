@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './id.js';
+import { FactImportanceSchema } from './factImportance.js';
 import { ExpectedToolCallSchema, ExpectedValueSchema } from './expected.js';
 import { CoercionPolicySpecSchema } from './coercionPolicy.js';
 
@@ -51,6 +52,11 @@ export const TestCaseSchema = z
     expected_nl_response: z.string().optional(),
     /** Key facts the answer must state (used by the judges), in addition to expected_nl_response. */
     expected_facts: z.array(z.string()).default([]),
+    /**
+     * How much each expected fact matters, aligned by index with expected_facts (absent: all `important`).
+     * Fact coverage weights critical 3, important 2, minor 1; a missing critical fact fails stage 4.
+     */
+    fact_importance: z.array(FactImportanceSchema).optional(),
     /** For multi-agent endpoints: the agent that should answer and why the question should be routed to it
      * (not part of the waterfall; scored by the evaluation-as-a-service routes, lib/api/compat). */
     expected_agent: z.string().min(1).optional(),
@@ -76,6 +82,13 @@ export const TestCaseSchema = z
             ctx.addIssue({ code: 'custom', path: [...path, i, 'depends_on', j], message: `${dep} is not another call of this list (0..${calls.length - 1}, not ${i})` });
           }
         }
+      });
+    }
+    if (tc.fact_importance && tc.fact_importance.length !== tc.expected_facts.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fact_importance'],
+        message: `has ${tc.fact_importance.length} entries but expected_facts has ${tc.expected_facts.length}; they are aligned by index`,
       });
     }
     if (tc.expected_raw_data && tc.expected_raw_data.length !== tc.expected_tool_calls.length) {

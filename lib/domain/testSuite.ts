@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JudgeCriteriaSchema } from './judgeCriteria.js';
 
 /** A dynamic suite's filter; resolved against the test-case store when a run starts. */
 export const TestCaseFilterSchema = z
@@ -29,6 +30,8 @@ export const TestSuiteSchema = z
     kind: z.enum(['static', 'dynamic']),
     test_case_ids: z.array(z.string().min(1)).default([]),
     filter: TestCaseFilterSchema.optional(),
+    /** rubric criteria for runs of this suite that set none in their config (semantics.criteria) */
+    judge_criteria: JudgeCriteriaSchema.optional(),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })

@@ -4,6 +4,7 @@ import { LruJudgeCache, type JudgeCache } from './judgeCache.js';
 import { LocalReferenceJudge } from './localReference/localReferenceJudge.js';
 import { createJudgeClient, type SettingsSource } from './openai/openaiClient.js';
 import { OpenAIJudge } from './openai/openaiJudge.js';
+import { GEvalJudge } from './openai/gevalJudge.js';
 
 /** The judge model when the config names none (OpenAI; Azure defaults to the deployment name). */
 export const DEFAULT_OPENAI_JUDGE_MODEL = 'gpt-4.1-mini';
@@ -26,14 +27,19 @@ const JUDGE_FACTORIES = {
   openai: (config, env, options) => {
     const { client, deployment } = createJudgeClient(env, options.azureADTokenProvider ? { azureADTokenProvider: options.azureADTokenProvider } : {});
     const model = config.model?.trim() || deployment || DEFAULT_OPENAI_JUDGE_MODEL;
-    return new OpenAIJudge({
+    const common = {
       client,
       model,
       ...(options.cache === null ? {} : { cache: options.cache ?? new LruJudgeCache({ maxEntries: 10_000 }) }),
       ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
       ...(options.retryDelayInMs === undefined ? {} : { retryDelayInMs: options.retryDelayInMs }),
       ...(options.timeoutInMs === undefined ? {} : { timeoutInMs: options.timeoutInMs }),
-    });
+    };
+    // rubric criteria scored one by one (G-Eval) unless the config asks for one holistic grade
+    if (config.scoring === 'criteria') {
+      return new GEvalJudge({ ...common, logprobs: config.logprobs, ...(config.criteria ? { criteria: config.criteria } : {}) });
+    }
+    return new OpenAIJudge(common);
   },
 } satisfies Record<JudgeKind, JudgeFactory>;
 

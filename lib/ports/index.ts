@@ -24,3 +24,4 @@ export * from './services.js';
 export * from './pairwiseJudge.js';
 export * from './runQueues.js';
 export * from './circuit.js';
+export * from './annotationStore.js';

@@ -4,6 +4,7 @@ import type { ApiKeyStore } from './apiKeyStore.js';
 import type { ApiProvider } from './apiProvider.js';
 import type { CircuitSnapshot } from './circuit.js';
 import type { Clock } from './clock.js';
+import type { Embedder } from './embedder.js';
 import type { DeadLetterPort } from './deadLetters.js';
 import type { Judge } from './judge.js';
 import type { PairwiseJudgePort } from './pairwiseJudge.js';
@@ -44,6 +45,8 @@ export interface Services {
    * throws JudgeConfigurationError naming missing settings
    */
   pairwiseJudge(model?: string): PairwiseJudgePort;
+  /** the embedder of the embedding-cosine reference metric (undefined when none is configured: the metric is skipped with the reason) */
+  referenceEmbedder?(): Embedder | undefined;
   /** base directory for relative paths in settings (replay outputs, cassettes) */
   baseDir: string;
   workerId: string;

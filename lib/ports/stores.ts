@@ -1,4 +1,4 @@
-import type { Client, StoredToolCatalog, TargetSystem, TestSuite } from '../domain/index.js';
+import type { Client, JudgeCalibration, PairwiseVerdict, StoredToolCatalog, TargetSystem, TestSuite, ToolCatalog } from '../domain/index.js';
 import type { EntityStore } from './entityStore.js';
 import type { TestCaseStore } from './testCaseStore.js';
 import type { RunStore } from './runStore.js';
@@ -6,6 +6,7 @@ import type { ScorecardStore } from './scorecardStore.js';
 import type { RunStatsStore } from './runStatsStore.js';
 import type { AlertStore } from './alertStore.js';
 import type { AuditStore } from './auditStore.js';
+import type { AnnotationStore } from './annotationStore.js';
 
 
 /** Every store the platform uses; one adapter family (embedded or azure) provides all of them. */
@@ -20,4 +21,9 @@ export interface Stores {
   runStats: RunStatsStore;
   alerts: AlertStore;
   audit: AuditStore;
+  annotations: AnnotationStore;
+  /** judge calibrations, id `<judge_model>~<rubric_id>` */
+  calibrations: EntityStore<JudgeCalibration>;
+  /** pairwise verdicts of run comparisons, id `<run_a>~<run_b>~<case>~<model>` */
+  pairwiseVerdicts: EntityStore<PairwiseVerdict>;
 }

@@ -6,10 +6,11 @@ import { trajectoryLines } from './trajectoryLines.js';
 import { LatencyHistogramBuilder } from './latencyHistogram.js';
 import type { ReportCase, ReportCaseList, RunReport } from './reportModel.js';
 import { StageFunnelBuilder } from './stageFunnel.js';
+import { JudgingSummaryBuilder, withCalibrations } from './judgingSummary.js';
 
 /** What a report reads: the stores (alerts optional) and, for `compareWith`, the run comparison. */
 export interface ReportDeps {
-  stores: Pick<Stores, 'runs' | 'runStats' | 'scorecards' | 'testCases'> & { alerts?: Pick<AlertStore, 'listAlerts'> };
+  stores: Pick<Stores, 'runs' | 'runStats' | 'scorecards' | 'testCases'> & { alerts?: Pick<AlertStore, 'listAlerts'>; calibrations?: Pick<Stores['calibrations'], 'get'> };
   clock: Clock;
   /** compares `[base, head]`; default lib/compare's compareRuns on the same stores */
   compare?: (runIds: readonly [string, string], options: { maxFlipped: number }) => Promise<Comparison>;
@@ -45,6 +46,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
   const maxFailures = options.maxFailures ?? DEFAULT_MAX_LISTED;
   const funnel = new StageFunnelBuilder();
   const histogram = new LatencyHistogramBuilder(stats.latency_ms.p99);
+  const judging = new JudgingSummaryBuilder();
   const failures: ReportCase[] = [];
   let failed = 0;
   const trials = trialsOf(run.config);
@@ -55,6 +57,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
     if (trials > 1) trialOutcomes.push({ test_case_id: card.test_case_id, trial: card.trial, overall_passed: card.overall_passed });
     funnel.add(card);
     histogram.add(card.latency_ms);
+    judging.add(card);
     if (card.overall_passed) continue;
     failed += 1;
     if (failures.length < maxFailures) failures.push(caseOfCard(card));
@@ -90,6 +93,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
       .map(([code, count]) => ({ code, count })),
     failures: { total: failed, cases: failures.map(withQuestion) },
     ...(trials > 1 ? { trial_stats: await trialStatsOf(trialOutcomes, trials) } : {}),
+    judging: stores.calibrations ? await withCalibrations(judging.result(), (id) => stores.calibrations!.get(id)) : judging.result(),
     alerts: stores.alerts ? await alertsOf(stores.alerts, runId) : null,
     comparison: comparison && { ...comparison, newly_failing: withQuestions(comparison.newly_failing), newly_passing: withQuestions(comparison.newly_passing) },
   };

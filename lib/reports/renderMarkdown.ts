@@ -1,5 +1,6 @@
 import { trialLine } from './trialLine.js';
 import { escapeMarkdown as md } from './escape.js';
+import { judgingMarkdown } from './judgingMarkdown.js';
 import { alertChange, ms, pct, pValue, rateWithInterval, reportVerdict, usd } from './format.js';
 import { comparisonMarkdown } from './markdownComparison.js';
 import { caseSection, codeOrText, type MarkdownLimits } from './markdownCases.js';
@@ -86,6 +87,9 @@ function markdownWith(r: RunReport, limits: MarkdownLimits): string {
     const f = r.funnel[i];
     lines.push(`| ${st.stage} | ${st.ran} | ${st.passed} | ${st.ran ? rateWithInterval(st.rate) : 'off'} | ${f ? f.remaining : '-'} |`);
   });
+
+  const judging = judgingMarkdown(r.judging);
+  if (judging.length) lines.push('', ...judging);
 
   lines.push('', '### Pass rate by category', '', '| category | cases | pass rate (95% CI) |', '|---|---:|---|');
   const worstFirst = [...r.categories].sort((a, b) => (a.rate.rate ?? 1) - (b.rate.rate ?? 1) || a.category.localeCompare(b.category));

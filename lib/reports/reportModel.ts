@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AlertSchema, ComparisonSchema, RateSchema, RunSchema, RunStatsSchema, StageNameSchema, TrialStatsSchema } from '../domain/index.js';
+import { JudgingSummarySchema } from './judgingSummary.js';
 
 /*
  * The view model every renderer draws from (and the `json` format itself). Numbers come from the run's RunStats
@@ -71,6 +72,8 @@ export const RunReportSchema = z.object({
   failures: ReportCaseListSchema,
   /** a run with `trials` > 1: pass@1, pass@k, pass^k and the flaky cases */
   trial_stats: TrialStatsSchema.optional(),
+  /** semantic score, rubric criteria and reference metrics over the run's scorecards (absent in older reports) */
+  judging: JudgingSummarySchema.optional(),
   /** the run's regression alerts (newest first); null when the platform keeps none */
   alerts: z.array(AlertSchema).nullable(),
   /** the run compared with a base run (the base is `run_ids[0]`), with the flipped cases described */

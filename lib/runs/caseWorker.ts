@@ -282,8 +282,8 @@ async function advance(message: CaseMessage, testCase: TestCase, context: RunCon
     if (parent) return tracedStage(parent, 'execution', message, () => runExecution(state, testCase, config, provider, abortSignal));
     return runExecution(state, testCase, config, provider, abortSignal);
   }
-  if (parent) return tracedStage(parent, 'semantics', message, () => runSemantics(state, testCase, config, context.judge(), abortSignal));
-  return runSemantics(state, testCase, config, context.judge(), abortSignal);
+  if (parent) return tracedStage(parent, 'semantics', message, () => runSemantics(state, testCase, config, context.judge(), abortSignal, context.embedder()));
+  return runSemantics(state, testCase, config, context.judge(), abortSignal, context.embedder());
 }
 
 async function loadCases(ids: readonly string[], services: Services): Promise<Map<string, TestCase>> {

@@ -54,12 +54,15 @@ export async function createRun(
   if (req.client_id && !client) throw new UnknownReferenceError('client_id', req.client_id);
   const suiteId = req.suite_id ?? client!.suite_ids[0]!;
   const targetId = req.target_id ?? client!.target_id;
-  if (!(await stores.suites.get(suiteId))) throw new UnknownReferenceError('suite_id', suiteId);
+  const suite = await stores.suites.get(suiteId);
+  if (!suite) throw new UnknownReferenceError('suite_id', suiteId);
   const target = await stores.targets.get(targetId);
   if (!target) throw new UnknownReferenceError('target_id', targetId);
   if (req.baseline_run_id && !(await stores.runs.getRun(req.baseline_run_id))) throw new UnknownReferenceError('baseline_run_id', req.baseline_run_id);
   const now = clock.now();
   const config = resolveEvaluationConfig(mergeConfig(client?.config_overrides as EvaluationConfigInput | undefined, req.config as EvaluationConfigInput | undefined));
+  // criteria per suite: the suite's rubric applies when neither the client nor the request names criteria
+  if (!config.semantics.criteria && suite.judge_criteria) config.semantics.criteria = suite.judge_criteria;
   const run: Run = {
     id: req.run_id ?? randomUUID(),
     client_id: client?.id ?? null,

@@ -1,5 +1,5 @@
 import { TERMINAL_RUN_STATUSES, type Run, type TargetSystem, type TestCase, type ToolCatalog } from '../domain/index.js';
-import type { ApiProvider, Judge, Services, TargetInvoker } from '../ports/index.js';
+import type { ApiProvider, Embedder, Judge, Services, TargetInvoker } from '../ports/index.js';
 import { targetNeedsToolExecutor } from '../targets/index.js';
 
 /** What a stage worker needs about one run, looked up once per batch (and cached briefly across batches). */
@@ -10,6 +10,8 @@ export interface RunContext {
   catalogFor(testCase: TestCase): ToolCatalog | undefined;
   apiProvider(testCase: TestCase): Promise<ApiProvider>;
   judge(): Judge;
+  /** the embedder of the embedding_cosine reference metric, if configured */
+  embedder(): Embedder | undefined;
 }
 
 const TTL_MS = 1_000;
@@ -72,6 +74,7 @@ export class RunContextCache {
         }
         return j;
       },
+      embedder: () => this.services.referenceEmbedder?.(),
     };
   }
 

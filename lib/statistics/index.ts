@@ -19,3 +19,15 @@ export { holmAdjust } from './holm.js';
 export { percentileInterval, quantileOfSorted } from './percentile.js';
 export { minimumDetectableEffect, type MdeInput } from './mde.js';
 export { passAtK, passHatK } from './passAtK.js';
+export {
+  krippendorffAlpha,
+  MEASUREMENT_LEVELS,
+  type AlphaOptions,
+  type AlphaResult,
+  type MeasurementLevel,
+  type Rating,
+} from './krippendorffAlpha.js';
+export { fleissKappa, fleissTable, type FleissKappaResult } from './fleissKappa.js';
+export { cohenKappa, kappaFromTable, type CohenKappaResult } from './cohenKappa.js';
+export { consensusByItem, annotatorAgreementWithConsensus, type ItemConsensus, type AnnotatorAgreement } from './consensus.js';
+export { agreementSummary, type AgreementSummary, type PairKappa } from './agreementSummary.js';

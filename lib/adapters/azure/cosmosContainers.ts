@@ -82,6 +82,12 @@ export const COSMOS_CONTAINERS = {
     ],
     purpose: 'API keys (SHA-256 hashes only); point reads by key id on every request',
   },
+  annotations: {
+    id: 'annotations',
+    partitionKeyPaths: ['/task_id'],
+    indexedPaths: ['/type/?', '/task_id/?', '/position/?', '/created_utc/?'],
+    purpose: 'human annotation tasks: a task document and one document per item with its labels and live claims; /task_id keeps a task in one partition, and ETag-checked item replaces keep concurrent claims from over-assigning',
+  },
   alerts: {
     id: 'alerts',
     partitionKeyPaths: ['/id'],

@@ -1,9 +1,10 @@
 import type { Database } from '@azure/cosmos';
-import { type Client, ClientSchema, type StoredToolCatalog, StoredToolCatalogSchema, type TargetSystem, TargetSystemSchema, type TestSuite, TestSuiteSchema } from '../../domain/index.js';
+import { type Client, ClientSchema, type JudgeCalibration, JudgeCalibrationSchema, type PairwiseVerdict, PairwiseVerdictSchema, type StoredToolCatalog, StoredToolCatalogSchema, type TargetSystem, TargetSystemSchema, type TestSuite, TestSuiteSchema } from '../../domain/index.js';
 import type { Clock, Stores } from '../../ports/index.js';
 import { ENTITY_KINDS } from '../shared/index.js';
 import { CosmosAlertStore } from './cosmosAlertStore.js';
 import { CosmosAuditStore } from './cosmosAuditStore.js';
+import { CosmosAnnotationStore } from './cosmosAnnotationStore.js';
 import { COSMOS_CONTAINERS } from './cosmosContainers.js';
 import { CosmosEntityStore } from './cosmosEntityStore.js';
 import { CosmosRunStatsStore } from './cosmosRunStatsStore.js';
@@ -36,5 +37,8 @@ export function createCosmosStores(database: Database, options: CosmosStoresOpti
     runStats: new CosmosRunStatsStore(container('runStats'), scorecards, { ...ttl, ...(options.clock ? { clock: options.clock } : {}) }),
     alerts: new CosmosAlertStore(container('alerts')),
     audit: new CosmosAuditStore(container('audit')),
+    annotations: new CosmosAnnotationStore(container('annotations')),
+    calibrations: new CosmosEntityStore<JudgeCalibration>(container('entities'), ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
+    pairwiseVerdicts: new CosmosEntityStore<PairwiseVerdict>(container('entities'), ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
   };
 }

@@ -24,7 +24,7 @@ class RecordingCredential implements TokenCredential {
 
 const GOOD = JSON.stringify({ reasoning: 'ok', score: 1, confidence: 1 });
 const INPUT = { question: 'q?', expected_answer: 'It is 42.', expected_facts: [], actual_answer: 'It is 42.' };
-const judgeConfig = SemanticsConfigSchema.parse({ enabled: true, judge: 'openai' });
+const judgeConfig = SemanticsConfigSchema.parse({ enabled: true, judge: 'openai', scoring: 'holistic' });
 
 let server: ChatCompletionsServer | undefined;
 afterEach(async () => {

@@ -1,9 +1,10 @@
-import { type Client, ClientSchema, type StoredToolCatalog, StoredToolCatalogSchema, type TargetSystem, TargetSystemSchema, type TestSuite, TestSuiteSchema } from '../../domain/index.js';
+import { type Client, ClientSchema, type JudgeCalibration, JudgeCalibrationSchema, type PairwiseVerdict, PairwiseVerdictSchema, type StoredToolCatalog, StoredToolCatalogSchema, type TargetSystem, TargetSystemSchema, type TestSuite, TestSuiteSchema } from '../../domain/index.js';
 import { ENTITY_KINDS } from '../shared/index.js';
 import type { ChangeLog } from '../../host/index.js';
 import type { Stores } from '../../ports/index.js';
 import { EmbeddedAlertStore } from './alertStore.js';
 import { EmbeddedAuditStore } from './auditStore.js';
+import { EmbeddedAnnotationStore } from './annotationStore.js';
 import { EmbeddedEntityStore } from './entityStore.js';
 import { EmbeddedRunStore } from './runStore.js';
 import { EmbeddedScorecardStore } from './scorecardStore.js';
@@ -26,5 +27,8 @@ export function createEmbeddedRecordStores(db: SqliteDatabase, changeLog: Change
     scorecards: new EmbeddedScorecardStore(db, changeLog),
     alerts: new EmbeddedAlertStore(db),
     audit: new EmbeddedAuditStore(db),
+    annotations: new EmbeddedAnnotationStore(db),
+    calibrations: new EmbeddedEntityStore<JudgeCalibration>(db, ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
+    pairwiseVerdicts: new EmbeddedEntityStore<PairwiseVerdict>(db, ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
   };
 }

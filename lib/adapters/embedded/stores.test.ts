@@ -57,7 +57,7 @@ describe('createEmbeddedStores', () => {
   it('provides every port, and run statistics folded from the scorecards\' change feed equal the recount', async () => {
     const changeLog = new ChangeLog(db);
     const stores = createEmbeddedStores(db, changeLog);
-    expect(Object.keys(stores).sort()).toEqual(['alerts', 'audit', 'catalogs', 'clients', 'runStats', 'runs', 'scorecards', 'suites', 'targets', 'testCases']);
+    expect(Object.keys(stores).sort()).toEqual(['alerts', 'annotations', 'audit', 'calibrations', 'catalogs', 'clients', 'pairwiseVerdicts', 'runStats', 'runs', 'scorecards', 'suites', 'targets', 'testCases']);
 
     const first = Array.from({ length: 30 }, (_, i) => card(i, 1, i % 3 !== 0));
     const retries = first.filter((_, i) => i % 3 === 0).map((c) => card(Number(c.test_case_id.slice(5)), 2, true));

@@ -6,7 +6,8 @@ import { apiTargetFrom } from '../apiClient.js';
 import { exportCasesTo } from './cases/exportCases.js';
 import { importCasesFile, invalidRows, DEFAULT_BATCH_SIZE, type ImportCasesSummary } from './cases/importCases.js';
 import { rowLabel } from './cases/casesHttp.js';
-import { formatOf } from './cases/readGoldFile.js';
+import { formatOf, readGoldFile } from './cases/readGoldFile.js';
+import { lintCases, type CaseWarning } from '../../goldset/index.js';
 import { clientFor, pageTable, processIO, withConnection, type CommandIO, type ConnectionOptions, type Page } from './resourceCommands.js';
 import { caseShowCommand } from './readCommands.js';
 import { reasonWithSuggestion } from './cases/fieldSuggestion.js';
@@ -95,13 +96,35 @@ export function casesCommand(io: CasesIO = processCasesIO): Command {
         ...(opts.source ? { source: opts.source } : {}),
         partial: opts.partial ?? false,
         batchSize,
-        onValidated: (result, ms) => io.err(`checked ${result.total_rows} rows of ${file} in ${(ms / 1000).toFixed(1)} s: ${result.cases.length} valid\n`),
+        onValidated: (result, ms) => {
+          io.err(`checked ${result.total_rows} rows of ${file} in ${(ms / 1000).toFixed(1)} s: ${result.cases.length} valid\n`);
+          printWarnings(io, lintCases(result.cases), 10);
+        },
         onProgress: progress.update,
       }).finally(progress.stop);
       for (const e of summary.errors.slice(0, 20)) io.err(`skipped ${rowLabel(e.row, e.id)}: ${e.field || '(row)'}: ${reasonWithSuggestion(e.field, e.reason)}\n`);
       if (summary.error_count > 20) io.err(`... and ${summary.error_count - 20} more errors\n`);
       io.out(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : `${importLine(summary)}\n`);
     }),
+  );
+
+  cases.addCommand(
+    new Command('lint')
+      .description('question checks on a gold file (no server): fewer than three facts, no critical fact, no tool hints, little category or difficulty diversity; warnings only')
+      .argument('<file>', 'JSON, JSON Lines, CSV, or a BFCL question file (with --answers)')
+      .addOption(new Option('--format <format>', 'default: from the extension').choices(['json', 'jsonl', 'csv', 'bfcl']))
+      .option('--answers <file>', 'BFCL possible-answer file')
+      .option('--json', 'print the warnings as JSON')
+      .action(async (file: string, opts: { format?: string; answers?: string; json?: boolean }) => {
+        const format = formatOf(file, opts.format, opts.answers !== undefined);
+        const result = await readGoldFile({ file, format, ...(opts.answers ? { answers: opts.answers } : {}) }, { partial: true });
+        const warnings = lintCases(result.cases);
+        if (opts.json) io.out(`${JSON.stringify({ cases: result.cases.length, invalid_rows: result.errors.length, warnings }, null, 2)}\n`);
+        else {
+          printWarnings(io, warnings, Infinity);
+          io.out(`${result.cases.length} cases checked${result.errors.length ? ` (${result.errors.length} invalid rows skipped; evalp cases import lists them)` : ''}: ${warnings.length} warning(s)\n`);
+        }
+      }),
   );
 
   cases.addCommand(
@@ -181,4 +204,10 @@ function importProgress(io: CasesIO): { update(sent: number, total: number): voi
     },
     stop: () => undefined,
   };
+}
+
+/** Question-check warnings on stderr, `max` of them and a count of the rest. */
+function printWarnings(io: CasesIO, warnings: readonly CaseWarning[], max: number): void {
+  for (const w of warnings.slice(0, max)) io.err(`warning: ${w.test_case_id ?? '(gold set)'}: ${w.code}: ${w.message}\n`);
+  if (warnings.length > max) io.err(`warning: ... and ${warnings.length - max} more (evalp cases lint FILE lists them all)\n`);
 }

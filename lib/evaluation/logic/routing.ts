@@ -1,5 +1,5 @@
 import type { CoercionPolicy, JsonObject, RoutingScore, StageResult, TestCase } from '../../domain/index.js';
-import { scoreAgainstReference } from '../../judges/index.js';
+import { scoreAgainstReference } from '../../metrics/index.js';
 import { describeEntry, matchArguments } from '../match/index.js';
 
 /** A routing reason passes at this reference-heuristic score: reasons are paraphrased more freely than answers. */

@@ -1,4 +1,4 @@
-import type { JsonObject, Scorecard, StageName, StageResult, ToolCall, Trajectory } from '../../domain/index.js';
+import type { JsonObject, ReferenceMetricResult, Scorecard, StageName, StageResult, ToolCall, Trajectory } from '../../domain/index.js';
 
 /**
  * A case part-way through the waterfall. Plain JSON, so a stage worker can hand it to the next stage's queue
@@ -39,6 +39,10 @@ export interface CaseState {
   evaluation: { api_calls_made: number; input_tokens: number; output_tokens: number; cost_usd: number; ms: number };
   worker_id: string;
   attempt: number;
+  /** reference metrics computed beside the judge in stage 4 (absent when the run enabled none) */
+  reference_metrics?: ReferenceMetricResult[];
+  /** what stage 3's calls returned (tool and data, or the failure), shown to the judge for faithfulness */
+  api_data?: unknown;
 }
 
 /** Which stage the waterfall runs next for this state, or 'done'. */

@@ -1,5 +1,5 @@
 import type { EvaluationConfig, Scorecard, TestCase, ToolCatalog } from '../../domain/index.js';
-import type { ApiProvider, Judge } from '../../ports/index.js';
+import type { ApiProvider, Embedder, Judge } from '../../ports/index.js';
 import { nextStage } from './caseState.js';
 import { finishCase, runExecution, runSemantics, startCase, type CaseInput } from './steps.js';
 
@@ -11,6 +11,8 @@ export interface PipelineDeps {
   apiProvider?: ApiProvider;
   /** stage 4 judge; required when semantics is enabled */
   judge?: Judge;
+  /** embeddings for the embedding_cosine reference metric; without it that metric is skipped with the reason */
+  embedder?: Embedder;
 }
 
 export interface CaseOutput extends Omit<CaseInput, 'catalog'> {
@@ -35,7 +37,7 @@ export async function evaluateCase(input: CaseOutput, config: EvaluationConfig, 
     state =
       next === 'execution'
         ? await runExecution(state, input.testCase, config, deps.apiProvider!, input.abortSignal)
-        : await runSemantics(state, input.testCase, config, deps.judge!, input.abortSignal);
+        : await runSemantics(state, input.testCase, config, deps.judge!, input.abortSignal, deps.embedder);
   }
   return finishCase(state, input.testCase, config, input.timestamp);
 }

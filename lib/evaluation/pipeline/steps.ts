@@ -2,8 +2,8 @@ import { type EvaluationConfig, type JsonObject, type LogicDetails, outcomeKindO
 import { runLogicStage, scoreRouting, withRouting } from '../logic/index.js';
 import { runSyntaxStage } from '../syntax/index.js';
 import { runExecutionStage } from '../execution/index.js';
-import { type ApiProvider, type Judge } from '../../ports/index.js';
-import { runSemanticsStage } from '../semantics/index.js';
+import { type ApiProvider, type Embedder, type Judge } from '../../ports/index.js';
+import { runSemanticsStage, scoreReferenceMetrics } from '../semantics/index.js';
 import { decideVerdict } from './passRule.js';
 import { toolResultsOf } from './toolResults.js';
 import { skippedStage } from './stageResults.js';
@@ -138,31 +138,43 @@ export async function runExecution(
     callSet: state.call_set,
     ...(abortSignal ? { abortSignal } : {}),
   });
+  const apiData = apiDataOf(out.responses);
   return {
     ...state,
+    ...(apiData === undefined ? {} : { api_data: apiData }),
     stages: { ...state.stages, execution: out.result },
     evaluation: { ...state.evaluation, api_calls_made: state.evaluation.api_calls_made + out.api_calls_made, ms: state.evaluation.ms + (performance.now() - started) },
   };
 }
 
-/** Stage 4 on a started case: the judge scores the answer against the reference. */
+/**
+ * Stage 4 on a started case: the judge scores the answer against the reference, and the reference metrics the run
+ * enabled (semantics.reference_metrics) are computed beside it (`embedder` serves embedding_cosine).
+ */
 export async function runSemantics(
   state: CaseState,
   testCase: TestCase,
   config: EvaluationConfig,
   judge: Judge,
   abortSignal?: AbortSignal,
+  embedder?: Embedder,
 ): Promise<CaseState> {
   const started = performance.now();
   const out = await runSemanticsStage(testCase, state.answer, {
     judge,
     passThreshold: config.semantics.pass_threshold,
     toolCalls: state.calls,
+    ...(state.api_data === undefined ? {} : { rawData: state.api_data }),
     ...(abortSignal ? { abortSignal } : {}),
   });
+  const names = config.semantics.reference_metrics;
+  const metrics = names.length
+    ? await scoreReferenceMetrics(names, { reference: testCase.expected_nl_response, answer: state.answer }, { ...(embedder ? { embedder } : {}), ...(abortSignal ? { abortSignal } : {}) })
+    : undefined;
   const e = state.evaluation;
   return {
     ...state,
+    ...(metrics ? { reference_metrics: metrics } : {}),
     stages: { ...state.stages, semantics: out.result },
     evaluation: {
       ...e,
@@ -194,6 +206,7 @@ export function finishCase(state: CaseState, testCase: TestCase, config: Evaluat
     ...(inv.trajectory !== undefined ? { trajectory: inv.trajectory } : {}),
     ...(inv.entities !== undefined ? { entities: inv.entities } : {}),
     tool_results: toolResultsOf(testCase, state.calls, state.stages.logic.details as LogicDetails | undefined),
+    ...(state.reference_metrics ? { reference_metrics: state.reference_metrics } : {}),
     overall_passed: verdict.overall_passed,
     overall_score: verdict.overall_score,
     outcome: outcomeKindOf({ ...verdict, stages: state.stages }),
@@ -212,4 +225,15 @@ export function finishCase(state: CaseState, testCase: TestCase, config: Evaluat
     tags: testCase.metadata.tags,
     complexity_level: testCase.metadata.complexity_level,
   };
+}
+
+/** Longest API data carried to the judge (characters of JSON); beyond it the data is cut, with a marker. */
+const MAX_API_DATA_CHARS = 12_000;
+
+/** What the executed calls returned, compact enough for a queue message: tool, status and data or the failure. */
+function apiDataOf(responses: ReadonlyArray<{ tool_name: string; response: { ok: boolean; status?: number; data?: unknown; message?: string } }>): unknown {
+  if (responses.length === 0) return undefined;
+  const data = responses.map((r) => (r.response.ok ? { tool: r.tool_name, status: r.response.status, data: r.response.data } : { tool: r.tool_name, failed: r.response.message }));
+  const text = JSON.stringify(data);
+  return text.length <= MAX_API_DATA_CHARS ? data : `${text.slice(0, MAX_API_DATA_CHARS)} ... [${text.length - MAX_API_DATA_CHARS} more characters cut]`;
 }

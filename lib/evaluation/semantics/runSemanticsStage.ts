@@ -1,5 +1,6 @@
-import type { StageResult, TestCase } from '../../domain/index.js';
-import { type Judge, JudgeError, type JudgeMethod, type JudgeVerdict } from '../../ports/index.js';
+import { type FactImportance, importanceOf, type StageResult, type TestCase } from '../../domain/index.js';
+import { type CriterionVerdict, type Judge, JudgeError, type JudgeMethod, type JudgeVerdict } from '../../ports/index.js';
+import { analyseFact, checkAnalysedFact, indexAnswer } from '../../metrics/index.js';
 
 export interface SemanticsStageOptions {
   judge: Judge;
@@ -29,6 +30,12 @@ export interface SemanticsDetails {
   confidence: number;
   cached: boolean;
   notes?: string[];
+  /** critical facts the deterministic fact check did not find in the answer (then the stage fails) */
+  missing_critical_facts?: string[];
+  /** per rubric criterion (G-Eval judges): score 1-5, method, analysis, tokens and cost */
+  criteria?: CriterionVerdict[];
+  /** the rubric the criteria came from (content hash), for judge calibration */
+  rubric_id?: string;
 }
 
 const REASONING_IN_MESSAGE = 300;
@@ -55,7 +62,8 @@ export async function runSemanticsStage(
   const who = { judge: judge.name, method: judge.method };
 
   const expectedAnswer = testCase.expected_nl_response?.trim() ? testCase.expected_nl_response : undefined;
-  const facts = testCase.expected_facts.filter((f) => f.trim());
+  const kept = testCase.expected_facts.map((fact, i) => ({ fact, importance: importanceOf(testCase.fact_importance, i) })).filter((f) => f.fact.trim());
+  const facts = kept.map((f) => f.fact);
   if (!expectedAnswer && facts.length === 0) {
     return free({ ...base(), ...noReference(testCase.id), details: who });
   }
@@ -71,6 +79,7 @@ export async function runSemanticsStage(
         question: testCase.nl_query,
         ...(expectedAnswer ? { expected_answer: expectedAnswer } : {}),
         expected_facts: facts,
+        ...(testCase.fact_importance ? { fact_importance: kept.map((f) => f.importance) } : {}),
         actual_answer: answer,
         ...(options.toolCalls === undefined ? {} : { tool_calls: options.toolCalls }),
         ...(options.rawData === undefined ? {} : { raw_data: options.rawData }),
@@ -108,7 +117,18 @@ export async function runSemanticsStage(
     confidence: verdict.confidence,
     cached: verdict.cached,
     ...(verdict.notes?.length ? { notes: verdict.notes } : {}),
+    ...(verdict.criteria?.length ? { criteria: verdict.criteria } : {}),
+    ...(verdict.rubric_id ? { rubric_id: verdict.rubric_id } : {}),
   };
+  const missingCritical = missingCriticalFacts(kept, answer);
+  if (missingCritical.length) {
+    const list = missingCritical.map((f) => JSON.stringify(f)).join(', ');
+    const message = `The answer leaves out ${missingCritical.length === 1 ? 'a critical fact' : `${missingCritical.length} critical facts`}: ${list} (semantic score ${verdict.score.toFixed(2)}, judge ${judge.name}); a missing critical fact fails stage 4 whatever the score.`;
+    return {
+      result: { ...base(), status: 'failed', passed: false, score: verdict.score, error_code: 'missing_critical_fact', message, details: { ...details, missing_critical_facts: missingCritical } },
+      ...spent,
+    };
+  }
   const passed = verdict.score >= passThreshold;
   const comparison = passed ? 'meets' : 'is below';
   const grade = `Semantic score ${verdict.score.toFixed(2)} ${comparison} the pass threshold ${passThreshold.toFixed(2)} (judge ${judge.name})`;
@@ -147,4 +167,19 @@ function clip(text: string): string {
 
 function elapsedMs(started: number): number {
   return Math.round((performance.now() - started) * 1000) / 1000;
+}
+
+/**
+ * Critical facts the answer does not state, by the deterministic fact check of lib/judges/localReference (every
+ * number of the fact, and at least 80% of its content words). The same check for every judge, so "critical fact
+ * missing" does not depend on a model; a critical fact written only in other words is reported missing.
+ */
+function missingCriticalFacts(facts: ReadonlyArray<{ fact: string; importance: FactImportance }>, answer: string): string[] {
+  const critical = facts.filter((f) => f.importance === 'critical');
+  if (critical.length === 0) return [];
+  const index = indexAnswer(answer);
+  return critical.filter((f) => {
+    const analysed = analyseFact(f.fact);
+    return analysed !== undefined && !checkAnalysedFact(analysed, index).present;
+  }).map((f) => f.fact);
 }

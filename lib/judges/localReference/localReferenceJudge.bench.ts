@@ -1,7 +1,7 @@
 /**
  * Micro-benchmark of the local reference heuristic (not a test). Run: `npx tsx lib/judges/localReference/localReferenceJudge.bench.ts`
  */
-import { scoreAgainstReference } from './localReferenceJudge.js';
+import { scoreAgainstReference } from '../../metrics/index.js';
 import type { JudgeInput } from '../../ports/judge.js';
 
 const long: JudgeInput = {

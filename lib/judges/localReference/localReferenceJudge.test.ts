@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgeInput } from '../../ports/judge.js';
 import { JudgeError } from '../../ports/judgeError.js';
-import { LocalReferenceJudge, scoreAgainstReference } from './localReferenceJudge.js';
+import { LocalReferenceJudge } from './localReferenceJudge.js';
+import { scoreAgainstReference } from '../../metrics/index.js';
 
 const REFERENCE = 'ACME has 42 open orders worth $1,234.50 in total.';
 const FACTS = ['42 open orders', '$1,234.50 in total'];

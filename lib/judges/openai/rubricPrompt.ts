@@ -1,7 +1,7 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { JudgeInput } from '../../ports/index.js';
-import { contextJson, section } from './promptText.js';
+import { contextJson, factLines, section } from './promptText.js';
 
 /** Bump when the prompt or the reply schema changes meaning: it is part of the cache key. */
 export const VERDICT_SCHEMA_VERSION = 1;
@@ -53,7 +53,7 @@ export function buildRubricMessages(input: JudgeInput, rubric: string = DEFAULT_
   const parts = [
     section('question', input.question),
     section('reference_answer', input.expected_answer?.trim() ? input.expected_answer : '(none: grade against the key facts)'),
-    section('key_facts', input.expected_facts.length ? input.expected_facts.map((f) => `- ${f}`).join('\n') : '(none listed)'),
+    section('key_facts', input.expected_facts.length ? factLines(input) : '(none listed)'),
   ];
   if (input.tool_calls !== undefined) parts.push(section('tool_calls', contextJson(input.tool_calls)));
   if (input.raw_data !== undefined) parts.push(section('api_data', contextJson(input.raw_data)));

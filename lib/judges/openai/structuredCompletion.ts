@@ -1,5 +1,6 @@
 import { APIConnectionError, APIError, APIUserAbortError, type OpenAI } from 'openai';
 import type {
+  ChatCompletionTokenLogprob,
   ChatCompletion,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessageParam,
@@ -32,6 +33,8 @@ export interface StructuredRequest<T> {
   jsonSchema: Record<string, unknown>;
   /** Validates the parsed reply; enforces what strict JSON Schema cannot (ranges). */
   replySchema: z.ZodType<T>;
+  /** ask for log-probabilities with this many alternatives per token (G-Eval weighting); omitted: none */
+  topLogprobs?: number;
 }
 
 export interface StructuredReply<T> {
@@ -43,6 +46,9 @@ export interface StructuredReply<T> {
   cost_usd: number;
   attempts: number;
   notes: string[];
+  /** the reply text and, when asked for and returned, its per-token log-probabilities */
+  content: string;
+  logprobs: ChatCompletionTokenLogprob[] | null;
 }
 
 interface Failure {
@@ -73,6 +79,7 @@ export function buildRequestBody<T>(
     messages: request.messages,
     ...(settings.temperature === null ? {} : { temperature: settings.temperature }),
     ...(settings.maxCompletionTokens === undefined ? {} : { max_completion_tokens: settings.maxCompletionTokens }),
+    ...(request.topLogprobs === undefined ? {} : { logprobs: true, top_logprobs: request.topLogprobs }),
     response_format: {
       type: 'json_schema',
       json_schema: { name: request.schemaName, strict: true, schema: request.jsonSchema },
@@ -130,7 +137,17 @@ export async function requestStructured<T>(
     responseModel = completion.model || responseModel;
     recordLlmCall('judge', request.model, completion.usage?.prompt_tokens ?? 0, completion.usage?.completion_tokens ?? 0, performance.now() - requested);
     const parsed = parseReply(completion, request.replySchema);
-    if (parsed.ok) return { value: parsed.value, model: responseModel ?? request.model, attempts, ...spent() };
+    if (parsed.ok) {
+      const choice = completion.choices[0]!;
+      return {
+        value: parsed.value,
+        model: responseModel ?? request.model,
+        attempts,
+        ...spent(),
+        content: choice.message.content ?? '',
+        logprobs: choice.logprobs?.content ?? null,
+      };
+    }
     failure = parsed.failure;
   }
 

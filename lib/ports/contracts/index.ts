@@ -6,3 +6,4 @@ export * from './fixtures.js';
 export { alertStoreContract, sampleAlert, sampleNotification } from './alertStore.contract.js';
 export { auditStoreContract, sampleAuditRecord } from './auditStore.contract.js';
 export { deadLetterPortContract, type DeadLetterFixture, type SeedMessage, type ActiveMessage } from './deadLetters.contract.js';
+export { annotationStoreContract, sampleAnnotationTask } from './annotationStore.contract.js';

@@ -79,10 +79,17 @@ export async function startScriptedServer(responder: Responder): Promise<Scripte
   };
 }
 
-/** A chat completion whose first choice is `message`. */
+/** One token of `choices[0].logprobs.content`: the token, its log-probability and the alternatives. */
+export interface ScriptedTokenLogprob {
+  token: string;
+  logprob: number;
+  top_logprobs: Array<{ token: string; logprob: number }>;
+}
+
+/** A chat completion whose first choice is `message` (with `logprobs`, as the API returns for `logprobs: true`). */
 export function completion(
   message: Record<string, unknown>,
-  options: { model?: string; promptTokens?: number; completionTokens?: number; finishReason?: string } = {},
+  options: { model?: string; promptTokens?: number; completionTokens?: number; finishReason?: string; logprobs?: ScriptedTokenLogprob[] } = {},
 ): ScriptedResponse {
   const promptTokens = options.promptTokens ?? 100;
   const completionTokens = options.completionTokens ?? 20;
@@ -92,7 +99,7 @@ export function completion(
       object: 'chat.completion',
       created: 1_700_000_000,
       model: options.model ?? 'gpt-4o-2024-08-06',
-      choices: [{ index: 0, message: { refusal: null, ...message }, finish_reason: options.finishReason ?? 'stop', logprobs: null }],
+      choices: [{ index: 0, message: { refusal: null, ...message }, finish_reason: options.finishReason ?? 'stop', logprobs: options.logprobs ? { content: withBytes(options.logprobs), refusal: null } : null }],
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     },
   };
@@ -110,4 +117,29 @@ export function toolCallMessage(calls: [string, Record<string, unknown>][], idPr
 /** An OpenAI-style error response. */
 export function apiError(status: number, message: string, headers: Record<string, string> = {}): ScriptedResponse {
   return { status, headers, body: { error: { message, type: 'test_error', code: null, param: null } } };
+}
+
+/** The API's token entries carry UTF-8 bytes too. */
+function withBytes(tokens: ScriptedTokenLogprob[]): unknown[] {
+  const bytes = (t: string) => [...Buffer.from(t, 'utf8')];
+  return tokens.map((t) => ({ ...t, bytes: bytes(t.token), top_logprobs: t.top_logprobs.map((a) => ({ ...a, bytes: bytes(a.token) })) }));
+}
+
+/**
+ * Splits `content` into tokens as a model would stream them (each JSON punctuation, digit run and word its own
+ * token) and gives each the log-probability 0 except where `alternatives` says otherwise: for the token at
+ * `alternatives.at` (a character offset) the given `[token, probability]` pairs are its top_logprobs.
+ */
+export function tokenLogprobs(content: string, alternatives?: { at: number; top: Array<[string, number]> }): ScriptedTokenLogprob[] {
+  const tokens = content.match(/\s*[A-Za-z_]+|\s*[0-9]|\s*[^A-Za-z_0-9\s]|\s+/g) ?? [];
+  let offset = 0;
+  return tokens.map((token) => {
+    const start = offset;
+    offset += token.length;
+    if (alternatives && alternatives.at >= start && alternatives.at < offset) {
+      const top = alternatives.top.map(([t, p]) => ({ token: t, logprob: Math.log(p) }));
+      return { token, logprob: top.find((a) => a.token === token)?.logprob ?? Math.log(1e-6), top_logprobs: top };
+    }
+    return { token, logprob: 0, top_logprobs: [{ token, logprob: 0 }] };
+  });
 }

@@ -1,5 +1,5 @@
 import { canonicalCallKey, type TestCase } from '../../../../lib/domain/index.js';
-import { scoreAgainstReference } from '../../../../lib/judges/index.js';
+import { scoreAgainstReference } from '../../../../lib/metrics/index.js';
 import type { Prng } from '../prng.js';
 import { CASE_CATEGORIES, type Call, type CaseSpec } from '../scenarios/types.js';
 import type { World } from '../world/types.js';

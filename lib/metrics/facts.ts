@@ -15,6 +15,8 @@ export interface FactCheck {
   present: boolean;
   /** fraction of the fact's content words and numbers found in the answer */
   coverage: number;
+  /** the fact's importance, when the case gave one */
+  importance?: 'critical' | 'important' | 'minor';
 }
 
 /** A light plural fold (`orders` -> `order`, `entries` -> `entry`), applied to facts and answer alike. */
