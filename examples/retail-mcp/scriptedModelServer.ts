@@ -189,7 +189,7 @@ function judgeAnswer(body: Fields, messages: Fields[]): [number, Fields] {
 }
 
 function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().replace(/[$,]/g, '').match(/[a-z0-9][a-z0-9.\-]*[a-z0-9]|[a-z0-9]/g) ?? []);
+  return new Set(text.toLowerCase().replace(/[$,]/g, '').match(/[a-z0-9][a-z0-9.-]*[a-z0-9]|[a-z0-9]/g) ?? []);
 }
 
 /** The call's arguments with `$from` references filled in from the parsed tool results so far. */

@@ -1,5 +1,5 @@
 import type { PairSide, PairwiseCase, PairwiseSummary, ProportionInterval, Run, RunPairComparison, Scorecard, TestCase } from '../domain/index.js';
-import type { PairwiseInput, PairwiseJudgePort, PairwiseResult } from '../ports/index.js';
+import type { PairwiseJudgePort } from '../ports/index.js';
 import { wilsonInterval } from '../statistics/index.js';
 
 export interface PairRunData {

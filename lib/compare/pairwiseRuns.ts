@@ -1,4 +1,4 @@
-import { type Clock, type EntityStore, JudgeError, NotFoundError, type PairwiseInput, type PairwiseJudgePort, type PairwiseResult, type Stores } from '../ports/index.js';
+import { type Clock, type EntityStore, JudgeError, NotFoundError, type PairwiseJudgePort, type PairwiseResult, type Stores } from '../ports/index.js';
 import type { PairwiseComparison, PairwiseVerdict, Scorecard } from '../domain/index.js';
 import { wilsonInterval } from '../statistics/index.js';
 

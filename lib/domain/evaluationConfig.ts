@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CoercionPolicySchema, CoercionPolicySpecSchema } from './coercionPolicy.js';
+import { CoercionPolicySpecSchema } from './coercionPolicy.js';
 import { ReferenceMetricNameSchema } from './referenceMetric.js';
 import { JudgeCriteriaSchema } from './judgeCriteria.js';
 

@@ -1,4 +1,4 @@
-import type { Client, JudgeCalibration, PairwiseVerdict, StoredToolCatalog, TargetSystem, TestSuite, ToolCatalog } from '../domain/index.js';
+import type { Client, JudgeCalibration, PairwiseVerdict, StoredToolCatalog, TargetSystem, TestSuite } from '../domain/index.js';
 import type { EntityStore } from './entityStore.js';
 import type { TestCaseStore } from './testCaseStore.js';
 import type { RunStore } from './runStore.js';

@@ -1,5 +1,5 @@
 import { type Judge, JudgeError, type JudgeInput, type JudgeOptions, type JudgeVerdict } from '../../ports/index.js';
-import { MAX_HEURISTIC_CONFIDENCE, scoreAgainstReference } from '../../metrics/index.js';
+import { scoreAgainstReference } from '../../metrics/index.js';
 
 export const LOCAL_REFERENCE_JUDGE_NAME = 'local-reference-heuristic';
 

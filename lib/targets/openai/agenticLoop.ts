@@ -1,5 +1,5 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { JsonObject, TestCase, ToolCall, Trajectory } from '../../domain/index.js';
+import type { TestCase, Trajectory } from '../../domain/index.js';
 import type { ApiProvider, TargetFailure } from '../../ports/index.js';
 import { runToolLoop, type LoopAnswer, type LoopCall, type LoopToolResult, type ToolLoopProtocol } from '../toolLoop/toolLoop.js';
 import { isFields, withCatalogName, type ChatTurn, type Fields } from './chatTurn.js';
