@@ -12,7 +12,7 @@ import { sampleRun } from '../ports/contracts/fixtures.js';
 import type { QueueMessage, QueuePort, Stores } from '../ports/index.js';
 import { scoreSample } from '../../examples/retail/scoreSample.js';
 
-export const RETAIL_MODELS = { a: 'gpt-4.1-2025-04-14', b: 'claude-sonnet-4-20250514' } as const;
+export const RETAIL_MODELS = { a: 'simulated-model-a', b: 'simulated-model-b' } as const;
 
 let scored: Promise<{ a: Scorecard[]; b: Scorecard[] }> | undefined;
 

@@ -9,7 +9,7 @@
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { arbitraryOf, hostileString, type FuzzSchema } from './openapi/arbitraryOf.js';
+import { arbitraryOf, hostileString, type FuzzSchema } from './openapi/arbitraryOf.test-helpers.js';
 import { createApiKey } from './apiKeys.js';
 import { ROLES } from '../domain/roles.js';
 import { startTestApi, type TestApi } from './routes/apiTestPlatform.test-helpers.js';

@@ -6,8 +6,8 @@ import { importCases, importJsonl, parseToolCatalog } from '../goldset/index.js'
 
 export const DEMO_SUITE_ID = 'retail-demo';
 export const DEMO_TARGETS = [
-  { id: 'retail-model-a', name: 'Retail agent on model A (recorded)', outputs: 'outputs-model-a.jsonl', client_type: 'openai-tools' },
-  { id: 'retail-model-b', name: 'Retail agent on model B (recorded)', outputs: 'outputs-model-b.jsonl', client_type: 'anthropic-tools' },
+  { id: 'retail-model-a', name: 'Retail agent on simulated model A (generated outputs, recorded)', outputs: 'outputs-model-a.jsonl', client_type: 'openai-tools' },
+  { id: 'retail-model-b', name: 'Retail agent on simulated model B (generated outputs, recorded)', outputs: 'outputs-model-b.jsonl', client_type: 'anthropic-tools' },
 ] as const;
 
 /**

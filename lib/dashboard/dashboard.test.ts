@@ -19,6 +19,12 @@ import { silentLogger } from '../host/index.js';
 import { existsSync } from 'node:fs';
 import { CHROMIUM_PATH, launchChromium } from '../reports/testing/chromium.test-helpers.js';
 
+/** The page's document inside page functions (the project compiles without the DOM library). */
+declare const document: {
+  querySelector(selector: string): { getAttribute(name: string): string | null; textContent: string | null } | null;
+  querySelectorAll(selector: string): Iterable<{ textContent: string | null }>;
+};
+
 /** without Chromium the file is skipped locally (launchChromium says why) and fails in CI */
 const skip = !existsSync(CHROMIUM_PATH) && !process.env.CI;
 
@@ -161,7 +167,7 @@ describe.skipIf(skip)('dashboard in Chromium', () => {
     expect(seen.has('completed')).toBe(true);
     await waitCompleted(id);
     const stats = (await call('GET', `v1/runs/${id}`)).json.stats;
-    await page.waitForFunction(`document.querySelector('#runs-table tbody tr:has(a[href$="${id}"]) progress')?.getAttribute('value') === '100'`);
+    await page.waitForFunction((runId) => document.querySelector(`#runs-table tbody tr:has(a[href$="${runId}"]) progress`)?.getAttribute('value') === '100', id);
     expect(await row.getByTestId('pass-rate').textContent()).toBe(`${(stats.pass_rate * 100).toFixed(1)}%`);
     expect(await seriousViolations()).toEqual([]);
   }, 120_000);
@@ -273,7 +279,7 @@ describe.skipIf(skip)('dashboard in Chromium', () => {
     await shot('gold-conflict');
     expect(await seriousViolations()).toEqual([]);
     await page.getByRole('button', { name: 'Reload the latest version' }).click();
-    await page.waitForFunction(`document.querySelector('[data-testid="case-etag"]')?.textContent !== ${JSON.stringify(staleEtag)}`);
+    await page.waitForFunction((stale) => document.querySelector('[data-testid="case-etag"]')?.textContent !== stale, staleEtag);
     const fresh = JSON.parse(await page.getByLabel('Edit the case (JSON)').inputValue());
     expect(fresh.nl_query).toContain('(edited elsewhere)');
     await page.getByLabel('Edit the case (JSON)').fill(JSON.stringify({ ...fresh, nl_query: 'my edit' }, null, 2));
@@ -314,7 +320,7 @@ describe.skipIf(skip)('dashboard in Chromium', () => {
     expect(open_.length).toBeGreaterThan(0);
     expect(await ackButtons.count()).toBe(open_.length);
     await ackButtons.first().click();
-    await page.waitForFunction(`[...document.querySelectorAll('#alerts-table tbody button')].filter((b) => b.textContent === 'Acknowledge').length === ${open_.length - 1}`);
+    await page.waitForFunction((left) => [...document.querySelectorAll('#alerts-table tbody button')].filter((b) => b.textContent === 'Acknowledge').length === left, open_.length - 1);
     const acked = (await call('GET', 'v1/alerts?limit=500')).json.items.filter((a: { acknowledged_by: string | null }) => a.acknowledged_by === 'admin');
     expect(acked.length).toBe(1);
     // a reader: no dead letters in the navigation, the case read-only, no import form

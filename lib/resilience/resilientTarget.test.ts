@@ -103,10 +103,16 @@ describe('ResilientTarget: circuit breaker', () => {
   });
 
   it('a retry refused by the open breaker reports the timeout that caused it, not only "circuit open"', async () => {
+    // case B's first attempt times out while case A's failure opens the breaker: B's retry is refused
     const breaker = new CircuitBreaker({ failureThreshold: 1 });
-    const inner = new ScriptedInvoker((_n, { abortSignal }) => delay(10_000, OK, { signal: abortSignal! }));
-    const result = await new ResilientTarget(inner, { ...FAST, timeoutInMs: 20, breaker }).invoke(tc);
-    expect(inner.calls).toBe(1);
+    const inner = new ScriptedInvoker((n, { abortSignal }) => (n === 1 ? delay(10_000, OK, { signal: abortSignal! }) : fail({ retryable: false, http_status: 500 })));
+    const target = new ResilientTarget(inner, { ...FAST, timeoutInMs: 20, breaker });
+    const b = target.invoke(tc);
+    await delay(1);
+    const a = await target.invoke(testCase('tc-2'));
+    expect(a.ok).toBe(false);
+    const result = await b;
+    expect(inner.calls).toBe(2);
     expect(result).toMatchObject({ ok: false, error_code: 'target_timeout', attempts: 1, circuit_open: true });
     expect(!result.ok && result.message).toMatch(/^target scripted did not answer within 20 ms; the retry was not made: target scripted is failing: its circuit breaker is open/);
   });

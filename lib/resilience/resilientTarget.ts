@@ -58,7 +58,7 @@ export class ResilientTarget implements TargetInvoker {
       if (result.ok) permit?.success();
       else if (result.circuit_open) {
         // refused by a circuit another case opened: keep the real cause of this case's earlier attempt
-        return lastFailure ? causeOf(result, lastFailure) : result;
+        return result; // the caller below reports this case's own earlier failure as the cause
       } else {
         held = permit;
         lastFailure = result;

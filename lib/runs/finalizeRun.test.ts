@@ -52,7 +52,7 @@ describe('finalizeRun', () => {
     const mixed = [...a.slice(0, 100), ...b.slice(100)];
     await storeRun(stores, 'run-m', mixed, { status: 'running', created_at: LATER, baseline_run_id: 'run-a' });
     await finalizeRun('run-m', 'completed', { stores, clock, queue });
-    expect((await stores.runs.getRun('run-m'))?.notes).toEqual([`model version changed during the run: ${RETAIL_MODELS.b}, ${RETAIL_MODELS.a}`]);
+    expect((await stores.runs.getRun('run-m'))?.notes).toEqual([`model version changed during the run: ${RETAIL_MODELS.a}, ${RETAIL_MODELS.b}`]);
   });
 
   it('raises nothing for a cancelled run and records nothing for a run without a baseline', async () => {

@@ -52,7 +52,7 @@ function manifest(caseCount: number, cassetteCount: number): JsonObject {
     catalog: { file: 'catalog.json', name: RETAIL_CATALOG.name, tool_schema_version: RETAIL_CATALOG.tool_schema_version },
     gold: { file: 'gold.jsonl', format: 'native', cases: caseCount },
     execution: { provider: 'recorded', mode: 'replay', cassette: 'cassette.jsonl', entries: cassetteCount },
-    targets: [target(MODEL_A, 'Model A (gpt-4.1, recorded)'), target(MODEL_B, 'Model B (claude-sonnet-4, recorded)')],
+    targets: [target(MODEL_A, 'Simulated model A (generated outputs, recorded)'), target(MODEL_B, 'Simulated model B (generated outputs, recorded)')],
     baseline_target: `retail-${MODEL_A.id}`,
     planted_regression: { target: `retail-${MODEL_B.id}`, category: 'refunds', pass_rate_baseline: 0.89, pass_rate_regressed: 0.6 },
     annotations: 'annotations.jsonl',

@@ -80,6 +80,12 @@ export const APP_SETTINGS = {
   EVALP_API_RATE_LIMIT_BURST: spec('both', security.EVALP_API_RATE_LIMIT_BURST, '', 'burst size of the per-caller token bucket'),
   EVALP_AUTH_FAILURES_PER_MINUTE: spec('both', security.EVALP_AUTH_FAILURES_PER_MINUTE, '', 'failed authentication attempts a source may make per minute (default 10), then 429'),
   EVALP_AUTH_FAILURES_BURST: spec('both', security.EVALP_AUTH_FAILURES_BURST, '', 'failed attempts in a row before that limit applies (default 20)'),
+  // circuit breaker per target (lib/app/breakerSettings.ts) and the run watchdog (functions/timers/runWatchdog.ts)
+  EVALP_CIRCUIT_FAILURE_THRESHOLD: spec('both', count(1), '', "failed cases in a row that open a target's circuit (default 5)"),
+  EVALP_CIRCUIT_OPEN_MS: spec('both', count(1), '', 'how long an open circuit defers cases before one probe (default 30000)'),
+  EVALP_STALL_AFTER_MINUTES: spec('both', count(1), '', 'a running run with no progress for this long is marked stalled (default 10)'),
+  // reference metrics (lib/app/referenceEmbedder.ts)
+  EVALP_EMBEDDINGS_MODEL: spec('both', text, '', 'embedding model of the embedding-cosine reference metric (OpenAI; Azure uses the embeddings deployment)'),
   // outbound URL policy (lib/outbound/outboundSettings.ts)
   EVALP_OUTBOUND_ALLOW: spec('both', text, '', 'destinations targets and webhooks may reach besides public addresses: loopback, private, link-local, hosts, CIDRs, or none (default: loopback embedded, none in Azure; metadata never)'),
   EVALP_OUTBOUND_DENY: spec('both', text, '', 'host names or CIDRs outbound calls may never reach'),
@@ -99,6 +105,7 @@ export const APP_SETTINGS = {
   EVALP_DEMO: spec('embedded', optional(z.enum(['on', 'off'])), '', 'embedded: `off` starts without the retail demo'),
   EVALP_LOG_LEVEL: spec('embedded', text, '', 'embedded: host log level on stderr (warning, information, debug, ...)'),
   EVALP_FUNCTION_KEY: spec('embedded', text, '', 'embedded: key for authLevel function (default: random per start)'),
+  EVALP_DEBUG: spec('embedded', text, '', 'evalp CLI: `1` prints the stack trace of an error'),
   EVALP_ADMIN_KEY: spec('embedded', text, '', 'embedded: key for authLevel admin (default: the function key)'),
   EVALP_DURABLE_TASK_KEY: spec('embedded', text, '', 'embedded: the system key of /runtime/webhooks/durabletask (default: random per start)'),
 } as const satisfies Record<string, AppSettingSpec>;

@@ -11,7 +11,7 @@ import { casesCommand, type CasesIO } from './cases.js';
 
 let api: TestApi;
 let dir: string;
-const FIXTURES = join(packageRoot(), 'lib', 'evaluation', 'importers', '__fixtures__');
+const FIXTURES = join(packageRoot(), 'lib', 'goldset', 'importers', '__fixtures__');
 
 async function evalpCases(args: string[], key = api.keys['test-admin']): Promise<{ out: string; err: string }> {
   let out = '';

@@ -77,7 +77,7 @@ describe('evalp submit --config', () => {
     const { join } = await import('node:path');
     const dir = await mkdtemp(join(tmpdir(), 'evalp-submit-'));
     const good = join(dir, 'run.json');
-    await writeFile(good, JSON.stringify({ profile: 'nightly', coercion: 'strict', semantics: { enabled: false } }));
+    await writeFile(good, JSON.stringify({ profile: 'nightly', coercion: 'strict', semantics: { enabled: false }, execution: { provider: 'expected' } }));
     const r = await runCliInProcess(['submit', '--suite', 'retail-demo', '--target', 'retail-model-a', '--config', good, '--profile', 'release', ...conn()]);
     expect(r.code).toBe(0);
     const id = r.stdout.trim();

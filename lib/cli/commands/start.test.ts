@@ -36,7 +36,7 @@ describe('evalp start (the demo) and evalp submit/status against it', () => {
       expect(keys).toHaveLength(1);
       expect(out).toMatch(/Demo: loaded 327 retail gold cases/);
       expect(lines.filter((l) => /^retail-model-[ab]: completed 327\/327/.test(l))).toHaveLength(2);
-      expect(out).toMatch(/pass rate\s+│ 87\.8%\s+│ 83\.2%/);
+      expect(out).toMatch(/pass rate\s+│ 87\.8% of 327 scored\s+│ 83\.2% of 327 scored/);
       expect(out).toMatch(/refunds\s+│ 89\.4% of 47\s+│ 59\.6% of 47/);
       // the closing comparison: the planted refunds regression is significant after Holm, no other category is
       expect(out).toMatch(/Comparison of the two models \(evalp compare [0-9a-f-]{36} [0-9a-f-]{36}\)/);

@@ -45,7 +45,7 @@ describe('importJson', () => {
 
   it('numbers rows by array position and names the field', async () => {
     const result = await importJson(JSON.stringify([minimal('a'), minimal('b', { call_order: 'sometimes' })]));
-    expect(result.errors).toEqual([{ row: 2, id: 'b', field: 'call_order', reason: 'must be one of "any", "strict"' }]);
+    expect(result.errors).toEqual([{ row: 2, id: 'b', field: 'call_order', reason: 'must be one of "any", "strict", "dependency"' }]);
     expect(result.cases).toEqual([]);
   });
 

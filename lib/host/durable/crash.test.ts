@@ -12,6 +12,9 @@ const hostCli = join(projectRoot, 'lib/host/cli-entry.ts');
 const COUNT = 40;
 const INSTANCE = 'crash-fan-out';
 const WEBHOOK = '/runtime/webhooks/durabletask';
+/** the durable webhooks need the host's system key, as in Azure */
+const DURABLE_KEY = 'crash-test-durable-key';
+const KEYED = { 'x-functions-key': DURABLE_KEY };
 const dirs: string[] = [];
 
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -25,7 +28,7 @@ interface Child {
 function run(args: string[], dataDir: string): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: projectRoot,
-    env: { ...process.env, EVALP_DATA_DIR: dataDir },
+    env: { ...process.env, EVALP_DATA_DIR: dataDir, EVALP_DURABLE_TASK_KEY: DURABLE_KEY },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -120,6 +123,7 @@ describe('crash safety: a host process SIGKILLed between activities', () => {
           const { child, url } = await host(dir);
           const started = await fetch(`${url}${WEBHOOK}/orchestrators/crashFanOut/${INSTANCE}`, {
             method: 'POST',
+            headers: KEYED,
             body: JSON.stringify({ count: COUNT }),
           });
           expect(started.status).toBe(202);
@@ -131,7 +135,7 @@ describe('crash safety: a host process SIGKILLed between activities', () => {
           const deadline = Date.now() + 15_000;
           while (status.runtimeStatus !== 'Completed' && Date.now() < deadline) {
             await new Promise((resolve) => setTimeout(resolve, 50));
-            status = (await (await fetch(`${url}${WEBHOOK}/instances/${INSTANCE}`)).json()) as typeof status;
+            status = (await (await fetch(`${url}${WEBHOOK}/instances/${INSTANCE}`, { headers: KEYED })).json()) as typeof status;
           }
           child.child.kill('SIGTERM');
           expect(await child.exited).toBe(0);

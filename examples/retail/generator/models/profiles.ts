@@ -35,7 +35,7 @@ const COMMON_WEIGHTS: Partial<Record<MistakeKind, number>> = {
 /** Model A: an OpenAI chat model; concise, occasionally writes integers as floats. */
 export const MODEL_A: ModelProfile = {
   id: 'model-a',
-  model: 'gpt-4.1-2025-04-14',
+  model: 'simulated-model-a',
   format: 'openai',
   pricing: { input: 2.0, output: 8.0 },
   latency: { medianMs: 720, sigma: 0.32, perOutputTokenMs: 9 },
@@ -54,7 +54,7 @@ export const MODEL_A: ModelProfile = {
  */
 export const MODEL_B: ModelProfile = {
   id: 'model-b',
-  model: 'claude-sonnet-4-20250514',
+  model: 'simulated-model-b',
   format: 'anthropic',
   pricing: { input: 3.0, output: 15.0 },
   latency: { medianMs: 790, sigma: 0.35, perOutputTokenMs: 10 },

@@ -10,7 +10,7 @@ import { rawCall, storedCases } from './testCaseApi.test-helpers.js';
 
 let api: TestApi;
 let before: unknown[];
-const FIXTURES = join(packageRoot(), 'lib', 'evaluation', 'importers', '__fixtures__');
+const FIXTURES = join(packageRoot(), 'lib', 'goldset', 'importers', '__fixtures__');
 /** Cases that exercise every column: matchers, alternatives, raw data, facts, catalogs, coercion, empty strings. */
 const RICH = [
   { ...sampleTestCase('rich-1', { expected_nl_response: '', tags: ['a|b', 'c;d'], category: 'odd, "quoted"' }), expected_facts: ['x', 'y|z'], call_order: 'strict' as const },

@@ -10,7 +10,7 @@ import { importTestCasesRoute, lineCount, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } fr
 import { rawCall, storedCases } from './testCaseApi.test-helpers.js';
 
 let api: TestApi;
-const FIXTURES = join(packageRoot(), 'lib', 'evaluation', 'importers', '__fixtures__');
+const FIXTURES = join(packageRoot(), 'lib', 'goldset', 'importers', '__fixtures__');
 
 const row = (id: string, extra: Record<string, unknown> = {}) => ({
   id,

@@ -53,7 +53,7 @@ const DEPTH_LIMIT = 6;
  * and optional properties, unions), with a share of junk at every level so validation paths are exercised too.
  * Patterns are not inverted: a patterned string is drawn from short identifier-like text (often valid).
  */
-export function arbitraryOf(schema: FuzzSchema | undefined, options: ArbitraryOptions = {}, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryOf(schema: FuzzSchema | boolean | undefined, options: ArbitraryOptions = {}, depth = 0): fc.Arbitrary<unknown> {
   const junk = options.junk ?? 0.08;
   const valid = validArbitrary(schema ?? {}, options, depth);
   if (junk <= 0 || depth > DEPTH_LIMIT) return valid;
@@ -61,7 +61,9 @@ export function arbitraryOf(schema: FuzzSchema | undefined, options: ArbitraryOp
   return fc.oneof({ arbitrary: valid, weight }, { arbitrary: junkValue, weight: 1 });
 }
 
-function validArbitrary(schema: FuzzSchema, options: ArbitraryOptions, depth: number): fc.Arbitrary<unknown> {
+function validArbitrary(schema: FuzzSchema | boolean, options: ArbitraryOptions, depth: number): fc.Arbitrary<unknown> {
+  // JSON Schema's boolean schemas (`items: false` after `prefixItems`, `not: {}`): true admits anything, false nothing
+  if (typeof schema === 'boolean') return schema ? junkValue : fc.constant(undefined);
   if (schema.$ref) {
     const target = options.resolve?.(schema.$ref);
     return target ? validArbitrary(target, options, depth + 1) : junkValue;
