@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['lib/**/*.test.ts', 'functions/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'examples/**/*.test.ts', 'infra/**/*.test.ts'],
+    include: [
+      'lib/**/*.test.ts',
+      'functions/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'examples/**/*.test.ts',
+      'infra/**/*.test.ts',
+    ],
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,

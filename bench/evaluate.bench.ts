@@ -85,7 +85,9 @@ async function main(): Promise<void> {
   console.log(`bare JSON.parse (+args)     ${rate(bareMs)}`);
   console.log(`outer JSON.parse only       ${rate(outerMs)}`);
   console.log(`pipeline stages 1-2         ${rate(pipeMs)}   (${((pipeMs * 1000) / done).toFixed(1)} µs/case)`);
-  console.log(`ratio pipeline/bare         ${(bareMs / pipeMs).toFixed(3)} overall, ${median.toFixed(3)} median over chunks (target >= 0.5)`);
+  console.log(
+    `ratio pipeline/bare         ${(bareMs / pipeMs).toFixed(3)} overall, ${median.toFixed(3)} median over chunks (target >= 0.5)`,
+  );
   console.log(`ratio pipeline/outer parse  ${(outerMs / pipeMs).toFixed(3)}`);
   console.log(`pass rate                   ${((s.pass_rate ?? 0) * 100).toFixed(1)}%  (sanity: the synthetic model is ~70% exact)`);
   console.log(`rss while running           ${rssSamples.join('  ')}`);

@@ -66,7 +66,8 @@ async function drainRate(mode: Mode): Promise<number> {
   const prefill = (dataDir: string) => {
     const db = openHostDatabase(dataDir);
     const engine = new SqliteQueueEngine(db);
-    for (let offset = 0; offset < MESSAGES; offset += 10_000) engine.send(queueOf(mode), batch(offset, Math.min(10_000, MESSAGES - offset)));
+    for (let offset = 0; offset < MESSAGES; offset += 10_000)
+      engine.send(queueOf(mode), batch(offset, Math.min(10_000, MESSAGES - offset)));
     db.close();
   };
   return withHost(prefill, async (host) => {
@@ -111,11 +112,15 @@ async function measure(label: string, unit: string, sample: () => Promise<number
   const samples: number[] = [];
   for (let i = 0; i < REPETITIONS; i += 1) samples.push(await sample());
   const value = median(samples);
-  console.log(`${label.padEnd(44)} ${value.toFixed(digits).padStart(10)} ${unit}   (samples: ${samples.map((s) => s.toFixed(digits)).join(', ')})`);
+  console.log(
+    `${label.padEnd(44)} ${value.toFixed(digits).padStart(10)} ${unit}   (samples: ${samples.map((s) => s.toFixed(digits)).join(', ')})`,
+  );
   return [label, Number(value.toFixed(digits === 0 ? 0 : 3))];
 }
 
-console.log(`embedded host benchmark: ${MESSAGES} messages per queue run, fan-out ${FAN_OUT}, median of ${REPETITIONS}, node ${process.version}`);
+console.log(
+  `embedded host benchmark: ${MESSAGES} messages per queue run, fan-out ${FAN_OUT}, median of ${REPETITIONS}, node ${process.version}`,
+);
 const results = [
   await measure("queue 'many' no-op, prefilled drain", 'msg/s', () => drainRate('many')),
   await measure("queue 'many' no-op, send while running", 'msg/s', () => endToEndRate('many')),
@@ -125,4 +130,13 @@ const results = [
 ];
 const peakRssMb = process.resourceUsage().maxRSS / 1024;
 console.log(`peak RSS ${peakRssMb.toFixed(0)} MB`);
-console.log(JSON.stringify({ benchmark: 'host', messages: MESSAGES, fanOut: FAN_OUT, repetitions: REPETITIONS, results: Object.fromEntries(results), peakRssMb: Math.round(peakRssMb) }));
+console.log(
+  JSON.stringify({
+    benchmark: 'host',
+    messages: MESSAGES,
+    fanOut: FAN_OUT,
+    repetitions: REPETITIONS,
+    results: Object.fromEntries(results),
+    peakRssMb: Math.round(peakRssMb),
+  }),
+);

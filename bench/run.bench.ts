@@ -17,7 +17,13 @@ import { silentLogger } from '../lib/host/index.js';
 import { syntheticCatalog } from './fixtures/syntheticGoldSet.js';
 import { writeRunSample } from './fixtures/pooledRunSample.js';
 
-const { values } = parseArgs({ options: { cases: { type: 'string', default: '400000' }, pool: { type: 'string', default: '20000' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    cases: { type: 'string', default: '400000' },
+    pool: { type: 'string', default: '20000' },
+    keep: { type: 'boolean', default: false },
+  },
+});
 const count = Number(values.cases);
 const mib = (b: number): string => `${(b / 1024 / 1024).toFixed(0)} MiB`;
 
@@ -41,7 +47,9 @@ for (const tc of sample.cases()) {
 }
 if (batch.length) await stores.testCases.upsertTestCases(batch);
 const now = clock.now().toISOString();
-await stores.suites.upsert(TestSuiteSchema.parse({ id: 'bench', name: 'bench', kind: 'dynamic', filter: { tags: ['bench'] }, created_at: now, updated_at: now }));
+await stores.suites.upsert(
+  TestSuiteSchema.parse({ id: 'bench', name: 'bench', kind: 'dynamic', filter: { tags: ['bench'] }, created_at: now, updated_at: now }),
+);
 await stores.targets.upsert(
   TargetSystemSchema.parse({
     id: 'replay',
@@ -61,10 +69,19 @@ const created = (await (
   await fetch(`${platform.url}/api/v1/runs`, {
     method: 'POST',
     headers: auth,
-    body: JSON.stringify({ suite_id: 'bench', target_id: 'replay', triggered_by: 'cli', config: { profile: 'release', execution: { provider: 'recorded', cassette_path: cassettePath } } }),
+    body: JSON.stringify({
+      suite_id: 'bench',
+      target_id: 'replay',
+      triggered_by: 'cli',
+      config: { profile: 'release', execution: { provider: 'recorded', cassette_path: cassettePath } },
+    }),
   })
 ).json()) as { id: string };
-let view: { status: string; stats: { completed: number; passed: number; stages: Record<string, { pass_rate: number | null }> } | null; total_cases: number };
+let view: {
+  status: string;
+  stats: { completed: number; passed: number; stages: Record<string, { pass_rate: number | null }> } | null;
+  total_cases: number;
+};
 let lastPrint = 0;
 /** GET with retries: a poll can hit a keep-alive connection the server just closed (ECONNRESET). */
 async function getJson<T>(url: string): Promise<T> {
@@ -82,21 +99,32 @@ for (;;) {
   if (['completed', 'failed', 'cancelled', 'timed_out'].includes(view.status)) break;
   if (performance.now() - lastPrint > 10_000) {
     lastPrint = performance.now();
-    process.stderr.write(`  ${((performance.now() - t0) / 1000).toFixed(0)} s: ${view.stats?.completed ?? 0}/${view.total_cases} rss ${mib(process.memoryUsage().rss)}\n`);
+    process.stderr.write(
+      `  ${((performance.now() - t0) / 1000).toFixed(0)} s: ${view.stats?.completed ?? 0}/${view.total_cases} rss ${mib(process.memoryUsage().rss)}\n`,
+    );
   }
   await new Promise((r) => setTimeout(r, 250));
 }
 const wallMs = performance.now() - t0;
 const cards = await stores.scorecards.countScorecards(created.id);
 await platform.stop({ timeoutInMs: 10_000 });
-const dbBytes = (await stat(join(dataDir, 'evalplatform.db'))).size + (await stat(join(dataDir, 'evalplatform.db-wal')).catch(() => ({ size: 0 }))).size;
+const dbBytes =
+  (await stat(join(dataDir, 'evalplatform.db'))).size + (await stat(join(dataDir, 'evalplatform.db-wal')).catch(() => ({ size: 0 }))).size;
 const s = view.stats!;
-console.log(`cases                 ${count.toLocaleString('en-US')} (calls from a pool of ${values.pool} cases; cassette ${sample.cassetteEntries.toLocaleString('en-US')} responses)`);
+console.log(
+  `cases                 ${count.toLocaleString('en-US')} (calls from a pool of ${values.pool} cases; cassette ${sample.cassetteEntries.toLocaleString('en-US')} responses)`,
+);
 console.log(`setup (files, import) ${(setupMs / 1000).toFixed(1)} s`);
 console.log(`run wall time         ${(wallMs / 1000).toFixed(1)} s   (target <= 90 s)`);
 console.log(`throughput            ${Math.round(count / (wallMs / 1000)).toLocaleString('en-US')} cases/s`);
-console.log(`status                ${view.status}, ${s.completed} scored, ${cards} scorecards stored, pass rate ${((s.passed / s.completed) * 100).toFixed(1)}%`);
-console.log(`stage pass rates      ${Object.entries(s.stages).map(([k, v]) => `${k} ${v.pass_rate === null ? '-' : (v.pass_rate * 100).toFixed(1) + '%'}`).join(', ')}`);
+console.log(
+  `status                ${view.status}, ${s.completed} scored, ${cards} scorecards stored, pass rate ${((s.passed / s.completed) * 100).toFixed(1)}%`,
+);
+console.log(
+  `stage pass rates      ${Object.entries(s.stages)
+    .map(([k, v]) => `${k} ${v.pass_rate === null ? '-' : (v.pass_rate * 100).toFixed(1) + '%'}`)
+    .join(', ')}`,
+);
 console.log(`peak RSS              ${mib(process.resourceUsage().maxRSS * 1024)}   (target <= 1536 MiB)`);
 console.log(`database size         ${mib(dbBytes)}`);
 if (!values.keep) await rm(dir, { recursive: true, force: true });

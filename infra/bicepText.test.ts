@@ -53,13 +53,41 @@ describe('tokenize', () => {
     ["'a\${b}c'", [['string', 'a${b}c']]],
     ["'\${f('x')}'", [['string', "${f('x')}"]]],
     ["'''multi\nline'''", [['string', 'multi\nline']]],
-    ['a.b[0] == 1 // tail', [['ident', 'a'], ['punct', '.'], ['ident', 'b'], ['punct', '['], ['number', '0'], ['punct', ']'], ['punct', '=='], ['number', '1']]],
-    ['x => { y: x }', [['ident', 'x'], ['punct', '=>'], ['punct', '{'], ['ident', 'y'], ['punct', ':'], ['ident', 'x'], ['punct', '}']]],
+    [
+      'a.b[0] == 1 // tail',
+      [
+        ['ident', 'a'],
+        ['punct', '.'],
+        ['ident', 'b'],
+        ['punct', '['],
+        ['number', '0'],
+        ['punct', ']'],
+        ['punct', '=='],
+        ['number', '1'],
+      ],
+    ],
+    [
+      'x => { y: x }',
+      [
+        ['ident', 'x'],
+        ['punct', '=>'],
+        ['punct', '{'],
+        ['ident', 'y'],
+        ['punct', ':'],
+        ['ident', 'x'],
+        ['punct', '}'],
+      ],
+    ],
   ])('%s', (source, expected) => {
     expect(tokenize(source).map((t) => [t.kind, t.text])).toEqual(expected);
   });
 
-  it.each([["'open", 'unterminated string'], ['/* open', 'unterminated comment'], ["'''open", 'unterminated multi-line string'], ['a ~ b', 'unexpected character']])('rejects %s', (source, message) => {
+  it.each([
+    ["'open", 'unterminated string'],
+    ['/* open', 'unterminated comment'],
+    ["'''open", 'unterminated multi-line string'],
+    ['a ~ b', 'unexpected character'],
+  ])('rejects %s', (source, message) => {
     expect(() => tokenize(source)).toThrow(message);
   });
 
@@ -114,7 +142,12 @@ describe('parseBicep', () => {
 
   it('reads every file of infra/', () => {
     const dir = new URL('.', import.meta.url).pathname;
-    const files = [...readdirSync(dir).filter((f) => f.endsWith('.bicep')), ...readdirSync(join(dir, 'modules')).filter((f) => f.endsWith('.bicep')).map((f) => `modules/${f}`)];
+    const files = [
+      ...readdirSync(dir).filter((f) => f.endsWith('.bicep')),
+      ...readdirSync(join(dir, 'modules'))
+        .filter((f) => f.endsWith('.bicep'))
+        .map((f) => `modules/${f}`),
+    ];
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) expect(parseBicep(readFileSync(join(dir, file), 'utf8')).length, file).toBeGreaterThan(0);
   });

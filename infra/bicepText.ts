@@ -31,7 +31,39 @@ interface Token {
   line: number;
 }
 
-const PUNCT = ['=>', '==', '!=', '<=', '>=', '&&', '||', '??', '.?', '::', '{', '}', '[', ']', '(', ')', ':', ',', '.', '?', '=', '!', '<', '>', '+', '-', '*', '/', '%', '@', '|'];
+const PUNCT = [
+  '=>',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '??',
+  '.?',
+  '::',
+  '{',
+  '}',
+  '[',
+  ']',
+  '(',
+  ')',
+  ':',
+  ',',
+  '.',
+  '?',
+  '=',
+  '!',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '@',
+  '|',
+];
 
 export function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
@@ -308,8 +340,18 @@ function joinTokens(parts: string[]): string {
     const part = parts[i]!;
     const previous = parts[i - 1];
     const frame = frames[frames.length - 1]!;
-    let tight = previous === undefined || previous === '.' || previous === '(' || previous === '[' || previous === '\n' || part === '\n' ||
-      part === '.' || part === ')' || part === ']' || part === ',' || (part === '}' && previous === '{') ||
+    let tight =
+      previous === undefined ||
+      previous === '.' ||
+      previous === '(' ||
+      previous === '[' ||
+      previous === '\n' ||
+      part === '\n' ||
+      part === '.' ||
+      part === ')' ||
+      part === ']' ||
+      part === ',' ||
+      (part === '}' && previous === '{') ||
       ((part === '(' || part === '[') && /[A-Za-z0-9_)\]]$/.test(previous) && !KEYWORD_BEFORE_BRACKET.has(previous));
     if (part === '?') frame.ternaries++;
     if (part === ':') {

@@ -9,7 +9,18 @@ import { APP_SETTINGS } from '../lib/app/settings/appSettings.js';
 import { captureRegistrations } from '../lib/host/capture.js';
 import type { FunctionRegistration } from '../lib/host/registration.js';
 import { keysOf } from './bicepText.js';
-import { bicepFiles, declarationsOf, INFRA_DIR, readText, roleAssignments, ROOT_DIR, stringValue, textOf, valueAt, type BicepFile } from './infraFiles.test-helpers.js';
+import {
+  bicepFiles,
+  declarationsOf,
+  INFRA_DIR,
+  readText,
+  roleAssignments,
+  ROOT_DIR,
+  stringValue,
+  textOf,
+  valueAt,
+  type BicepFile,
+} from './infraFiles.test-helpers.js';
 import { codeCosmosContainers, codeQueueNames } from './platformFacts.js';
 
 // What can be checked here about infra/ (the Bicep compiler, what-if and a deployment need Azure: see
@@ -40,7 +51,9 @@ const file = (path: string): BicepFile => files.find((f) => f.path === path) ?? 
 const app = file('app.bicep');
 const appSettingsNode = declarationsOf(app, 'var').find((d) => d.name === 'appSettings')?.value;
 const appSettings = new Map(keysOf(appSettingsNode).map((key) => [key, textOf(valueAt(appSettingsNode, key))]));
-const azureSettings = Object.entries(APP_SETTINGS).filter(([, spec]) => spec.scope !== 'embedded').map(([name]) => name);
+const azureSettings = Object.entries(APP_SETTINGS)
+  .filter(([, spec]) => spec.scope !== 'embedded')
+  .map(([name]) => name);
 
 let registrations: FunctionRegistration[];
 beforeAll(async () => {
@@ -63,10 +76,17 @@ describe('infra: the files reference each other consistently', () => {
         expect(target, `${f.path}: module ${m.name} -> ${m.type}`).toBeDefined();
         const declared = declarationsOf(target!, 'param');
         const given = keysOf(valueAt(m.value, 'params'));
-        expect(given.filter((p) => !declared.some((d) => d.name === p)), `${f.path}: unknown params of ${m.name}`).toEqual([]);
-        expect(declared.filter((d) => d.value === undefined && !given.includes(d.name)).map((d) => d.name), `${f.path}: missing params of ${m.name}`).toEqual([]);
+        expect(
+          given.filter((p) => !declared.some((d) => d.name === p)),
+          `${f.path}: unknown params of ${m.name}`,
+        ).toEqual([]);
+        expect(
+          declared.filter((d) => d.value === undefined && !given.includes(d.name)).map((d) => d.name),
+          `${f.path}: missing params of ${m.name}`,
+        ).toEqual([]);
         const outputs = new Set(declarationsOf(target!, 'output').map((d) => d.name));
-        for (const [, name] of f.text.matchAll(new RegExp(`\\b${m.name}\\.outputs\\.(\\w+)`, 'g'))) expect(outputs, `${f.path}: ${m.name}.outputs.${name}`).toContain(name);
+        for (const [, name] of f.text.matchAll(new RegExp(`\\b${m.name}\\.outputs\\.(\\w+)`, 'g')))
+          expect(outputs, `${f.path}: ${m.name}.outputs.${name}`).toContain(name);
       }
     }
   });
@@ -87,7 +107,12 @@ describe('infra: the files reference each other consistently', () => {
     const parameters = Object.keys((JSON.parse(readText('main.parameters.json')) as { parameters: Record<string, unknown> }).parameters);
     const declared = declarationsOf(file('main.bicep'), 'param');
     expect(parameters.filter((p) => !declared.some((d) => d.name === p))).toEqual([]);
-    expect(declared.filter((d) => d.value === undefined).map((d) => d.name).sort()).toEqual(['apiAudience', 'environmentName', 'location']);
+    expect(
+      declared
+        .filter((d) => d.value === undefined)
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual(['apiAudience', 'environmentName', 'location']);
     for (const name of ['environmentName', 'location', 'apiAudience']) expect(parameters).toContain(name);
   });
 
@@ -95,7 +120,9 @@ describe('infra: the files reference each other consistently', () => {
     const yaml = readFileSync(join(ROOT_DIR, 'azure.yaml'), 'utf8');
     expect(yaml).toMatch(/\nservices:\n {2}api:\n {4}project: \.\n {4}language: ts\n {4}host: function\n/);
     expect(yaml).toMatch(/infra:\n {2}provider: bicep\n {2}path: infra\n {2}module: main\n/);
-    expect(textOf(valueAt(declarationsOf(file('modules/functionApp.bicep'), 'resource').find((d) => d.name === 'app')?.value, 'tags'))).toContain("'azd-service-name': 'api'");
+    expect(
+      textOf(valueAt(declarationsOf(file('modules/functionApp.bicep'), 'resource').find((d) => d.name === 'app')?.value, 'tags')),
+    ).toContain("'azd-service-name': 'api'");
     for (const [, script] of yaml.matchAll(/run: \.\/(infra\/hooks\/\S+)/g)) expect(existsSync(join(ROOT_DIR, script!)), script).toBe(true);
     expect(statSync(join(INFRA_DIR, 'hooks/postdeploy.sh')).mode & 0o111).not.toBe(0);
   });
@@ -116,21 +143,27 @@ describe('infra: Service Bus queues', () => {
     expect(platform.serviceBus.queues.map((q) => q.name).sort()).toEqual(codeQueueNames());
   });
 
-  it.each(platform.serviceBus.queues.map((q) => [q.name, q]))('%s: duplicate detection, 10 deliveries, dead-lettering on expiry, a lock under 5 minutes', (_name, queue) => {
-    expect(queue).toMatchObject({ requiresDuplicateDetection: true, maxDeliveryCount: 10, deadLetteringOnMessageExpiration: true });
-    const window = isoSeconds(queue.duplicateDetectionHistoryTimeWindow);
-    expect(window).toBeGreaterThanOrEqual(20);
-    expect(window).toBeLessThanOrEqual(7 * 86_400);
-    expect(isoSeconds(queue.lockDuration)).toBeLessThanOrEqual(300);
-    expect(isoSeconds(queue.defaultMessageTimeToLive)).toBeGreaterThan(window);
-  });
+  it.each(platform.serviceBus.queues.map((q) => [q.name, q]))(
+    '%s: duplicate detection, 10 deliveries, dead-lettering on expiry, a lock under 5 minutes',
+    (_name, queue) => {
+      expect(queue).toMatchObject({ requiresDuplicateDetection: true, maxDeliveryCount: 10, deadLetteringOnMessageExpiration: true });
+      const window = isoSeconds(queue.duplicateDetectionHistoryTimeWindow);
+      expect(window).toBeGreaterThanOrEqual(20);
+      expect(window).toBeLessThanOrEqual(7 * 86_400);
+      expect(isoSeconds(queue.lockDuration)).toBeLessThanOrEqual(300);
+      expect(isoSeconds(queue.defaultMessageTimeToLive)).toBeGreaterThan(window);
+    },
+  );
 
   it('serviceBus.bicep creates one queue per platform.json entry with every setting from it, on a namespace without SAS keys', () => {
     const sb = file('modules/serviceBus.bicep');
     const queues = declarationsOf(sb, 'resource').find((d) => d.type?.startsWith('Microsoft.ServiceBus/namespaces/queues@'));
     expect(queues?.value).toMatchObject({ kind: 'for', header: 'queue in platform.serviceBus.queues' });
-    for (const key of Object.keys(platform.serviceBus.queueDefaults)) expect(textOf(valueAt(queues?.value, `properties.${key}`)), key).toBe(`queue.${key}`);
-    expect(textOf(valueAt(declarationsOf(sb, 'resource').find((d) => d.name === 'namespace')?.value, 'properties'))).toContain('disableLocalAuth: true');
+    for (const key of Object.keys(platform.serviceBus.queueDefaults))
+      expect(textOf(valueAt(queues?.value, `properties.${key}`)), key).toBe(`queue.${key}`);
+    expect(textOf(valueAt(declarationsOf(sb, 'resource').find((d) => d.name === 'namespace')?.value, 'properties'))).toContain(
+      'disableLocalAuth: true',
+    );
   });
 
   it('the triggers use the identity-based connection the app settings define', () => {
@@ -156,15 +189,21 @@ describe('infra: Cosmos DB containers', () => {
 
   it('cosmos.bicep creates every container from platform.json with its partition key, indexing and TTL, on an account without keys', () => {
     const cosmos = file('modules/cosmos.bicep');
-    const containers = declarationsOf(cosmos, 'resource').find((d) => d.type?.startsWith('Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers@'));
+    const containers = declarationsOf(cosmos, 'resource').find((d) =>
+      d.type?.startsWith('Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers@'),
+    );
     expect(containers?.value).toMatchObject({ kind: 'for', header: 'container in platform.cosmos.containers' });
     expect(textOf(valueAt(containers?.value, 'properties.resource'))).toBe(
       'union({ id: container.id, partitionKey: partitionKeyOf(container.partitionKeyPaths), indexingPolicy: indexingPolicyOf(container) }, ttlOf(container))',
     );
-    expect(cosmos.text).toContain("func partitionKeyOf(paths array) object => length(paths) > 1 ? { paths: paths, kind: 'MultiHash', version: 2 } : { paths: paths, kind: 'Hash', version: 2 }");
+    expect(cosmos.text).toContain(
+      "func partitionKeyOf(paths array) object => length(paths) > 1 ? { paths: paths, kind: 'MultiHash', version: 2 } : { paths: paths, kind: 'Hash', version: 2 }",
+    );
     expect(cosmos.text).toContain("includedPaths: map(spec.indexedPaths, path => { path: path }), excludedPaths: [{ path: '/*' }]");
     expect(cosmos.text).toContain("func ttlOf(spec object) object => contains(spec, 'defaultTtl') ? { defaultTtl: spec.defaultTtl } : {}");
-    expect(textOf(valueAt(declarationsOf(cosmos, 'resource').find((d) => d.name === 'account')?.value, 'properties.disableLocalAuth'))).toBe('true');
+    expect(
+      textOf(valueAt(declarationsOf(cosmos, 'resource').find((d) => d.name === 'account')?.value, 'properties.disableLocalAuth')),
+    ).toBe('true');
   });
 });
 
@@ -181,28 +220,37 @@ describe('infra: app settings', () => {
     expect(Object.keys(platform.appSettings.notSet).filter((name) => !(name in APP_SETTINGS))).toEqual([]);
   });
 
-  it.each([...Object.entries(functionSettings).filter(([key]) => key.endsWith('_CONNECTION')).map(([, connection]) => connection as string), 'AzureWebJobsStorage'])(
-    'the %s connection is identity-based: endpoint, managedidentity, the user-assigned client id',
-    (connection) => {
-      const endpoint = ['fullyQualifiedNamespace', 'accountEndpoint', 'accountName'].filter((suffix) => appSettings.has(`${connection}__${suffix}`));
-      expect(endpoint).toHaveLength(1);
-      expect(appSettings.get(`${connection}__credential`)).toBe("'managedidentity'");
-      expect(appSettings.get(`${connection}__clientId`)).toBe('identity.outputs.clientId');
-      expect(appSettings.has(connection)).toBe(false);
-    },
-  );
+  it.each([
+    ...Object.entries(functionSettings)
+      .filter(([key]) => key.endsWith('_CONNECTION'))
+      .map(([, connection]) => connection as string),
+    'AzureWebJobsStorage',
+  ])('the %s connection is identity-based: endpoint, managedidentity, the user-assigned client id', (connection) => {
+    const endpoint = ['fullyQualifiedNamespace', 'accountEndpoint', 'accountName'].filter((suffix) =>
+      appSettings.has(`${connection}__${suffix}`),
+    );
+    expect(endpoint).toHaveLength(1);
+    expect(appSettings.get(`${connection}__credential`)).toBe("'managedidentity'");
+    expect(appSettings.get(`${connection}__clientId`)).toBe('identity.outputs.clientId');
+    expect(appSettings.has(connection)).toBe(false);
+  });
 
   it('defines every %setting% the function bindings reference', () => {
-    const referenced = new Set(registrations.flatMap((r) => [...JSON.stringify(r.metadata.bindings).matchAll(/%([A-Za-z0-9_]+)%/g)].map((m) => m[1]!)));
+    const referenced = new Set(
+      registrations.flatMap((r) => [...JSON.stringify(r.metadata.bindings).matchAll(/%([A-Za-z0-9_]+)%/g)].map((m) => m[1]!)),
+    );
     expect(referenced.size).toBeGreaterThan(0);
     for (const name of referenced) expect(appSettings.has(name), name).toBe(true);
     const hostJson = join(ROOT_DIR, 'host.json');
-    if (existsSync(hostJson)) for (const [, name] of readFileSync(hostJson, 'utf8').matchAll(/%([A-Za-z0-9_]+)%/g)) expect(appSettings.has(name!), `host.json %${name}%`).toBe(true);
+    if (existsSync(hostJson))
+      for (const [, name] of readFileSync(hostJson, 'utf8').matchAll(/%([A-Za-z0-9_]+)%/g))
+        expect(appSettings.has(name!), `host.json %${name}%`).toBe(true);
   });
 
   it('holds no key, secret or connection string (the one connection string allowed is not a credential)', () => {
     const secretName = /(KEY|SECRET|PASSWORD|TOKEN|SAS|CONNECTION_?STRING)$/i;
-    const secretValue = /listKeys|listConnectionStrings|listCredentials|listAccountSas|listServiceSas|primaryKey|secondaryKey|AccountKey=|SharedAccessKey|Password=|connectionString\(/i;
+    const secretValue =
+      /listKeys|listConnectionStrings|listCredentials|listAccountSas|listServiceSas|primaryKey|secondaryKey|AccountKey=|SharedAccessKey|Password=|connectionString\(/i;
     for (const [name, value] of appSettings) {
       if (name in platform.appSettings.allowedConnectionStrings) continue;
       expect(name, `${name} looks like a secret`).not.toMatch(secretName);
@@ -210,11 +258,13 @@ describe('infra: app settings', () => {
     }
     expect(appSettings.get('APPLICATIONINSIGHTS_CONNECTION_STRING')).toBe('monitoring.outputs.connectionString');
     expect(appSettings.get('APPLICATIONINSIGHTS_AUTHENTICATION_STRING')).toBe("'ClientId=${identity.outputs.clientId};Authorization=AAD'");
-    for (const f of files) expect(f.text, f.path).not.toMatch(/\blist(Keys|ConnectionStrings|Credentials|AccountSas|ServiceSas)\(|@secure\(\)/);
+    for (const f of files)
+      expect(f.text, f.path).not.toMatch(/\blist(Keys|ConnectionStrings|Credentials|AccountSas|ServiceSas)\(|@secure\(\)/);
   });
 
   it('turns local (key) auth off wherever the app authenticates with Entra ID', () => {
-    const resourceProps = (path: string, symbol: string) => textOf(valueAt(declarationsOf(file(path), 'resource').find((d) => d.name === symbol)?.value, 'properties'));
+    const resourceProps = (path: string, symbol: string) =>
+      textOf(valueAt(declarationsOf(file(path), 'resource').find((d) => d.name === symbol)?.value, 'properties'));
     expect(resourceProps('modules/storage.bicep', 'storage')).toContain('allowSharedKeyAccess: false');
     expect(resourceProps('modules/search.bicep', 'search')).toContain('disableLocalAuth: true');
     expect(resourceProps('modules/openai.bicep', 'account')).toContain('disableLocalAuth: true');
@@ -226,10 +276,13 @@ describe('infra: app settings', () => {
 describe('infra: roles of the app identity', () => {
   const assignments = roleAssignments(files);
 
-  it.each(Object.entries(platform.roles).map(([key, role]) => [key, role.resourceType, role] as const))('%s is granted on the %s resource only', (key, _type, role) => {
-    const granted = assignments.filter((a) => a.role === key);
-    expect(granted.map((a) => a.scopeType)).toEqual([role.resourceType]);
-  });
+  it.each(Object.entries(platform.roles).map(([key, role]) => [key, role.resourceType, role] as const))(
+    '%s is granted on the %s resource only',
+    (key, _type, role) => {
+      const granted = assignments.filter((a) => a.role === key);
+      expect(granted.map((a) => a.scopeType)).toEqual([role.resourceType]);
+    },
+  );
 
   it('every assignment is a platform.json role, to the service principal, with a deterministic name', () => {
     for (const a of assignments) {
@@ -241,17 +294,33 @@ describe('infra: roles of the app identity', () => {
 
   it('covers every resource type the code touches, and Cosmos DB through its data-plane role', () => {
     expect(new Set(assignments.map((a) => a.scopeType))).toEqual(
-      new Set(['Microsoft.Storage/storageAccounts', 'Microsoft.ServiceBus/namespaces', 'Microsoft.Search/searchServices', 'Microsoft.CognitiveServices/accounts', 'Microsoft.KeyVault/vaults', 'Microsoft.Insights/components']),
+      new Set([
+        'Microsoft.Storage/storageAccounts',
+        'Microsoft.ServiceBus/namespaces',
+        'Microsoft.Search/searchServices',
+        'Microsoft.CognitiveServices/accounts',
+        'Microsoft.KeyVault/vaults',
+        'Microsoft.Insights/components',
+      ]),
     );
     const cosmos = file('modules/cosmos.bicep');
-    const sql = declarationsOf(cosmos, 'resource').find((d) => d.type?.startsWith('Microsoft.DocumentDB/databaseAccounts/sqlRoleAssignments@'));
-    expect(textOf(valueAt(sql?.value, 'properties.roleDefinitionId'))).toBe("'${account.id}/sqlRoleDefinitions/${platform.cosmosDataRoles.builtInDataContributor.id}'");
+    const sql = declarationsOf(cosmos, 'resource').find((d) =>
+      d.type?.startsWith('Microsoft.DocumentDB/databaseAccounts/sqlRoleAssignments@'),
+    );
+    expect(textOf(valueAt(sql?.value, 'properties.roleDefinitionId'))).toBe(
+      "'${account.id}/sqlRoleDefinitions/${platform.cosmosDataRoles.builtInDataContributor.id}'",
+    );
     expect(platform.cosmosDataRoles.builtInDataContributor?.id).toBe('00000000-0000-0000-0000-000000000002');
     expect(textOf(valueAt(sql?.value, 'properties.scope'))).toBe('account.id');
   });
 
   it('Service Bus gets sender and receiver, never owner (manage) rights', () => {
-    expect(assignments.filter((a) => a.scopeType === 'Microsoft.ServiceBus/namespaces').map((a) => a.role).sort()).toEqual(['serviceBusDataReceiver', 'serviceBusDataSender']);
+    expect(
+      assignments
+        .filter((a) => a.scopeType === 'Microsoft.ServiceBus/namespaces')
+        .map((a) => a.role)
+        .sort(),
+    ).toEqual(['serviceBusDataReceiver', 'serviceBusDataSender']);
     expect(JSON.stringify(platform.roles)).not.toContain('090c5cfd-751d-490a-894a-3ce6f1109419');
   });
 });
@@ -264,14 +333,18 @@ describe('infra: function app, API Management and Entra ID', () => {
     const site = resources.find((d) => d.name === 'app')?.value;
     expect(textOf(valueAt(site, 'properties.functionAppConfig.runtime'))).toBe("{ name: 'node', version: '22' }");
     expect(textOf(valueAt(site, 'identity.type'))).toBe("'UserAssigned'");
-    expect(textOf(valueAt(site, 'properties.functionAppConfig.deployment.storage.authentication'))).toBe("{ type: 'UserAssignedIdentity', userAssignedIdentityResourceId: identityId }");
+    expect(textOf(valueAt(site, 'properties.functionAppConfig.deployment.storage.authentication'))).toBe(
+      "{ type: 'UserAssignedIdentity', userAssignedIdentityResourceId: identityId }",
+    );
     expect(JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')).engines.node).toMatch(/^>=20/);
   });
 
   it('API Management validates Entra ID tokens on every operation except exactly the anonymous routes', () => {
     const policy = readText('modules/apimPolicy.xml');
     const exempt = [...policy.matchAll(/EndsWith\(&quot;([^&]+)&quot;\)/g)].map((m) => m[1]).sort();
-    const anonymous = ROUTES.filter((r) => r.role === 'anonymous').map((r) => `/api/${r.path}`).sort();
+    const anonymous = ROUTES.filter((r) => r.role === 'anonymous')
+      .map((r) => `/api/${r.path}`)
+      .sort();
     expect(exempt).toEqual(anonymous);
     expect(policy).toMatch(/<validate-jwt header-name="Authorization" require-scheme="Bearer" failed-validation-httpcode="401"/);
     expect(policy).toContain('<openid-config url="https://login.microsoftonline.com/{tenantId}/v2.0/.well-known/openid-configuration" />');
@@ -286,12 +359,20 @@ describe('infra: function app, API Management and Entra ID', () => {
     expect(appSettings.get('EVALP_AUTH_ENTRA_TENANT_ID')).toBe('apiTenantId');
     expect(appSettings.get('EVALP_AUTH_ENTRA_AUDIENCE')).toBe('apiAudience');
     const apimModule = declarationsOf(app, 'module').find((m) => m.name === 'apim');
-    expect([textOf(valueAt(apimModule?.value, 'params.tenantId')), textOf(valueAt(apimModule?.value, 'params.audience'))]).toEqual(['apiTenantId', 'apiAudience']);
+    expect([textOf(valueAt(apimModule?.value, 'params.tenantId')), textOf(valueAt(apimModule?.value, 'params.audience'))]).toEqual([
+      'apiTenantId',
+      'apiAudience',
+    ]);
   });
 
   it('the app registration roles (infra/appRoles.json) map one to one onto the platform roles', () => {
     const appRoles = JSON.parse(readText('appRoles.json')) as Array<{ value: string; allowedMemberTypes: string[] }>;
-    expect(appRoles.map((r) => rolesFromClaim([r.value])).flat().sort()).toEqual([...ROLES].sort());
+    expect(
+      appRoles
+        .map((r) => rolesFromClaim([r.value]))
+        .flat()
+        .sort(),
+    ).toEqual([...ROLES].sort());
     for (const r of appRoles) expect(r.allowedMemberTypes).toEqual(['User', 'Application']);
   });
 
@@ -299,6 +380,8 @@ describe('infra: function app, API Management and Entra ID', () => {
     expect(appSettings.get('AZURE_OPENAI_DEPLOYMENT')).toBe('openAi.outputs.judgeDeployment');
     expect(appSettings.get('AZURE_OPENAI_EMBEDDINGS_DEPLOYMENT')).toBe('openAi.outputs.embeddingsDeployment');
     expect(appSettings.get('EVALP_EMBEDDINGS_DIMENSIONS')).toBe('string(embeddingsModel.dimensions)');
-    expect(stringValue(valueAt(declarationsOf(file('main.bicep'), 'param').find((p) => p.name === 'embeddingsModel')?.value, 'name'))).toBe('text-embedding-3-small');
+    expect(stringValue(valueAt(declarationsOf(file('main.bicep'), 'param').find((p) => p.name === 'embeddingsModel')?.value, 'name'))).toBe(
+      'text-embedding-3-small',
+    );
   });
 });

@@ -15,14 +15,20 @@ export interface BicepFile {
 }
 
 export function bicepFiles(): BicepFile[] {
-  const paths = [...readdirSync(INFRA_DIR).filter((f) => f.endsWith('.bicep')), ...readdirSync(join(INFRA_DIR, 'modules')).filter((f) => f.endsWith('.bicep')).map((f) => `modules/${f}`)];
+  const paths = [
+    ...readdirSync(INFRA_DIR).filter((f) => f.endsWith('.bicep')),
+    ...readdirSync(join(INFRA_DIR, 'modules'))
+      .filter((f) => f.endsWith('.bicep'))
+      .map((f) => `modules/${f}`),
+  ];
   return paths.map((path) => {
     const text = readText(path);
     return { path, text, declarations: parseBicep(text) };
   });
 }
 
-export const declarationsOf = (file: BicepFile, keyword: Declaration['keyword']): Declaration[] => file.declarations.filter((d) => d.keyword === keyword);
+export const declarationsOf = (file: BicepFile, keyword: Declaration['keyword']): Declaration[] =>
+  file.declarations.filter((d) => d.keyword === keyword);
 
 /** The resource type (without API version) of a resource symbol of a file; nested resources get `parent/child`. */
 export function resourceTypeOf(file: BicepFile, symbol: string): string | undefined {

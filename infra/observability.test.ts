@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { RUN_STATUSES, RunSchema } from '../lib/domain/index.js';
 import { ATTRIBUTES, METRICS, SPANS } from '../lib/telemetry/names.js';
-import { bicepFiles, declarationsOf, readText, resourceTypeOf, stringValue, textOf, valueAt, type BicepFile } from './infraFiles.test-helpers.js';
+import {
+  bicepFiles,
+  declarationsOf,
+  readText,
+  resourceTypeOf,
+  stringValue,
+  textOf,
+  valueAt,
+  type BicepFile,
+} from './infraFiles.test-helpers.js';
 
 // The portal's monitoring (infra/modules/observability.bicep + infra/workbook.json) reads the names the code emits:
 // a renamed metric, span or attribute, or a status that no longer exists, must fail here rather than leave an empty
@@ -18,9 +27,20 @@ const files = bicepFiles();
 const file = (path: string): BicepFile => files.find((f) => f.path === path) ?? expect.fail(`infra/${path} is missing`);
 const observability = file('modules/observability.bicep');
 const resource = (symbol: string) => declarationsOf(observability, 'resource').find((d) => d.name === symbol)?.value;
-const queryOf = (symbol: string): string => stringValue(valueAt(resource(symbol), 'properties.criteria.allOf')) ?? /query: '([^']+)'/.exec(textOf(valueAt(resource(symbol), 'properties.criteria')))?.[1] ?? '';
+const queryOf = (symbol: string): string =>
+  stringValue(valueAt(resource(symbol), 'properties.criteria.allOf')) ??
+  /query: '([^']+)'/.exec(textOf(valueAt(resource(symbol), 'properties.criteria')))?.[1] ??
+  '';
 
-const KNOWN_NAMES = new Set<string>([...Object.values(METRICS), ...Object.values(ATTRIBUTES), SPANS.run, SPANS.invokeTarget, SPANS.writeScorecard, ...Object.values(SPANS.stage), 'eval.stage.']);
+const KNOWN_NAMES = new Set<string>([
+  ...Object.values(METRICS),
+  ...Object.values(ATTRIBUTES),
+  SPANS.run,
+  SPANS.invokeTarget,
+  SPANS.writeScorecard,
+  ...Object.values(SPANS.stage),
+  'eval.stage.',
+]);
 /** every `eval.*` or `gen_ai.*` name a query mentions */
 const namesIn = (text: string): string[] => [...text.matchAll(/"((?:eval|gen_ai)\.[a-z_.]*)"/g)].map((m) => m[1]!);
 
@@ -28,7 +48,15 @@ describe('infra: the workbook', () => {
   it('is a workbook with a panel for each thing the portal must show', () => {
     expect(workbook.version).toBe('Notebook/1.0');
     const titles = workbook.items.map((i) => i.content.title ?? i.name);
-    for (const expected of ['Runs started and completed', 'Cases per second (stage workers)', 'Stage pass rates', 'Dead-lettered messages per queue', 'Target errors', 'Judge tokens and cost', 'Runs that failed or timed out']) {
+    for (const expected of [
+      'Runs started and completed',
+      'Cases per second (stage workers)',
+      'Stage pass rates',
+      'Dead-lettered messages per queue',
+      'Target errors',
+      'Judge tokens and cost',
+      'Runs that failed or timed out',
+    ]) {
       expect(titles).toContain(expected);
     }
   });
@@ -37,9 +65,13 @@ describe('infra: the workbook', () => {
     const queries = workbook.items.flatMap((i) => (i.content.query ? [i.content.query] : []));
     expect(queries.length).toBeGreaterThanOrEqual(7);
     const names = queries.flatMap(namesIn);
-    expect(names).toEqual(expect.arrayContaining([METRICS.runsStarted, METRICS.runsFinished, METRICS.tasksProcessed, METRICS.llmTokens, SPANS.invokeTarget]));
+    expect(names).toEqual(
+      expect.arrayContaining([METRICS.runsStarted, METRICS.runsFinished, METRICS.tasksProcessed, METRICS.llmTokens, SPANS.invokeTarget]),
+    );
     expect(names.filter((n) => !KNOWN_NAMES.has(n))).toEqual([]);
-    for (const q of queries) for (const status of q.matchAll(/in \("(failed)", "(timed_out)"\)/g)) expect(RUN_STATUSES).toEqual(expect.arrayContaining([status[1], status[2]]));
+    for (const q of queries)
+      for (const status of q.matchAll(/in \("(failed)", "(timed_out)"\)/g))
+        expect(RUN_STATUSES).toEqual(expect.arrayContaining([status[1], status[2]]));
     // each panel runs against the time range parameter it declares
     expect(workbookText).toContain('"name": "TimeRange"');
   });

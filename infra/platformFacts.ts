@@ -26,7 +26,8 @@ export function codeCosmosContainers(): CosmosContainerFact[] {
     const fact: CosmosContainerFact = { id: spec.id, partitionKeyPaths: [...spec.partitionKeyPaths] };
     if ('defaultTtl' in spec && spec.defaultTtl !== undefined) fact.defaultTtl = spec.defaultTtl;
     if ('indexedPaths' in spec && spec.indexedPaths) fact.indexedPaths = [...spec.indexedPaths];
-    if ('compositeIndexes' in spec && spec.compositeIndexes) fact.compositeIndexes = spec.compositeIndexes.map((index) => index.map((p) => ({ ...p })));
+    if ('compositeIndexes' in spec && spec.compositeIndexes)
+      fact.compositeIndexes = spec.compositeIndexes.map((index) => index.map((p) => ({ ...p })));
     return fact;
   });
 }

@@ -80,7 +80,10 @@ function readOutput(output: unknown): { calls: Array<{ name: string; arguments: 
   }
   const content = Array.isArray(value.content) ? (value.content as Fields[]) : [];
   const lastUse = content.map((b) => b.type).lastIndexOf('tool_use');
-  const texts = content.slice(lastUse + 1).filter((b) => b.type === 'text').map((b) => String(b.text));
+  const texts = content
+    .slice(lastUse + 1)
+    .filter((b) => b.type === 'text')
+    .map((b) => String(b.text));
   const calls = content.filter((b) => b.type === 'tool_use').map((b) => ({ name: String(b.name), arguments: b.input }));
   return { calls, answer: (texts.length ? texts : content.filter((b) => b.type === 'text').map((b) => String(b.text))).join('\n') };
 }
@@ -114,7 +117,11 @@ function toTrial(calls: Array<{ name: string; arguments: unknown }>, answer: str
 }
 
 /** The first earlier call whose recorded result holds `value`, and where (dot path). */
-function findEarlier(calls: Array<{ name: string; arguments: unknown }>, j: number, value: string): { call: number; path: string } | undefined {
+function findEarlier(
+  calls: Array<{ name: string; arguments: unknown }>,
+  j: number,
+  value: string,
+): { call: number; path: string } | undefined {
   for (let i = 0; i < j; i++) {
     const args = calls[i]!.arguments;
     if (!isFields(args) || Object.values(args).includes(value)) continue; // the value was already in the question

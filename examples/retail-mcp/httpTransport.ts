@@ -17,7 +17,10 @@ export interface StreamableHttpServer {
  * `initialize`, addressed by the `mcp-session-id` header after. With `token`, every request needs
  * `Authorization: Bearer <token>` (401 otherwise), so a client's secret-referenced headers are exercised.
  */
-export async function serveStreamableHttp(makeServer: () => McpServer, options: { port?: number; token?: string } = {}): Promise<StreamableHttpServer> {
+export async function serveStreamableHttp(
+  makeServer: () => McpServer,
+  options: { port?: number; token?: string } = {},
+): Promise<StreamableHttpServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const http = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -27,7 +30,9 @@ export async function serveStreamableHttp(makeServer: () => McpServer, options: 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!req.url?.startsWith('/mcp')) return void res.writeHead(404).end();
     if (options.token && req.headers.authorization !== `Bearer ${options.token}`) {
-      return void res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'missing or wrong bearer token' }));
+      return void res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'missing or wrong bearer token' }));
     }
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
@@ -35,7 +40,9 @@ export async function serveStreamableHttp(makeServer: () => McpServer, options: 
     if (req.method !== 'POST') return void res.writeHead(400).end('no session');
     const body = await readJson(req);
     if (!isInitializeRequest(body)) {
-      return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'no valid session id' }, id: null }));
+      return void res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'no valid session id' }, id: null }));
     }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

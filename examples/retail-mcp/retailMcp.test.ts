@@ -14,12 +14,22 @@ import { startScriptedModelServer, type ScriptedModelServer } from './scriptedMo
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 const api = new RetailApi();
-const STDIO: McpServer = { name: 'retail', transport: 'stdio', command: process.execPath, args: ['--import', 'tsx', SERVER], env: {}, call_timeout_ms: 30_000, connect_timeout_ms: 60_000 };
+const STDIO: McpServer = {
+  name: 'retail',
+  transport: 'stdio',
+  command: process.execPath,
+  args: ['--import', 'tsx', SERVER],
+  env: {},
+  call_timeout_ms: 30_000,
+  connect_timeout_ms: 60_000,
+};
 
 describe('the retail MCP server through the real MCP SDK client', () => {
   it('over stdio: lists the 14 catalog tools with their schemas and answers recorded, unknown and invalid calls', async () => {
     const client = new Client({ name: 'test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: STDIO.transport === 'stdio' ? STDIO.args : [], stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: STDIO.transport === 'stdio' ? STDIO.args : [], stderr: 'ignore' }),
+    );
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(api.catalog.tools.map((t) => t.name));
@@ -48,20 +58,33 @@ describe('the retail MCP server through the real MCP SDK client', () => {
 
     it('answers with the bearer token and refuses without it', async () => {
       const client = new Client({ name: 'test', version: '1' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(served.url), { requestInit: { headers: { Authorization: 'Bearer mcp-secret-1' } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(served.url), { requestInit: { headers: { Authorization: 'Bearer mcp-secret-1' } } }),
+      );
       const result = await client.callTool({ name: 'get_customer', arguments: { customer: 'CUS-10392' } });
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toMatchObject({ customer_id: 'CUS-10392' });
       await client.close();
       const anonymous = new Client({ name: 'test', version: '1' });
-      await expect(anonymous.connect(new StreamableHTTPClientTransport(new URL(served.url)))).rejects.toThrow(/missing or wrong bearer token/);
+      await expect(anonymous.connect(new StreamableHTTPClientTransport(new URL(served.url)))).rejects.toThrow(
+        /missing or wrong bearer token/,
+      );
     });
 
     it('a target reaches it with a header read from a secret reference', async () => {
       const model = await startScriptedModelServer();
       const registry = new TargetRegistry({ secrets: new EnvSecretResolver({ RETAIL_MCP_TOKEN: 'mcp-secret-1' }) });
       try {
-        const target = targetWith(model, 'anthropic', [{ name: 'retail', transport: 'http', url: served.url, headers: { Authorization: { env: 'RETAIL_MCP_TOKEN_HEADER' } }, call_timeout_ms: 10_000, connect_timeout_ms: 10_000 }]);
+        const target = targetWith(model, 'anthropic', [
+          {
+            name: 'retail',
+            transport: 'http',
+            url: served.url,
+            headers: { Authorization: { env: 'RETAIL_MCP_TOKEN_HEADER' } },
+            call_timeout_ms: 10_000,
+            connect_timeout_ms: 10_000,
+          },
+        ]);
         // the reference names a variable that is not set: a configuration error naming the server
         await expect(registry.check(target)).rejects.toThrow(/mcp_servers|RETAIL_MCP_TOKEN_HEADER/);
         const registry2 = new TargetRegistry({ secrets: new EnvSecretResolver({ RETAIL_MCP_TOKEN_HEADER: 'Bearer mcp-secret-1' }) });
@@ -87,7 +110,13 @@ describe('a Streamable HTTP MCP server that restarts between cases', () => {
     const model = await startScriptedModelServer();
     const registry = new TargetRegistry({ secrets: new EnvSecretResolver({}), retryDelayInMs: 1, maxRetryDelayInMs: 5 });
     try {
-      const target = { ...targetWith(model, 'anthropic', [{ name: 'retail', transport: 'http', url: served.url, headers: {}, call_timeout_ms: 10_000, connect_timeout_ms: 10_000 }]), id: 'http-restart', max_retries: 2 };
+      const target = {
+        ...targetWith(model, 'anthropic', [
+          { name: 'retail', transport: 'http', url: served.url, headers: {}, call_timeout_ms: 10_000, connect_timeout_ms: 10_000 },
+        ]),
+        id: 'http-restart',
+        max_retries: 2,
+      };
       const invoker = registry.invokerFor(target);
       expect((await invoker.invoke(retailCase('retail-0001', 'Has order ORD-104149 shipped yet?'))).ok).toBe(true);
       await served.close();
@@ -119,7 +148,10 @@ describe('the scripted (simulated) model server driving the retail MCP server ov
   it('OpenAI protocol and Anthropic protocol: the loop runs turn by turn and a later call uses a value the earlier result returned', async () => {
     // retail-0105's generated decision calls get_order, then uses the customer_id from its result (a `$from` reference)
     const dependent = JSON.parse(
-      (await import('node:fs')).readFileSync(new URL('./decisions.jsonl', import.meta.url), 'utf8').split('\n').find((l: string) => l.includes('"$from"') && l.includes('simulated-model-a'))!,
+      (await import('node:fs'))
+        .readFileSync(new URL('./decisions.jsonl', import.meta.url), 'utf8')
+        .split('\n')
+        .find((l: string) => l.includes('"$from"') && l.includes('simulated-model-a'))!,
     ) as { test_case_id: string; nl_query: string; trials: Array<{ turns: unknown[][] }> };
     for (const kind of ['openai', 'anthropic'] as const) {
       const target = targetWith(model, kind, [STDIO], kind === 'openai' ? 'simulated-model-a' : 'simulated-model-a');
@@ -134,7 +166,9 @@ describe('the scripted (simulated) model server driving the retail MCP server ov
       const first = JSON.stringify(calls[0]!.kind === 'tool_call' ? calls[0]!.result : null);
       const later = calls.find((s) => s.kind === 'tool_call' && s.turn > 1);
       expect(later).toBeDefined();
-      if (later?.kind === 'tool_call') for (const value of Object.values(later.arguments ?? {})) if (typeof value === 'string' && !dependent.nl_query.includes(value)) expect(first).toContain(value);
+      if (later?.kind === 'tool_call')
+        for (const value of Object.values(later.arguments ?? {}))
+          if (typeof value === 'string' && !dependent.nl_query.includes(value)) expect(first).toContain(value);
       const parsed = parseToolCalls(result.output);
       expect(parsed.ok).toBe(true);
       expect(parsed.calls.length).toBe(calls.length);
@@ -151,11 +185,17 @@ describe('the scripted (simulated) model server driving the retail MCP server ov
   });
 });
 
-function targetWith(model: ScriptedModelServer, kind: 'openai' | 'anthropic', servers: McpServer[], name = kind === 'openai' ? 'simulated-model-a' : 'simulated-model-b'): TargetSystem {
+function targetWith(
+  model: ScriptedModelServer,
+  kind: 'openai' | 'anthropic',
+  servers: McpServer[],
+  name = kind === 'openai' ? 'simulated-model-a' : 'simulated-model-b',
+): TargetSystem {
   return TargetSystemSchema.parse({
     id: `retail-${kind}`,
     name: `retail ${kind}`,
-    settings: kind === 'openai' ? { kind, base_url: model.openaiBaseUrl, model: name } : { kind, base_url: model.anthropicBaseUrl, model: name },
+    settings:
+      kind === 'openai' ? { kind, base_url: model.openaiBaseUrl, model: name } : { kind, base_url: model.anthropicBaseUrl, model: name },
     ...(servers.length ? { mcp_servers: servers } : {}),
     timeout_ms: 60_000,
     created_at: '2026-11-26T00:00:00Z',

@@ -41,9 +41,17 @@ const platform = await startEmbeddedPlatform({
   env: { ...process.env, OPENAI_BASE_URL: model.openaiBaseUrl, OPENAI_API_KEY: 'simulated' },
 });
 // an API key for this script (the API is called as any client would call it)
-const { key } = await createApiKey(platform.services.apiKeys, { name: 'example:mcp', roles: ['platform-admin', 'test-admin', 'suite-admin', 'runner', 'reader'] }, platform.services.clock);
+const { key } = await createApiKey(
+  platform.services.apiKeys,
+  { name: 'example:mcp', roles: ['platform-admin', 'test-admin', 'suite-admin', 'runner', 'reader'] },
+  platform.services.clock,
+);
 const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${platform.url}/api/v1/${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(`${platform.url}/api/v1/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} /api/v1/${path} answered ${response.status}: ${text}`);
   return JSON.parse(text) as T;
@@ -54,28 +62,61 @@ try {
   const all = await platform.services.stores.suites.get('retail-demo');
   const ids = (all?.kind === 'static' ? all.test_case_ids : []).slice(0, limit);
   const now = new Date().toISOString();
-  await platform.services.stores.suites.upsert(TestSuiteSchema.parse({ id: 'retail-mcp', name: `Retail over MCP (${ids.length} of ${cases} cases)`, kind: 'static', test_case_ids: ids, created_at: now, updated_at: now }));
+  await platform.services.stores.suites.upsert(
+    TestSuiteSchema.parse({
+      id: 'retail-mcp',
+      name: `Retail over MCP (${ids.length} of ${cases} cases)`,
+      kind: 'static',
+      test_case_ids: ids,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
 
-  const retailMcp = { name: 'retail', transport: 'stdio', command: process.execPath, args: ['--import', 'tsx', join(HERE, 'server.ts')], connect_timeout_ms: 60_000 };
+  const retailMcp = {
+    name: 'retail',
+    transport: 'stdio',
+    command: process.execPath,
+    args: ['--import', 'tsx', join(HERE, 'server.ts')],
+    connect_timeout_ms: 60_000,
+  };
   const targets = [
     {
       id: 'openai-mcp',
       name: 'simulated model A over the OpenAI protocol, retail MCP tools',
-      settings: { kind: 'openai', base_url: model.openaiBaseUrl, model: 'simulated-model-a', agentic_loop: { enabled: true, max_turns: 5 }, pricing: { input_per_mtok: 2, output_per_mtok: 8 } },
+      settings: {
+        kind: 'openai',
+        base_url: model.openaiBaseUrl,
+        model: 'simulated-model-a',
+        agentic_loop: { enabled: true, max_turns: 5 },
+        pricing: { input_per_mtok: 2, output_per_mtok: 8 },
+      },
       mcp_servers: [retailMcp],
       client_type: 'openai-mcp',
     },
     {
       id: 'claude-mcp',
       name: 'simulated model B over the Anthropic Messages protocol, retail MCP tools',
-      settings: { kind: 'anthropic', base_url: model.anthropicBaseUrl, model: 'simulated-model-b', agentic_loop: { enabled: true, max_turns: 5 }, prompt_caching: true, pricing: { input_per_mtok: 3, output_per_mtok: 15 } },
+      settings: {
+        kind: 'anthropic',
+        base_url: model.anthropicBaseUrl,
+        model: 'simulated-model-b',
+        agentic_loop: { enabled: true, max_turns: 5 },
+        prompt_caching: true,
+        pricing: { input_per_mtok: 3, output_per_mtok: 15 },
+      },
       mcp_servers: [retailMcp],
       client_type: 'claude-mcp',
     },
     {
       id: 'no-tools',
       name: 'simulated model A without tools (baseline)',
-      settings: { kind: 'openai', base_url: model.openaiBaseUrl, model: 'simulated-model-a', pricing: { input_per_mtok: 2, output_per_mtok: 8 } },
+      settings: {
+        kind: 'openai',
+        base_url: model.openaiBaseUrl,
+        model: 'simulated-model-a',
+        pricing: { input_per_mtok: 2, output_per_mtok: 8 },
+      },
       client_type: 'openai-no-tools',
     },
   ];
@@ -90,10 +131,25 @@ try {
   console.log(`running ${ids.length} retail cases x ${trials} trials on openai-mcp, claude-mcp and the no-tools baseline ...`);
   const pairs: Array<{ pair_id: string; baseline_run_id: string; enhanced_run_id: string }> = [];
   for (const enhanced of ['openai-mcp', 'claude-mcp']) {
-    pairs.push(await api('POST', 'run-pairs', { suite_id: 'retail-mcp', baseline_target_id: 'no-tools', enhanced_target_id: enhanced, config, pair_id: enhanced }));
+    pairs.push(
+      await api('POST', 'run-pairs', {
+        suite_id: 'retail-mcp',
+        baseline_target_id: 'no-tools',
+        enhanced_target_id: enhanced,
+        config,
+        pair_id: enhanced,
+      }),
+    );
   }
   const runIds = pairs.flatMap((p) => [p.baseline_run_id, p.enhanced_run_id]);
-  type RunView = { id: string; status: string; error: string | null; notes: string[]; progress_pct: number; trial_stats?: { pass_at_1: number | null; pass_hat_k: number | null; pass_at_k: number | null; flaky_cases: number } };
+  type RunView = {
+    id: string;
+    status: string;
+    error: string | null;
+    notes: string[];
+    progress_pct: number;
+    trial_stats?: { pass_at_1: number | null; pass_hat_k: number | null; pass_at_k: number | null; flaky_cases: number };
+  };
   const views = new Map<string, RunView>();
   for (;;) {
     for (const id of runIds) views.set(id, await api<RunView>('GET', `runs/${id}`));
@@ -109,10 +165,21 @@ try {
   for (const pair of pairs) comparisons.push(await api<Pair>('GET', `run-pairs/${pair.pair_id}?judge_model=${SIMULATED_JUDGE}`));
 
   const pct = (x: number | null | undefined) => (x === null || x === undefined ? '   -  ' : `${(x * 100).toFixed(1).padStart(5)}%`);
-  const rows: string[][] = [['target', 'protocol', 'pass@1', `pass^${trials}`, 'win rate vs baseline [95% CI]', 'W/T/L', 'calls/case', 'cost/case']];
+  const rows: string[][] = [
+    ['target', 'protocol', 'pass@1', `pass^${trials}`, 'win rate vs baseline [95% CI]', 'W/T/L', 'calls/case', 'cost/case'],
+  ];
   const baselineView = views.get(pairs[0]!.baseline_run_id)!;
   const baseline = comparisons[0]!.baseline;
-  rows.push(['no-tools (baseline)', 'openai', pct(baselineView.trial_stats?.pass_at_1 ?? baseline.pass_rate.estimate), pct(baselineView.trial_stats?.pass_hat_k), '-', '-', baseline.calls_per_case.toFixed(2), `$${baseline.mean_cost_usd.toFixed(5)}`]);
+  rows.push([
+    'no-tools (baseline)',
+    'openai',
+    pct(baselineView.trial_stats?.pass_at_1 ?? baseline.pass_rate.estimate),
+    pct(baselineView.trial_stats?.pass_hat_k),
+    '-',
+    '-',
+    baseline.calls_per_case.toFixed(2),
+    `$${baseline.mean_cost_usd.toFixed(5)}`,
+  ]);
   for (const [i, c] of comparisons.entries()) {
     const view = views.get(c.enhanced.run_id)!;
     const w = c.pairwise?.win_rate;
@@ -132,16 +199,28 @@ try {
   for (const row of rows) console.log(row.map((cell, col) => cell.padEnd(widths[col]!)).join('  '));
   for (const c of comparisons) {
     const view = views.get(c.enhanced.run_id)!;
-    console.log(`${c.enhanced.target_id}: ${view.trial_stats?.flaky_cases ?? '?'} flaky cases; pairwise judged ${c.pairwise?.judged ?? 0} answer pairs (${c.pairwise?.inconsistent ?? 0} verdicts not confirmed by the position swap, ${c.pairwise?.errors ?? 0} judge errors); notes: ${view.notes.join(' | ') || '-'}`);
+    console.log(
+      `${c.enhanced.target_id}: ${view.trial_stats?.flaky_cases ?? '?'} flaky cases; pairwise judged ${c.pairwise?.judged ?? 0} answer pairs (${c.pairwise?.inconsistent ?? 0} verdicts not confirmed by the position swap, ${c.pairwise?.errors ?? 0} judge errors); notes: ${view.notes.join(' | ') || '-'}`,
+    );
   }
-  const sample = await api<{ items: Array<{ test_case_id: string; trajectory?: { turns: number; steps: Array<{ kind: string; tool_name?: string; turn: number; ok?: boolean }> } }> }>('GET', `runs/${pairs[1]!.enhanced_run_id}/scorecards?limit=50`);
+  const sample = await api<{
+    items: Array<{
+      test_case_id: string;
+      trajectory?: { turns: number; steps: Array<{ kind: string; tool_name?: string; turn: number; ok?: boolean }> };
+    }>;
+  }>('GET', `runs/${pairs[1]!.enhanced_run_id}/scorecards?limit=50`);
   const withCalls = (s: (typeof sample.items)[number]) => s.trajectory?.steps.some((step) => step.kind === 'tool_call') ?? false;
-  const shown = sample.items.find((s) => (s.trajectory?.turns ?? 0) > 2) ?? sample.items.find(withCalls) ?? sample.items.find((s) => s.trajectory);
+  const shown =
+    sample.items.find((s) => (s.trajectory?.turns ?? 0) > 2) ?? sample.items.find(withCalls) ?? sample.items.find((s) => s.trajectory);
   if (shown?.trajectory) {
-    const steps = shown.trajectory.steps.map((s) => (s.kind === 'model' ? `model#${s.turn}` : `${s.tool_name}${s.ok ? '' : '(error)'}`)).join(' -> ');
+    const steps = shown.trajectory.steps
+      .map((s) => (s.kind === 'model' ? `model#${s.turn}` : `${s.tool_name}${s.ok ? '' : '(error)'}`))
+      .join(' -> ');
     console.log(`trajectory of ${shown.test_case_id} on claude-mcp: ${steps}`);
   }
-  console.log(`model requests served: ${model.requests.openai} OpenAI-protocol, ${model.requests.anthropic} Anthropic-protocol; ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `model requests served: ${model.requests.openai} OpenAI-protocol, ${model.requests.anthropic} Anthropic-protocol; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 } finally {
   await platform.stop();
   await model.close();

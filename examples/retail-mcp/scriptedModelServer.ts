@@ -57,9 +57,19 @@ export async function startScriptedModelServer(options: { decisionsPath?: string
   }
 
   /** The decision, trial and the results so far, in protocol-neutral form. */
-  function step(model: string, question: string, hasTools: boolean, assistantTurns: number, results: Array<{ content: string; isError: boolean }>) {
+  function step(
+    model: string,
+    question: string,
+    hasTools: boolean,
+    assistantTurns: number,
+    results: Array<{ content: string; isError: boolean }>,
+  ) {
     const decision = decisions.get(`${model}\u0000${question}`);
-    if (!decision) return { text: `(simulated model: no generated decision for model "${model}" and this question)`, calls: [] as Array<{ name: string; arguments: unknown }> };
+    if (!decision)
+      return {
+        text: `(simulated model: no generated decision for model "${model}" and this question)`,
+        calls: [] as Array<{ name: string; arguments: unknown }>,
+      };
     if (!hasTools) return { text: decision.no_tools_answer, calls: [] };
     const key = `${model}\u0000${decision.test_case_id}`;
     if (assistantTurns === 0) trialsSeen.set(key, (trialsSeen.get(key) ?? 0) + 1);
@@ -104,13 +114,22 @@ export async function startScriptedModelServer(options: { decisionsPath?: string
   function anthropicAnswer(body: Fields): [number, Fields] {
     const messages = (body.messages ?? []) as Fields[];
     const first = messages[0]?.content;
-    const question = typeof first === 'string' ? first : Array.isArray(first) ? String((first as Fields[]).find((b) => b.type === 'text')?.text ?? '') : '';
+    const question =
+      typeof first === 'string'
+        ? first
+        : Array.isArray(first)
+          ? String((first as Fields[]).find((b) => b.type === 'text')?.text ?? '')
+          : '';
     const assistantTurns = messages.filter((m) => m.role === 'assistant').length;
     const results: Array<{ content: string; isError: boolean }> = [];
     for (const m of messages) {
       if (m.role !== 'user' || !Array.isArray(m.content)) continue;
       for (const block of m.content as Fields[]) {
-        if (block.type === 'tool_result') results.push({ content: typeof block.content === 'string' ? block.content : JSON.stringify(block.content), isError: block.is_error === true });
+        if (block.type === 'tool_result')
+          results.push({
+            content: typeof block.content === 'string' ? block.content : JSON.stringify(block.content),
+            isError: block.is_error === true,
+          });
       }
     }
     const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
@@ -189,7 +208,12 @@ function judgeAnswer(body: Fields, messages: Fields[]): [number, Fields] {
 }
 
 function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().replace(/[$,]/g, '').match(/[a-z0-9][a-z0-9.-]*[a-z0-9]|[a-z0-9]/g) ?? []);
+  return new Set(
+    text
+      .toLowerCase()
+      .replace(/[$,]/g, '')
+      .match(/[a-z0-9][a-z0-9.-]*[a-z0-9]|[a-z0-9]/g) ?? [],
+  );
 }
 
 /** The call's arguments with `$from` references filled in from the parsed tool results so far. */
@@ -223,7 +247,12 @@ function usage(inChars: number, outChars: number, protocol: 'openai' | 'anthropi
   if (protocol === 'openai') return { prompt_tokens: input, completion_tokens: output, total_tokens: input + output };
   const cacheWrite = cached ? 0 : Math.floor(input * 0.6);
   const cacheRead = cached ? Math.floor(input * 0.6) : 0;
-  return { input_tokens: input - cacheWrite - cacheRead, output_tokens: output, cache_creation_input_tokens: cacheWrite, cache_read_input_tokens: cacheRead };
+  return {
+    input_tokens: input - cacheWrite - cacheRead,
+    output_tokens: output,
+    cache_creation_input_tokens: cacheWrite,
+    cache_read_input_tokens: cacheRead,
+  };
 }
 
 function safeJson(text: string): unknown {

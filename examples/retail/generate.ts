@@ -17,7 +17,12 @@ function summary(caseCount: number, cassetteCount: number, annotations: readonly
     const labels = new Map<string, number>();
     for (const x of mine) labels.set(x.label, (labels.get(x.label) ?? 0) + 1);
     lines.push(`${model}: designed to pass ${pass}/${mine.length} (${((100 * pass) / mine.length).toFixed(1)}%)`);
-    lines.push(`  ${[...labels.entries()].sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : 1)).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    lines.push(
+      `  ${[...labels.entries()]
+        .sort((p, q) => q[1] - p[1] || (p[0] < q[0] ? -1 : 1))
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
+    );
   }
   return lines.join('\n');
 }
@@ -27,4 +32,6 @@ const outDir = outIndex > 0 && process.argv[outIndex + 1] ? process.argv[outInde
 const sample = generateSample();
 mkdirSync(outDir, { recursive: true });
 for (const name of SAMPLE_FILES) writeFileSync(join(outDir, name), sample.files[name]);
-process.stdout.write(`${summary(sample.caseCount, sample.cassetteCount, sample.annotations)}\nwrote ${SAMPLE_FILES.join(', ')} to ${outDir}\n`);
+process.stdout.write(
+  `${summary(sample.caseCount, sample.cassetteCount, sample.annotations)}\nwrote ${SAMPLE_FILES.join(', ')} to ${outDir}\n`,
+);

@@ -20,20 +20,40 @@ const row = (r: RateRow): string =>
   `${r.key.padEnd(12)} ${String(r.cases).padStart(5)}  ${pct(r.pass_rate)}   ${pct(r.stages.syntax)} ${pct(r.stages.logic)} ${pct(r.stages.execution)} ${pct(r.stages.semantics)}`;
 
 async function main(dir: string): Promise<void> {
-  const annotations = readFileSync(join(dir, 'annotations.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Annotation);
+  const annotations = readFileSync(join(dir, 'annotations.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Annotation);
   for (const model of Object.keys(SAMPLE_MODELS) as SampleModel[]) {
     const cards = await scoreSample(dir, model);
     const lines = [`\n${model}`, 'group        cases   pass%   syntax logic  exec   judge'];
     lines.push(...passRates(cards, () => 'all').map(row));
     lines.push(...passRates(cards, (c) => c.category ?? '-').map(row));
-    lines.push(...passRates(cards, (c) => `complexity ${c.complexity_level}`).sort((a, b) => (a.key < b.key ? -1 : 1)).map(row));
+    lines.push(
+      ...passRates(cards, (c) => `complexity ${c.complexity_level}`)
+        .sort((a, b) => (a.key < b.key ? -1 : 1))
+        .map(row),
+    );
     const codes = new Map<string, number>();
-    for (const c of cards) if (!c.overall_passed) codes.set(`${c.failing_stage}/${c.error_code}`, (codes.get(`${c.failing_stage}/${c.error_code}`) ?? 0) + 1);
-    lines.push(`failures: ${[...codes.entries()].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    for (const c of cards)
+      if (!c.overall_passed) codes.set(`${c.failing_stage}/${c.error_code}`, (codes.get(`${c.failing_stage}/${c.error_code}`) ?? 0) + 1);
+    lines.push(
+      `failures: ${[...codes.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
+    );
     const latency = cards.map((c) => c.latency_ms).sort((a, b) => a - b);
     const cost = cards.reduce((s, c) => s + c.estimated_cost_usd, 0);
-    lines.push(`latency p50 ${latency[Math.floor(latency.length / 2)]} ms, p95 ${latency[Math.floor(latency.length * 0.95)]} ms; cost $${cost.toFixed(2)}`);
-    lines.push(...differences(cards, annotations.filter((a) => a.model === model)));
+    lines.push(
+      `latency p50 ${latency[Math.floor(latency.length / 2)]} ms, p95 ${latency[Math.floor(latency.length * 0.95)]} ms; cost $${cost.toFixed(2)}`,
+    );
+    lines.push(
+      ...differences(
+        cards,
+        annotations.filter((a) => a.model === model),
+      ),
+    );
     process.stdout.write(`${lines.join('\n')}\n`);
   }
 }
@@ -44,10 +64,15 @@ function differences(cards: readonly Scorecard[], annotations: readonly Annotati
   for (const card of cards) {
     const a = byId.get(card.test_case_id);
     if (!a) continue;
-    const same = a.intended.overall_passed === card.overall_passed && a.intended.failing_stage === card.failing_stage && a.intended.error_code === card.error_code;
+    const same =
+      a.intended.overall_passed === card.overall_passed &&
+      a.intended.failing_stage === card.failing_stage &&
+      a.intended.error_code === card.error_code;
     if (!same) {
       const why = card.failing_stage ? card.stages[card.failing_stage].message : '';
-      out.push(`  DIFF ${card.test_case_id} ${a.label}: intended ${a.intended.failing_stage ?? 'pass'}/${a.intended.error_code ?? '-'}, got ${card.failing_stage ?? 'pass'}/${card.error_code ?? '-'}: ${why}`);
+      out.push(
+        `  DIFF ${card.test_case_id} ${a.label}: intended ${a.intended.failing_stage ?? 'pass'}/${a.intended.error_code ?? '-'}, got ${card.failing_stage ?? 'pass'}/${card.error_code ?? '-'}: ${why}`,
+      );
     }
   }
   return out;

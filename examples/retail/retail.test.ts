@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canonicalCallKey, type LogicDetails, representativeValue, type Scorecard, type TestCase, ToolCatalogSchema } from '../../lib/domain/index.js';
+import {
+  canonicalCallKey,
+  type LogicDetails,
+  representativeValue,
+  type Scorecard,
+  type TestCase,
+  ToolCatalogSchema,
+} from '../../lib/domain/index.js';
 import { JsonlCassette } from '../../lib/adapters/execution/jsonlCassette.js';
 import { compileHttpRoute } from '../../lib/adapters/execution/httpRoute.js';
 import { importJsonl } from '../../lib/goldset/importers/index.js';
@@ -13,7 +20,11 @@ import { passRates, scoreSample, type SampleModel } from './scoreSample.js';
 
 const DIR = dirname(fileURLToPath(import.meta.url));
 const read = (name: string): string => readFileSync(join(DIR, name), 'utf8');
-const lines = <T>(name: string): T[] => read(name).trim().split('\n').map((l) => JSON.parse(l) as T);
+const lines = <T>(name: string): T[] =>
+  read(name)
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as T);
 const MODELS: SampleModel[] = ['model-a', 'model-b'];
 
 interface OutputLine {
@@ -67,12 +78,16 @@ describe('catalog.json', () => {
 describe('gold.jsonl', () => {
   it('imports at least 300 cases with zero errors, all on the retail catalog', () => {
     expect(cases.length).toBeGreaterThanOrEqual(300);
-    expect(new Set(cases.map((c) => JSON.stringify(c.tool_catalog)))).toEqual(new Set([JSON.stringify({ name: 'retail', version: '2026-10' })]));
+    expect(new Set(cases.map((c) => JSON.stringify(c.tool_catalog)))).toEqual(
+      new Set([JSON.stringify({ name: 'retail', version: '2026-10' })]),
+    );
   });
 
   it('covers every category and complexity level, with ~15% parallel calls and ~8% abstentions', () => {
     const share = (p: (c: TestCase) => boolean): number => cases.filter(p).length / cases.length;
-    expect(new Set(cases.map((c) => c.metadata.category))).toEqual(new Set(['orders', 'products', 'inventory', 'shipping', 'refunds', 'support', 'analytics', 'abstention']));
+    expect(new Set(cases.map((c) => c.metadata.category))).toEqual(
+      new Set(['orders', 'products', 'inventory', 'shipping', 'refunds', 'support', 'analytics', 'abstention']),
+    );
     expect(new Set(cases.map((c) => c.metadata.complexity_level))).toEqual(new Set([1, 2, 3, 4, 5]));
     expect(share((c) => c.expected_tool_calls.length >= 2)).toBeGreaterThan(0.12);
     expect(share((c) => c.expected_tool_calls.length >= 2)).toBeLessThan(0.2);
@@ -96,14 +111,18 @@ describe('cassette.jsonl', () => {
     for (const c of cases) {
       for (const expected of [...c.expected_tool_calls, ...c.alternative_tool_calls.flat()]) {
         if (JSON.stringify(expected.arguments).includes('"$any"')) continue; // any value will do: no single call stands for it
-        const key = canonicalCallKey({ tool_name: expected.tool_name, arguments: representativeValue(expected.arguments) as Record<string, unknown> });
+        const key = canonicalCallKey({
+          tool_name: expected.tool_name,
+          arguments: representativeValue(expected.arguments) as Record<string, unknown>,
+        });
         if (!cassette.get(key)) missing.push(`${c.id}: ${key}`);
       }
     }
     for (const model of MODELS) {
       for (const line of lines<OutputLine>(`outputs-${model}.jsonl`)) {
         const parsed = parseToolCalls(line.output);
-        for (const call of parsed.calls) if (!cassette.get(canonicalCallKey(call))) missing.push(`${model} ${line.test_case_id}: ${canonicalCallKey(call)}`);
+        for (const call of parsed.calls)
+          if (!cassette.get(canonicalCallKey(call))) missing.push(`${model} ${line.test_case_id}: ${canonicalCallKey(call)}`);
       }
     }
     expect(missing).toEqual([]);
@@ -124,21 +143,31 @@ describe.each(MODELS)('outputs-%s.jsonl', (model) => {
     expect(new Set(out.map((l) => l.model)).size).toBe(1);
   });
 
-  const verdict = (c: Scorecard) => ({ overall_passed: c.overall_passed, ...(c.failing_stage ? { failing_stage: c.failing_stage } : {}), ...(c.error_code ? { error_code: c.error_code } : {}) });
+  const verdict = (c: Scorecard) => ({
+    overall_passed: c.overall_passed,
+    ...(c.failing_stage ? { failing_stage: c.failing_stage } : {}),
+    ...(c.error_code ? { error_code: c.error_code } : {}),
+  });
 
   it('scores exactly as annotated under the default coercion policy, case by case', () => {
-    expect(cards[model].map((c) => ({ id: c.test_case_id, ...verdict(c) }))).toEqual(cards[model].map((c) => ({ id: c.test_case_id, ...annotation(model, c.test_case_id).intended })));
+    expect(cards[model].map((c) => ({ id: c.test_case_id, ...verdict(c) }))).toEqual(
+      cards[model].map((c) => ({ id: c.test_case_id, ...annotation(model, c.test_case_id).intended })),
+    );
   });
 
   it('fails every tolerated deviation under the strict policy, as annotated', () => {
     // only these: strict also refuses an integral value for a `number` argument (int_to_float), even one equal to the gold's
     const tolerated = strictCards[model].filter((c) => annotation(model, c.test_case_id).outcome === 'tolerated');
     expect(tolerated.length).toBeGreaterThanOrEqual(4);
-    expect(tolerated.map((c) => ({ id: c.test_case_id, ...verdict(c) }))).toEqual(tolerated.map((c) => ({ id: c.test_case_id, ...annotation(model, c.test_case_id).intended_strict })));
+    expect(tolerated.map((c) => ({ id: c.test_case_id, ...verdict(c) }))).toEqual(
+      tolerated.map((c) => ({ id: c.test_case_id, ...annotation(model, c.test_case_id).intended_strict })),
+    );
   });
 
   it('passes execution whenever the calls are right, and never misses a recording', () => {
-    const rightCalls = cards[model].filter((c) => c.stages.logic.passed && (c.stages.logic.details as LogicDetails).call_set === -1 && c.stages.execution.status !== 'skipped');
+    const rightCalls = cards[model].filter(
+      (c) => c.stages.logic.passed && (c.stages.logic.details as LogicDetails).call_set === -1 && c.stages.execution.status !== 'skipped',
+    );
     expect(rightCalls.filter((c) => !c.stages.execution.passed).map((c) => c.test_case_id)).toEqual([]);
     expect(cards[model].filter((c) => c.stages.execution.error_code === 'no_recording')).toEqual([]);
   });
@@ -150,7 +179,8 @@ describe('hand-checked cases', () => {
     if (!a) throw new Error(`no ${label} case for ${model}`);
     return cards[model].find((c) => c.test_case_id === a.test_case_id)!;
   };
-  const strictFirst = (model: SampleModel, label: string): Scorecard => strictCards[model].find((c) => c.test_case_id === first(model, label).test_case_id)!;
+  const strictFirst = (model: SampleModel, label: string): Scorecard =>
+    strictCards[model].find((c) => c.test_case_id === first(model, label).test_case_id)!;
   const outcome = (c: Scorecard) => ({ passed: c.overall_passed, stage: c.failing_stage ?? null, code: c.error_code ?? null });
 
   it.each([
@@ -183,7 +213,10 @@ describe('hand-checked cases', () => {
 
   it('a wrong enum value fails stage 3 too: the recorded API answered the wrong question', () => {
     const card = first('model-a', 'wrong_enum_value');
-    expect({ status: card.stages.execution.status, code: card.stages.execution.error_code }).toEqual({ status: 'failed', code: 'data_mismatch' });
+    expect({ status: card.stages.execution.status, code: card.stages.execution.error_code }).toEqual({
+      status: 'failed',
+      code: 'data_mismatch',
+    });
   });
 });
 

@@ -14,7 +14,11 @@ export type SampleModel = keyof typeof SAMPLE_MODELS;
  * --judge local` does: all four stages, recorded API responses, the local heuristic judge (default coercion
  * policy unless told otherwise).
  */
-export async function scoreSample(dir: string, model: SampleModel, options: { coercion?: 'default' | 'strict' } = {}): Promise<Scorecard[]> {
+export async function scoreSample(
+  dir: string,
+  model: SampleModel,
+  options: { coercion?: 'default' | 'strict' } = {},
+): Promise<Scorecard[]> {
   const gold = await loadGoldSet({ gold: join(dir, 'gold.jsonl') });
   const catalog = parseToolCatalog(JSON.parse(await readFile(join(dir, 'catalog.json'), 'utf8')));
   const cassette = await JsonlCassette.load(join(dir, 'cassette.jsonl'));

@@ -2,11 +2,28 @@ import * as df from 'durable-functions';
 import type { ActivityHandler, OrchestrationContext, OrchestrationHandler, Task } from 'durable-functions';
 import { z } from 'zod';
 import { getServices } from '../../lib/app/index.js';
-import { ACTIVITY_ENQUEUE_SHARD, ACTIVITY_FINALIZE_RUN, ACTIVITY_PLAN_RUN, enqueueShard, EVENT_CANCEL, EVENT_RUN_COMPLETED, type FinalizedRun, finalizeRun, ORCHESTRATOR_RUN_EVALUATION, planRun, type RunOutcome, type RunPlan } from '../../lib/runs/index.js';
+import {
+  ACTIVITY_ENQUEUE_SHARD,
+  ACTIVITY_FINALIZE_RUN,
+  ACTIVITY_PLAN_RUN,
+  enqueueShard,
+  EVENT_CANCEL,
+  EVENT_RUN_COMPLETED,
+  type FinalizedRun,
+  finalizeRun,
+  ORCHESTRATOR_RUN_EVALUATION,
+  planRun,
+  type RunOutcome,
+  type RunPlan,
+} from '../../lib/runs/index.js';
 import { recordRunFinished, recordRunStarted } from '../../lib/telemetry/index.js';
 
 const RunInputSchema = z.object({ run_id: z.string().min(1), traceparent: z.string().optional() });
-const EnqueueInputSchema = z.object({ run_id: z.string().min(1), shard: z.number().int().nonnegative(), traceparent: z.string().optional() });
+const EnqueueInputSchema = z.object({
+  run_id: z.string().min(1),
+  shard: z.number().int().nonnegative(),
+  traceparent: z.string().optional(),
+});
 const FinalizeInputSchema = z.object({ run_id: z.string().min(1), outcome: z.enum(['completed', 'cancelled', 'timed_out']) });
 
 const retry = new df.RetryOptions(2_000, 5);
@@ -24,7 +41,10 @@ const runEvaluation: OrchestrationHandler = function* (context: OrchestrationCon
   let outcome: RunOutcome = 'completed';
   if (plan.total > 0) {
     const sends: Task[] = [];
-    for (let shard = 0; shard < plan.shard_count; shard++) sends.push(context.df.callActivityWithRetry(ACTIVITY_ENQUEUE_SHARD, retry, { run_id, shard, ...(traceparent ? { traceparent } : {}) }));
+    for (let shard = 0; shard < plan.shard_count; shard++)
+      sends.push(
+        context.df.callActivityWithRetry(ACTIVITY_ENQUEUE_SHARD, retry, { run_id, shard, ...(traceparent ? { traceparent } : {}) }),
+      );
     yield context.df.Task.all(sends);
     context.df.setCustomStatus({ phase: 'running', total: plan.total, shards: plan.shard_count });
     const completed = context.df.waitForExternalEvent(EVENT_RUN_COMPLETED);

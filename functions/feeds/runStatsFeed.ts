@@ -27,10 +27,15 @@ app.cosmosDB('runStatsFeed', {
     const services = await getServices();
     const result = await aggregateOutcomes(documents, services.stores);
     const client = df.getClient(context);
-    for (const runId of result.completed_run_ids) await client.raiseEvent(runId, EVENT_RUN_COMPLETED, { at: services.clock.now().toISOString() });
+    for (const runId of result.completed_run_ids)
+      await client.raiseEvent(runId, EVENT_RUN_COMPLETED, { at: services.clock.now().toISOString() });
     if (result.ignored) context.warn(`runStatsFeed: ${result.ignored} documents were not scorecards of a known run`);
     const live = await liveRegressionChecks(result.stats, services);
-    for (const check of live.checks) if (check.alerts.length) context.log(`runStatsFeed: live regression alerts on ${check.run_id}: ${check.alerts.map((a) => `${a.metric} ${a.severity}`).join(', ')}`);
+    for (const check of live.checks)
+      if (check.alerts.length)
+        context.log(
+          `runStatsFeed: live regression alerts on ${check.run_id}: ${check.alerts.map((a) => `${a.metric} ${a.severity}`).join(', ')}`,
+        );
     for (const failure of live.failed) context.warn(`runStatsFeed: live regression check of ${failure.run_id} failed: ${failure.error}`);
   },
 });

@@ -1,6 +1,11 @@
 import { app, type InvocationContext } from '@azure/functions';
 import { getServices } from '../../lib/app/index.js';
-import { ALERT_NOTIFICATIONS_QUEUE, NotificationMessageSchema, deliverNotification, deliveryOptionsFromEnv } from '../../lib/alerts/index.js';
+import {
+  ALERT_NOTIFICATIONS_QUEUE,
+  NotificationMessageSchema,
+  deliverNotification,
+  deliveryOptionsFromEnv,
+} from '../../lib/alerts/index.js';
 import { SERVICE_BUS_CONNECTION } from '../settings.js';
 
 /**
@@ -17,8 +22,16 @@ app.serviceBusQueue('alertNotifications', {
       return;
     }
     const services = await getServices();
-    const deps = { stores: services.stores, queue: services.queue, clock: services.clock, ...(services.publicUrl ? { publicUrl: services.publicUrl } : {}), ...(services.outbound ? { fetch: services.outbound.fetch } : {}) };
+    const deps = {
+      stores: services.stores,
+      queue: services.queue,
+      clock: services.clock,
+      ...(services.publicUrl ? { publicUrl: services.publicUrl } : {}),
+      ...(services.outbound ? { fetch: services.outbound.fetch } : {}),
+    };
     const result = await deliverNotification(parsed.data, deps, deliveryOptionsFromEnv(process.env));
-    context.log(`alertNotifications: ${result.notification_id} attempt ${result.attempt}: ${result.outcome}${result.next_attempt_at ? ` (next at ${result.next_attempt_at})` : ''}`);
+    context.log(
+      `alertNotifications: ${result.notification_id} attempt ${result.attempt}: ${result.outcome}${result.next_attempt_at ? ` (next at ${result.next_attempt_at})` : ''}`,
+    );
   },
 });

@@ -21,7 +21,9 @@ function worker(stage: QueueStage) {
       queueName: QUEUES[stage],
       ...(Array.isArray(meta.messageIdArray) ? { messageIds: meta.messageIdArray as Array<string | null> } : {}),
       ...(Array.isArray(meta.deliveryCountArray) ? { deliveryCounts: meta.deliveryCountArray as Array<number | null> } : {}),
-      ...(Array.isArray(meta.applicationPropertiesArray) ? { applicationProperties: meta.applicationPropertiesArray as Array<Record<string, unknown> | null> } : {}),
+      ...(Array.isArray(meta.applicationPropertiesArray)
+        ? { applicationProperties: meta.applicationPropertiesArray as Array<Record<string, unknown> | null> }
+        : {}),
     });
     if (result.failed_run_ids.length > 0) {
       const client = df.getClient(context);
@@ -32,7 +34,10 @@ function worker(stage: QueueStage) {
     }
     const fate = services.runQueues ? 'dead-lettered' : 'dropped (this backend cannot dead-letter it)';
     for (const reason of result.rejected) context.error(`${stage}: malformed message ${fate}: ${reason}`);
-    if (result.failed) context.warn(`${stage}: ${result.failed} message(s) failed and were scheduled again or dead-lettered; the rest of the batch was settled`);
+    if (result.failed)
+      context.warn(
+        `${stage}: ${result.failed} message(s) failed and were scheduled again or dead-lettered; the rest of the batch was settled`,
+      );
     context.trace(
       `${stage}: ${messages.length} messages, ${result.written} scorecards written, ${result.forwarded} forwarded, ${result.skipped} skipped, ` +
         `${result.deferred} deferred (circuit open), ${result.redelivered} redelivered, ${result.dead_lettered} dead-lettered`,
@@ -40,6 +45,24 @@ function worker(stage: QueueStage) {
   };
 }
 
-app.serviceBusQueue('evaluateCases', { connection: SERVICE_BUS_CONNECTION, queueName: QUEUES.evaluate, cardinality: 'many', extraInputs: [df.input.durableClient()], handler: worker('evaluate') });
-app.serviceBusQueue('executeCases', { connection: SERVICE_BUS_CONNECTION, queueName: QUEUES.execute, cardinality: 'many', extraInputs: [df.input.durableClient()], handler: worker('execute') });
-app.serviceBusQueue('judgeCases', { connection: SERVICE_BUS_CONNECTION, queueName: QUEUES.judge, cardinality: 'many', extraInputs: [df.input.durableClient()], handler: worker('judge') });
+app.serviceBusQueue('evaluateCases', {
+  connection: SERVICE_BUS_CONNECTION,
+  queueName: QUEUES.evaluate,
+  cardinality: 'many',
+  extraInputs: [df.input.durableClient()],
+  handler: worker('evaluate'),
+});
+app.serviceBusQueue('executeCases', {
+  connection: SERVICE_BUS_CONNECTION,
+  queueName: QUEUES.execute,
+  cardinality: 'many',
+  extraInputs: [df.input.durableClient()],
+  handler: worker('execute'),
+});
+app.serviceBusQueue('judgeCases', {
+  connection: SERVICE_BUS_CONNECTION,
+  queueName: QUEUES.judge,
+  cardinality: 'many',
+  extraInputs: [df.input.durableClient()],
+  handler: worker('judge'),
+});

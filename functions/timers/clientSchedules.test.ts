@@ -20,7 +20,10 @@ async function tick(): Promise<void> {
   const registration = platform.host.registrations.find((r) => r.name === 'clientSchedules');
   if (!registration) throw new Error('clientSchedules is not registered');
   const now = platform.services.clock.now().getTime();
-  await platform.host.invoke(registration, toTimerInput({ schedule: EVERY_MINUTE, last: now - 60_000, next: now, lastUpdated: now - 60_000 }, false));
+  await platform.host.invoke(
+    registration,
+    toTimerInput({ schedule: EVERY_MINUTE, last: now - 60_000, next: now, lastUpdated: now - 60_000 }, false),
+  );
 }
 
 async function runsOf(clientId: string): Promise<Run[]> {
@@ -32,7 +35,9 @@ async function settled(clientId: string, count: number, timeoutMs = 15_000): Pro
   for (;;) {
     const runs = await runsOf(clientId);
     if (runs.length === count && runs.every((r) => r.status === 'completed')) {
-      return runs.map((r): [string, string, string, number] => [r.id, r.suite_id, r.status, r.total_cases]).sort((a, b) => a[0].localeCompare(b[0]));
+      return runs
+        .map((r): [string, string, string, number] => [r.id, r.suite_id, r.status, r.total_cases])
+        .sort((a, b) => a[0].localeCompare(b[0]));
     }
     if (Date.now() > until) throw new Error(`runs of ${clientId}: ${JSON.stringify(runs.map((r) => [r.id, r.status]))}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -49,10 +54,30 @@ beforeAll(async () => {
   const { stores } = platform.services;
   const stamp = now.toISOString();
   const cases = await storeQuickstart(platform.services);
-  const suite = (id: string, ids: string[]) => TestSuiteSchema.parse({ id, name: id, kind: 'static', test_case_ids: ids, created_at: stamp, updated_at: stamp });
-  await stores.suites.upsert(suite('all', cases.map((c) => c.id)));
-  await stores.suites.upsert(suite('first-three', cases.slice(0, 3).map((c) => c.id)));
-  const client = (id: string, suite_ids: string[]) => ({ id, name: id, suite_ids, target_id: 'recorded', schedule_cron: EVERY_MINUTE, notify: [], created_at: stamp, updated_at: stamp });
+  const suite = (id: string, ids: string[]) =>
+    TestSuiteSchema.parse({ id, name: id, kind: 'static', test_case_ids: ids, created_at: stamp, updated_at: stamp });
+  await stores.suites.upsert(
+    suite(
+      'all',
+      cases.map((c) => c.id),
+    ),
+  );
+  await stores.suites.upsert(
+    suite(
+      'first-three',
+      cases.slice(0, 3).map((c) => c.id),
+    ),
+  );
+  const client = (id: string, suite_ids: string[]) => ({
+    id,
+    name: id,
+    suite_ids,
+    target_id: 'recorded',
+    schedule_cron: EVERY_MINUTE,
+    notify: [],
+    created_at: stamp,
+    updated_at: stamp,
+  });
   await stores.clients.upsert(client('acme', ['all', 'first-three']));
 }, 60_000);
 
@@ -77,7 +102,16 @@ describe('clientSchedules timer on the embedded platform', () => {
   it('starts a scheduled run that was stored but never started (a crash between create and start)', async () => {
     const { stores } = platform.services;
     const now = platform.services.clock.now().toISOString();
-    await stores.clients.upsert({ id: 'crashed', name: 'crashed', suite_ids: ['first-three'], target_id: 'recorded', schedule_cron: EVERY_MINUTE, notify: [], created_at: now, updated_at: now });
+    await stores.clients.upsert({
+      id: 'crashed',
+      name: 'crashed',
+      suite_ids: ['first-three'],
+      target_id: 'recorded',
+      schedule_cron: EVERY_MINUTE,
+      notify: [],
+      created_at: now,
+      updated_at: now,
+    });
     const [id] = scheduledRunIds('crashed', 'first-three', 0, fired);
     await createRun({ client_id: 'crashed', triggered_by: 'schedule', run_id: id }, platform.services);
     await tick();

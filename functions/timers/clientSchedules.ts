@@ -30,9 +30,12 @@ app.timer('clientSchedules', {
   handler: async (_timer: Timer, context: InvocationContext) => {
     const services = await getServices();
     const client = df.getClient(context);
-    const { started, resumed, skipped } = await dueScheduledRuns(services, { lookbackMs: 5 * 60_000 }, (runId) => startUnlessStarted(client, runId));
+    const { started, resumed, skipped } = await dueScheduledRuns(services, { lookbackMs: 5 * 60_000 }, (runId) =>
+      startUnlessStarted(client, runId),
+    );
     if (started.length) context.log(`clientSchedules: started ${started.join(', ')}`);
     if (resumed.length) context.log(`clientSchedules: started pending ${resumed.join(', ')}`);
-    for (const skip of skipped) context.warn(`clientSchedules: client ${skip.client_id}${skip.suite_id ? ` suite ${skip.suite_id}` : ''}: ${skip.reason}`);
+    for (const skip of skipped)
+      context.warn(`clientSchedules: client ${skip.client_id}${skip.suite_id ? ` suite ${skip.suite_id}` : ''}: ${skip.reason}`);
   },
 });

@@ -13,7 +13,12 @@ export async function acknowledgeAlert(alerts: AlertStore, id: string, by: strin
     if (alert.status === 'acknowledged') return withoutEtag(alert);
     const now = clock.now().toISOString();
     try {
-      return withoutEtag(await alerts.replaceAlert({ ...alert, status: 'acknowledged', acknowledged_at: now, acknowledged_by: by, updated_at: now }, { ifMatch: alert._etag }));
+      return withoutEtag(
+        await alerts.replaceAlert(
+          { ...alert, status: 'acknowledged', acknowledged_at: now, acknowledged_by: by, updated_at: now },
+          { ifMatch: alert._etag },
+        ),
+      );
     } catch (err) {
       if (!(err instanceof PreconditionFailedError) || attempt >= 5) throw err;
     }

@@ -36,7 +36,11 @@ try {
       for (let i = start; i < Math.min(cases, start + 1000); i++) {
         const category = CATEGORIES[i % CATEGORIES.length]!;
         const passed = (i * 7919) % 10 < 8 && !(regressed && category === 'refunds' && i % 50 < 3);
-        batch.push({ ...sampleScorecard(runId, `case-${i}`, { passed, category }), latency_ms: 200 + ((i * 104_729) % 5_000) / 3, estimated_cost_usd: 0.0001 * (1 + (i % 7)) });
+        batch.push({
+          ...sampleScorecard(runId, `case-${i}`, { passed, category }),
+          latency_ms: 200 + ((i * 104_729) % 5_000) / 3,
+          estimated_cost_usd: 0.0001 * (1 + (i % 7)),
+        });
       }
       await stores.scorecards.upsertScorecards(batch);
       await aggregateOutcomes(batch.map(caseOutcomeOf), stores); // the change feed's fold of the same batch
@@ -56,7 +60,9 @@ try {
   for (const round of [1, 2]) {
     t = Date.now();
     const live = await checkRunRegressions(run, { live: true, currentSource: 'statistics' }, deps);
-    console.log(`round ${round}: live check (both runs from statistics outcomes): ${seconds(Date.now() - t)} for ${live.evidence?.paired_cases} paired cases`);
+    console.log(
+      `round ${round}: live check (both runs from statistics outcomes): ${seconds(Date.now() - t)} for ${live.evidence?.paired_cases} paired cases`,
+    );
     t = Date.now();
     const final = await checkRunRegressions(run, { live: false }, deps);
     console.log(`round ${round}: final check (baseline outcomes + run scorecards): ${seconds(Date.now() - t)}`);

@@ -58,7 +58,15 @@ describe('checkRunRegressions on the retail sample', () => {
       ['run-b:cost_per_case', 'cost_per_case', 'critical', false],
     ]);
     const accuracy = check.alerts[0]!;
-    expect(accuracy).toMatchObject({ baseline_run_id: 'run-a', suite_id: 'retail-demo', target_id: 'retail-model-b', change_unit: 'points', threshold: 5, status: 'open', paired_cases: 327 });
+    expect(accuracy).toMatchObject({
+      baseline_run_id: 'run-a',
+      suite_id: 'retail-demo',
+      target_id: 'retail-model-b',
+      change_unit: 'points',
+      threshold: 5,
+      status: 'open',
+      paired_cases: 327,
+    });
     expect([accuracy.previous.toFixed(3), accuracy.current.toFixed(3), accuracy.change.toFixed(1)]).toEqual(['0.878', '0.832', '-4.6']);
     expect(accuracy.affected_categories.map((c) => [c.category, c.change.toFixed(1)])).toEqual([['refunds', '-29.8']]);
     expect(accuracy.affected_categories[0]!.p_value_adjusted).toBeLessThan(0.05);
@@ -82,12 +90,42 @@ describe('checkRunRegressions on the retail sample', () => {
   });
 
   it.each<[string, Partial<NonNullable<Client['thresholds']>>, Array<[string, string]>]>([
-    ['defaults', {}, [['accuracy', 'critical'], ['cost_per_case', 'critical']]],
-    ['a 40-point critical accuracy threshold', { accuracy_drop_critical_pts: 40 }, [['accuracy', 'warning'], ['cost_per_case', 'critical']]],
-    ['warning at 35 points, cost ratios 2.5 / 3', { accuracy_drop_warning_pts: 35, accuracy_drop_critical_pts: 40, cost_per_case_ratio_warning: 2.5, cost_per_case_ratio_critical: 3 }, []],
-  ])('respects the client\'s thresholds: %s', async (_label, thresholds, expected) => {
+    [
+      'defaults',
+      {},
+      [
+        ['accuracy', 'critical'],
+        ['cost_per_case', 'critical'],
+      ],
+    ],
+    [
+      'a 40-point critical accuracy threshold',
+      { accuracy_drop_critical_pts: 40 },
+      [
+        ['accuracy', 'warning'],
+        ['cost_per_case', 'critical'],
+      ],
+    ],
+    [
+      'warning at 35 points, cost ratios 2.5 / 3',
+      { accuracy_drop_warning_pts: 35, accuracy_drop_critical_pts: 40, cost_per_case_ratio_warning: 2.5, cost_per_case_ratio_critical: 3 },
+      [],
+    ],
+  ])("respects the client's thresholds: %s", async (_label, thresholds, expected) => {
     const { stores, deps } = setup();
-    await stores.clients.upsert({ ...sampleClient('acme'), thresholds: { accuracy_drop_warning_pts: 2, accuracy_drop_critical_pts: 5, p95_latency_ratio_warning: 1.5, p95_latency_ratio_critical: 2, cost_per_case_ratio_warning: 1.2, cost_per_case_ratio_critical: 1.5, alpha: 0.05, ...thresholds } });
+    await stores.clients.upsert({
+      ...sampleClient('acme'),
+      thresholds: {
+        accuracy_drop_warning_pts: 2,
+        accuracy_drop_critical_pts: 5,
+        p95_latency_ratio_warning: 1.5,
+        p95_latency_ratio_critical: 2,
+        cost_per_case_ratio_warning: 1.2,
+        cost_per_case_ratio_critical: 1.5,
+        alpha: 0.05,
+        ...thresholds,
+      },
+    });
     await storeRun(stores, 'run-a', a, { client_id: 'acme' });
     const run = await storeRun(stores, 'run-b', b, { client_id: 'acme', status: 'running', created_at: '2026-03-01T13:00:00.000Z' });
     const check = await checkRunRegressions(run, { live: false }, deps);
@@ -102,16 +140,33 @@ describe('checkRunRegressions on the retail sample', () => {
 
   it('queues one notification per client webhook, once per severity, and confirms a live alert in place', async () => {
     const { stores, deps, queue } = setup();
-    const client = { ...sampleClient('acme'), notify: [{ kind: 'webhook' as const, url: 'https://hooks.example.com/a', format: 'slack' as const }] };
+    const client = {
+      ...sampleClient('acme'),
+      notify: [{ kind: 'webhook' as const, url: 'https://hooks.example.com/a', format: 'slack' as const }],
+    };
     await stores.clients.upsert(client);
     await storeRun(stores, 'run-a', a, { client_id: 'acme' });
     const run = await storeRun(stores, 'run-b', b, { client_id: 'acme', status: 'running', created_at: '2026-03-01T13:00:00.000Z' });
     const live = await checkRunRegressions(run, { live: true }, deps);
     const final = await checkRunRegressions(run, { live: false }, deps);
-    expect(live.alerts.map((x) => [x.id, x.live])).toEqual([['run-b:accuracy', true], ['run-b:cost_per_case', true]]);
-    expect(final.alerts.map((x) => [x.id, x.live, x.created_at])).toEqual([['run-b:accuracy', false, live.alerts[0]!.created_at], ['run-b:cost_per_case', false, live.alerts[1]!.created_at]]);
-    expect(queue.sent.map((m) => m.messageId.replace(/:[0-9a-f]{12}:/, ':<key>:'))).toEqual(['run-b:accuracy:critical:<key>:1', 'run-b:cost_per_case:critical:<key>:1']);
-    expect((await stores.alerts.getAlert('run-b:accuracy'))!.delivery).toEqual({ status: 'pending', attempts: 0, last_error: null, delivered_at: null });
+    expect(live.alerts.map((x) => [x.id, x.live])).toEqual([
+      ['run-b:accuracy', true],
+      ['run-b:cost_per_case', true],
+    ]);
+    expect(final.alerts.map((x) => [x.id, x.live, x.created_at])).toEqual([
+      ['run-b:accuracy', false, live.alerts[0]!.created_at],
+      ['run-b:cost_per_case', false, live.alerts[1]!.created_at],
+    ]);
+    expect(queue.sent.map((m) => m.messageId.replace(/:[0-9a-f]{12}:/, ':<key>:'))).toEqual([
+      'run-b:accuracy:critical:<key>:1',
+      'run-b:cost_per_case:critical:<key>:1',
+    ]);
+    expect((await stores.alerts.getAlert('run-b:accuracy'))!.delivery).toEqual({
+      status: 'pending',
+      attempts: 0,
+      last_error: null,
+      delivered_at: null,
+    });
     expect(FIXED_TIME < live.alerts[0]!.created_at).toBe(true);
   });
 
@@ -126,7 +181,16 @@ describe('checkRunRegressions on the retail sample', () => {
     const late = await checkRunRegressions(run, { live: true }, deps);
     expect([live.alerts.length, final.alerts, late.alerts]).toEqual([2, [], []]);
     const stored = (await stores.alerts.listAlerts({ run_id: 'run-b' })).items;
-    expect(stored.map((x) => [x.metric, x.live, x.message.startsWith('not confirmed by the finished run; raised live: accuracy') || x.message.startsWith('not confirmed by the finished run; raised live: cost')]).sort()).toEqual([
+    expect(
+      stored
+        .map((x) => [
+          x.metric,
+          x.live,
+          x.message.startsWith('not confirmed by the finished run; raised live: accuracy') ||
+            x.message.startsWith('not confirmed by the finished run; raised live: cost'),
+        ])
+        .sort(),
+    ).toEqual([
       ['accuracy', true, true],
       ['cost_per_case', true, true],
     ]);

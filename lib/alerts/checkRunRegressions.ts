@@ -49,7 +49,9 @@ export async function checkRunRegressions(run: Run, options: RegressionCheckOpti
   // pairing indexes the baseline by case id, so its order changes nothing: read it in the store's cheapest order
   // not-scored cases (infrastructure failures) are never paired: an outage is not a regression
   const baselineCases = scoredOutcomes(await runOutcomes(deps.stores, baseline.id, { order: 'any' }));
-  const currentCases = scoredOutcomes(options.currentSource === 'statistics' ? await runOutcomes(deps.stores, run.id) : deps.stores.scorecards.iterateScorecards(run.id));
+  const currentCases = scoredOutcomes(
+    options.currentSource === 'statistics' ? await runOutcomes(deps.stores, run.id) : deps.stores.scorecards.iterateScorecards(run.id),
+  );
   const paired = await pairOutcomes(baselineCases, currentCases);
   if (paired.n < (options.minPairedCases ?? 1)) return { run_id: run.id, baseline, evidence: null, alerts: [] };
   const client = run.client_id ? ((await deps.stores.clients.get(run.client_id)) ?? null) : null;

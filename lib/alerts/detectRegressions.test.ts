@@ -28,12 +28,28 @@ describe('detectRegressions', () => {
     ['a significant drop of 5 points (critical)', acc(0.9, 0.85, 0.001), [['accuracy', 'critical', 5]]],
     ['a significant improvement', acc(0.8, 0.9, 0.0001), []],
     ['p exactly alpha is not significant', acc(0.9, 0.8, 0.05), []],
-    ['latency p95 x1.5, significant (warning)', { latency_p95: { previous: 2000, current: 3000, p_value: 0.01, test: 't' } }, [['latency_p95', 'warning', 1.5]]],
-    ['latency p95 x2.1, significant (critical)', { latency_p95: { previous: 2000, current: 4200, p_value: 0.01, test: 't' } }, [['latency_p95', 'critical', 2]]],
+    [
+      'latency p95 x1.5, significant (warning)',
+      { latency_p95: { previous: 2000, current: 3000, p_value: 0.01, test: 't' } },
+      [['latency_p95', 'warning', 1.5]],
+    ],
+    [
+      'latency p95 x2.1, significant (critical)',
+      { latency_p95: { previous: 2000, current: 4200, p_value: 0.01, test: 't' } },
+      [['latency_p95', 'critical', 2]],
+    ],
     ['latency p95 x3, not significant', { latency_p95: { previous: 2000, current: 6000, p_value: 0.3, test: 't' } }, []],
     ['latency p95 faster', { latency_p95: { previous: 2000, current: 1000, p_value: 0.0001, test: 't' } }, []],
-    ['cost x1.2 (warning)', { cost_per_case: { previous: 0.01, current: 0.012, p_value: 0.001, test: 'w' } }, [['cost_per_case', 'warning', 1.2]]],
-    ['cost x1.9 (critical)', { cost_per_case: { previous: 0.0102, current: 0.0194, p_value: 1e-9, test: 'w' } }, [['cost_per_case', 'critical', 1.5]]],
+    [
+      'cost x1.2 (warning)',
+      { cost_per_case: { previous: 0.01, current: 0.012, p_value: 0.001, test: 'w' } },
+      [['cost_per_case', 'warning', 1.2]],
+    ],
+    [
+      'cost x1.9 (critical)',
+      { cost_per_case: { previous: 0.0102, current: 0.0194, p_value: 1e-9, test: 'w' } },
+      [['cost_per_case', 'critical', 1.5]],
+    ],
     ['cost from a baseline of 0 is not compared', { cost_per_case: { previous: 0, current: 0.01, p_value: 0, test: 'w' } }, []],
     ['no evidence at all', { accuracy: null, latency_p95: null, cost_per_case: null }, []],
   ])('%s', (_label, overrides, expected) => {
@@ -68,14 +84,27 @@ describe('detectRegressions', () => {
         affected_categories: [{ category: 'refunds', previous: 0.8936, current: 0.5957, change: -29.79, p_value_adjusted: 0.0003 }],
         paired_cases: 327,
         message:
-          "accuracy 87.8% → 83.2% (-4.6 pts, exact McNemar p = 0.002) on 327 paired cases; refunds -29.8 pts (p < 0.001, Holm); critical: the drop in refunds passed the 5-point threshold",
+          'accuracy 87.8% → 83.2% (-4.6 pts, exact McNemar p = 0.002) on 327 paired cases; refunds -29.8 pts (p < 0.001, Holm); critical: the drop in refunds passed the 5-point threshold',
       },
     ]);
   });
 
   it('respects per-client thresholds: a 40-point critical threshold leaves the same regression a warning', () => {
-    const regression = evidence({ ...acc(0.8777, 0.8318, 0.0021), categories: [{ category: 'refunds', previous: 0.8936, current: 0.5957, p_value_adjusted: 0.0003 }] });
-    const lenient = resolveThresholds({ thresholds: { accuracy_drop_warning_pts: 2, accuracy_drop_critical_pts: 40, p95_latency_ratio_warning: 1.5, p95_latency_ratio_critical: 2, cost_per_case_ratio_warning: 1.2, cost_per_case_ratio_critical: 1.5, alpha: 0.05 } });
+    const regression = evidence({
+      ...acc(0.8777, 0.8318, 0.0021),
+      categories: [{ category: 'refunds', previous: 0.8936, current: 0.5957, p_value_adjusted: 0.0003 }],
+    });
+    const lenient = resolveThresholds({
+      thresholds: {
+        accuracy_drop_warning_pts: 2,
+        accuracy_drop_critical_pts: 40,
+        p95_latency_ratio_warning: 1.5,
+        p95_latency_ratio_critical: 2,
+        cost_per_case_ratio_warning: 1.2,
+        cost_per_case_ratio_critical: 1.5,
+        alpha: 0.05,
+      },
+    });
     expect(detectRegressions(regression, lenient).map((a) => [a.severity, a.threshold, a.p_value])).toEqual([['warning', 2, 0.0021]]);
     const silent = resolveThresholds({ thresholds: { ...lenient, accuracy_drop_warning_pts: 35 } });
     expect(detectRegressions(regression, silent)).toEqual([]);
@@ -85,16 +114,29 @@ describe('detectRegressions', () => {
 
   it('lists significant category drops below the threshold as affected without letting them set the severity', () => {
     const [alert] = detectRegressions(
-      evidence({ ...acc(0.9, 0.87, 0.001), categories: [{ category: 'shipping', previous: 0.9, current: 0.885, p_value_adjusted: 0.01 }, { category: 'orders', previous: 0.9, current: 0.8, p_value_adjusted: 0.2 }] }),
+      evidence({
+        ...acc(0.9, 0.87, 0.001),
+        categories: [
+          { category: 'shipping', previous: 0.9, current: 0.885, p_value_adjusted: 0.01 },
+          { category: 'orders', previous: 0.9, current: 0.8, p_value_adjusted: 0.2 },
+        ],
+      }),
       DEFAULTS,
     );
     expect([alert!.severity, alert!.threshold, alert!.affected_categories.map((c) => c.category)]).toEqual(['warning', 2, ['shipping']]);
   });
 
   it('takes the latency and cost messages from the evidence', () => {
-    const alerts = detectRegressions(evidence({ latency_p95: { previous: 2952, current: 6000, p_value: 0.0001, test: 'paired exceedance McNemar' } }), DEFAULTS);
+    const alerts = detectRegressions(
+      evidence({ latency_p95: { previous: 2952, current: 6000, p_value: 0.0001, test: 'paired exceedance McNemar' } }),
+      DEFAULTS,
+    );
     expect(alerts.map((a) => [a.change, a.change_unit, a.message])).toEqual([
-      [2.03252, 'ratio', 'p95 latency 2952 ms → 6000 ms (×2.03, paired exceedance McNemar p < 0.001) on 400 paired cases; critical: passed ×2'],
+      [
+        2.03252,
+        'ratio',
+        'p95 latency 2952 ms → 6000 ms (×2.03, paired exceedance McNemar p < 0.001) on 400 paired cases; critical: passed ×2',
+      ],
     ]);
   });
 });

@@ -22,9 +22,23 @@ export function detectRegressions(evidence: RegressionEvidence, thresholds: Aler
   const candidates: AlertCandidate[] = [];
   const accuracy = accuracyAlert(evidence, thresholds);
   if (accuracy) candidates.push(accuracy);
-  const latency = ratioAlert('latency_p95', evidence.latency_p95, thresholds.p95_latency_ratio_warning, thresholds.p95_latency_ratio_critical, thresholds.alpha, evidence.paired_cases);
+  const latency = ratioAlert(
+    'latency_p95',
+    evidence.latency_p95,
+    thresholds.p95_latency_ratio_warning,
+    thresholds.p95_latency_ratio_critical,
+    thresholds.alpha,
+    evidence.paired_cases,
+  );
   if (latency) candidates.push(latency);
-  const cost = ratioAlert('cost_per_case', evidence.cost_per_case, thresholds.cost_per_case_ratio_warning, thresholds.cost_per_case_ratio_critical, thresholds.alpha, evidence.paired_cases);
+  const cost = ratioAlert(
+    'cost_per_case',
+    evidence.cost_per_case,
+    thresholds.cost_per_case_ratio_warning,
+    thresholds.cost_per_case_ratio_critical,
+    thresholds.alpha,
+    evidence.paired_cases,
+  );
   if (cost) candidates.push(cost);
   return candidates;
 }
@@ -33,7 +47,13 @@ function accuracyAlert(evidence: RegressionEvidence, thresholds: AlertThresholds
   const overall = evidence.accuracy;
   const affected: AffectedCategory[] = evidence.categories
     .filter((c) => c.current < c.previous && c.p_value_adjusted < thresholds.alpha)
-    .map((c: CategoryEvidence) => ({ category: c.category, previous: c.previous, current: c.current, change: points(c.previous, c.current), p_value_adjusted: c.p_value_adjusted }))
+    .map((c: CategoryEvidence) => ({
+      category: c.category,
+      previous: c.previous,
+      current: c.current,
+      change: points(c.previous, c.current),
+      p_value_adjusted: c.p_value_adjusted,
+    }))
     .sort((a, b) => a.change - b.change || a.category.localeCompare(b.category));
   type Trigger = SeverityOutcome & { p_value: number; test: string; what: string };
   const triggers: Trigger[] = [];
@@ -43,13 +63,21 @@ function accuracyAlert(evidence: RegressionEvidence, thresholds: AlertThresholds
   }
   for (const category of affected) {
     const outcome = accuracySeverity(-category.change, thresholds);
-    if (outcome) triggers.push({ ...outcome, p_value: category.p_value_adjusted, test: `${overall?.test ?? 'exact McNemar'}, Holm-adjusted across categories`, what: category.category });
+    if (outcome)
+      triggers.push({
+        ...outcome,
+        p_value: category.p_value_adjusted,
+        test: `${overall?.test ?? 'exact McNemar'}, Holm-adjusted across categories`,
+        what: category.category,
+      });
   }
   if (triggers.length === 0 || !overall) return undefined;
   // the highest severity decides; on a tie the overall change (listed first) does
   const decisive = triggers.reduce((best, t) => (severityRank(t.severity) > severityRank(best.severity) ? t : best));
   const change = points(overall.previous, overall.current);
-  const categories = affected.length ? `; ${affected.map((c) => `${c.category} ${formatPoints(c.change)} (${formatPValue(c.p_value_adjusted)}, Holm)`).join(', ')}` : '';
+  const categories = affected.length
+    ? `; ${affected.map((c) => `${c.category} ${formatPoints(c.change)} (${formatPValue(c.p_value_adjusted)}, Holm)`).join(', ')}`
+    : '';
   const reason = decisive.what === 'overall' ? 'the overall drop' : `the drop in ${decisive.what}`;
   return {
     metric: 'accuracy',
@@ -69,7 +97,14 @@ function accuracyAlert(evidence: RegressionEvidence, thresholds: AlertThresholds
   };
 }
 
-function ratioAlert(metric: 'latency_p95' | 'cost_per_case', evidence: MetricEvidence | null, warning: number, critical: number, alpha: number, paired: number): AlertCandidate | undefined {
+function ratioAlert(
+  metric: 'latency_p95' | 'cost_per_case',
+  evidence: MetricEvidence | null,
+  warning: number,
+  critical: number,
+  alpha: number,
+  paired: number,
+): AlertCandidate | undefined {
   if (!evidence || !(evidence.previous > 0) || !(evidence.p_value < alpha)) return undefined;
   const ratio = evidence.current / evidence.previous;
   const outcome = ratioSeverity(ratio, warning, critical);

@@ -29,7 +29,11 @@ function paired(cases: Case[], categories = ['a']): PairedOutcomes {
 
 /** 400 cases, latencies 1000..1399 ms, all passing, $0.01 each, unless `change` says otherwise. */
 function cases(change: (i: number) => Partial<Case> = () => ({})): Case[] {
-  return Array.from({ length: 400 }, (_, i) => ({ passed: [1, 1] as [1, 1], latency: [1000 + i, 1000 + i] as [number, number], ...change(i) }));
+  return Array.from({ length: 400 }, (_, i) => ({
+    passed: [1, 1] as [1, 1],
+    latency: [1000 + i, 1000 + i] as [number, number],
+    ...change(i),
+  }));
 }
 
 describe('evidenceFrom', () => {
@@ -66,16 +70,30 @@ describe('evidenceFrom', () => {
 
   it.each<[string, (i: number) => Partial<Case>, number, boolean]>([
     ['everything twice as slow', (i) => ({ latency: [1000 + i, 2 * (1000 + i)] }), 2758.1, true],
-    ['a slow tail: the slowest 10% three times slower', (i) => ({ latency: [1000 + i, i >= 360 ? 3 * (1000 + i) : 1000 + i] }), 4137.15, true],
+    [
+      'a slow tail: the slowest 10% three times slower',
+      (i) => ({ latency: [1000 + i, i >= 360 ? 3 * (1000 + i) : 1000 + i] }),
+      4137.15,
+      true,
+    ],
     ['small jitter around the same values', (i) => ({ latency: [1000 + i, 1000 + i + (i % 2 ? 3 : -3)] }), 1379.05, false],
   ])('tests the p95 latency on the paired upper tail: %s', (_label, change, current, significant) => {
     const e = evidenceFrom(paired(cases(change)));
-    expect([e.latency_p95?.previous, Number(e.latency_p95?.current.toFixed(2)), e.latency_p95!.p_value < 0.05]).toEqual([1379.05, current, significant]);
+    expect([e.latency_p95?.previous, Number(e.latency_p95?.current.toFixed(2)), e.latency_p95!.p_value < 0.05]).toEqual([
+      1379.05,
+      current,
+      significant,
+    ]);
   });
 
-  it('compares costs per case with Welch\'s t, and leaves latency out when the baseline has none (offline scoring)', () => {
+  it("compares costs per case with Welch's t, and leaves latency out when the baseline has none (offline scoring)", () => {
     const e = evidenceFrom(paired(cases((i) => ({ latency: [0, 0], cost: [0.01 + (i % 10) / 1e4, 0.02 + (i % 10) / 1e4] }))));
-    expect([e.latency_p95, e.cost_per_case?.previous.toFixed(5), e.cost_per_case?.current.toFixed(5), e.cost_per_case!.p_value < 1e-9]).toEqual([null, '0.01045', '0.02045', true]);
+    expect([
+      e.latency_p95,
+      e.cost_per_case?.previous.toFixed(5),
+      e.cost_per_case?.current.toFixed(5),
+      e.cost_per_case!.p_value < 1e-9,
+    ]).toEqual([null, '0.01045', '0.02045', true]);
   });
 
   it('has no evidence without paired cases', () => {
@@ -99,6 +117,11 @@ describe('loadPairedOutcomes', () => {
       sampleScorecard('cur', 'only-cur'),
     ]);
     const p = await loadPairedOutcomes(store, 'base', 'cur');
-    expect([p.n, [...p.baselinePassed], [...p.currentPassed], [...p.category].map((i) => p.categories[i])]).toEqual([2, [0, 1], [1, 0], ['(none)', 'refunds']]);
+    expect([p.n, [...p.baselinePassed], [...p.currentPassed], [...p.category].map((i) => p.categories[i])]).toEqual([
+      2,
+      [0, 1],
+      [1, 0],
+      ['(none)', 'refunds'],
+    ]);
   });
 });

@@ -58,7 +58,12 @@ function categoryEvidence(p: PairedOutcomes): CategoryEvidence[] {
   }
   const adjusted = holmAdjust(counts.map((k) => mcnemarExact(k.b, k.c).p_value));
   return p.categories
-    .map((category, i) => ({ category, previous: counts[i]!.before / counts[i]!.n, current: counts[i]!.after / counts[i]!.n, p_value_adjusted: adjusted[i]! }))
+    .map((category, i) => ({
+      category,
+      previous: counts[i]!.before / counts[i]!.n,
+      current: counts[i]!.after / counts[i]!.n,
+      p_value_adjusted: adjusted[i]!,
+    }))
     .sort((a, b) => a.category.localeCompare(b.category));
 }
 

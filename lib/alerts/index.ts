@@ -5,9 +5,21 @@ export { formatNotification } from './notify/formatNotification.js';
 export { slackMessage } from './notify/slackMessage.js';
 export { teamsMessage } from './notify/teamsMessage.js';
 export { postWebhook, type WebhookAnswer, type PostWebhookOptions } from './notify/postWebhook.js';
-export { ALERT_NOTIFICATIONS_QUEUE, NotificationMessageSchema, notificationMessage, webhookKey, type NotificationMessage } from './notify/notificationQueue.js';
+export {
+  ALERT_NOTIFICATIONS_QUEUE,
+  NotificationMessageSchema,
+  notificationMessage,
+  webhookKey,
+  type NotificationMessage,
+} from './notify/notificationQueue.js';
 export { queueNotifications, type QueueNotificationsDeps } from './notify/queueNotifications.js';
-export { deliverNotification, DEFAULT_DELIVERY_OPTIONS, type DeliveryDeps, type DeliveryOptions, type DeliveryResult } from './notify/deliverNotification.js';
+export {
+  deliverNotification,
+  DEFAULT_DELIVERY_OPTIONS,
+  type DeliveryDeps,
+  type DeliveryOptions,
+  type DeliveryResult,
+} from './notify/deliverNotification.js';
 export { deliveryOptionsFromEnv } from './notify/deliveryOptionsFromEnv.js';
 export { summarizeDelivery, refreshAlertDelivery } from './notify/alertDelivery.js';
 export { checkRunRegressions } from './checkRunRegressions.js';

@@ -38,14 +38,27 @@ describe('live regression checks from the change feed', () => {
   it('raises live alerts once enough cases are in, once per progress quarter, and the finished run confirms them', async () => {
     const stores = tempStores(temps);
     await storeRun(stores, 'run-a', a);
-    await stores.runs.createRun({ ...(await stores.runs.getRun('run-a'))!, id: 'run-b', status: 'running', baseline_run_id: 'run-a', target_id: 'retail-model-b', created_at: '2026-03-01T13:00:00.000Z' });
+    await stores.runs.createRun({
+      ...(await stores.runs.getRun('run-a'))!,
+      id: 'run-b',
+      status: 'running',
+      baseline_run_id: 'run-a',
+      target_id: 'retail-model-b',
+      created_at: '2026-03-01T13:00:00.000Z',
+    });
     const cards = b.map((c) => ({ ...c, run_id: 'run-b' }));
     // 150 of 327 (46%): too few cases for a live check
     expect(await feed(stores, cards.slice(0, 150))).toEqual({ checks: [], failed: [] });
     // 250 (76%): step 3, checked once
     const first = await feed(stores, cards.slice(150, 250));
     expect(first.checks.map((c) => [c.evidence?.paired_cases, c.alerts.map((x) => [x.id, x.severity, x.live])])).toEqual([
-      [250, [['run-b:accuracy', 'critical', true], ['run-b:cost_per_case', 'critical', true]]],
+      [
+        250,
+        [
+          ['run-b:accuracy', 'critical', true],
+          ['run-b:cost_per_case', 'critical', true],
+        ],
+      ],
     ]);
     // the same batch redelivered, and more cases within the same quarter: no new check
     expect(await feed(stores, cards.slice(150, 250))).toEqual({ checks: [], failed: [] });
@@ -68,8 +81,18 @@ describe('live regression checks from the change feed', () => {
     const stores = tempStores(temps);
     await storeRun(stores, 'run-a', a.slice(0, 1), { status: 'running', total_cases: 327 });
     await storeRun(stores, 'run-done', a.slice(0, 1), { status: 'completed', total_cases: 327, created_at: '2026-03-01T13:00:00.000Z' });
-    expect(await feed(stores, a.slice(0, 250).map((c) => ({ ...c, run_id: 'run-a' })))).toEqual({ checks: [{ run_id: 'run-a', baseline: null, evidence: null, alerts: [] }], failed: [] });
-    expect(await feed(stores, a.slice(0, 250).map((c) => ({ ...c, run_id: 'run-done' })))).toEqual({ checks: [], failed: [] });
+    expect(
+      await feed(
+        stores,
+        a.slice(0, 250).map((c) => ({ ...c, run_id: 'run-a' })),
+      ),
+    ).toEqual({ checks: [{ run_id: 'run-a', baseline: null, evidence: null, alerts: [] }], failed: [] });
+    expect(
+      await feed(
+        stores,
+        a.slice(0, 250).map((c) => ({ ...c, run_id: 'run-done' })),
+      ),
+    ).toEqual({ checks: [], failed: [] });
     const foreign = await aggregateOutcomes([{ id: 'x' }, { run_id: 'nope' }], stores);
     expect(await liveRegressionChecks(foreign.stats, { stores, queue, clock })).toEqual({ checks: [], failed: [] });
   });

@@ -40,7 +40,9 @@ export async function liveRegressionChecks(stats: readonly RunStats[], deps: Reg
       if (!run || run.status !== 'running') continue;
       if (!(await deps.stores.alerts.claimLiveCheck(run.id, step))) continue;
       // the batch was just folded, so the statistics' outcomes are as current as the figures that triggered this
-      result.checks.push(await checkRunRegressions(run, { live: true, minPairedCases: LIVE_MIN_PAIRED_CASES, currentSource: 'statistics' }, deps));
+      result.checks.push(
+        await checkRunRegressions(run, { live: true, minPairedCases: LIVE_MIN_PAIRED_CASES, currentSource: 'statistics' }, deps),
+      );
     } catch (err) {
       result.failed.push({ run_id: s.run_id, error: (err as Error).message });
     }

@@ -3,7 +3,13 @@ import { modelVersionNote } from './modelVersionNote.js';
 
 describe('modelVersionNote', () => {
   it.each<[string, string, string[], string[], string | undefined]>([
-    ['a new model on the same target', 't1', ['gpt-4.1-2025-04-14'], ['gpt-4.1-2025-06-01'], 'model version changed since baseline run base: gpt-4.1-2025-04-14 -> gpt-4.1-2025-06-01'],
+    [
+      'a new model on the same target',
+      't1',
+      ['gpt-4.1-2025-04-14'],
+      ['gpt-4.1-2025-06-01'],
+      'model version changed since baseline run base: gpt-4.1-2025-04-14 -> gpt-4.1-2025-06-01',
+    ],
     ['one more version seen', 't1', ['m1'], ['m1', 'm2'], 'model version changed since baseline run base: m1 -> m1, m2'],
     ['the same versions in another order', 't1', ['m2', 'm1'], ['m1', 'm2'], undefined],
     ['no version recorded in the baseline', 't1', [], ['m1'], undefined],

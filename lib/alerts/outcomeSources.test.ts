@@ -75,7 +75,13 @@ describe('the outcome sources of a regression check', () => {
   it('the change feed live check reads no scorecards and decides as a scorecard read would', async () => {
     const { stores, scorecards } = counted();
     await storeRun(stores, 'run-a', a);
-    await stores.runs.createRun({ ...(await stores.runs.getRun('run-a'))!, id: 'run-b', status: 'running', baseline_run_id: 'run-a', created_at: '2026-03-01T13:00:00.000Z' });
+    await stores.runs.createRun({
+      ...(await stores.runs.getRun('run-a'))!,
+      id: 'run-b',
+      status: 'running',
+      baseline_run_id: 'run-a',
+      created_at: '2026-03-01T13:00:00.000Z',
+    });
     const cards = b.slice(0, 250).map((c) => ({ ...c, run_id: 'run-b' }));
     await stores.scorecards.upsertScorecards(cards);
     scorecards.iterated.length = 0;

@@ -23,10 +23,16 @@ export interface PairedOutcomes {
 export const NO_CATEGORY = '(none)';
 
 /** The fields pairing reads: a CaseOutcome (statistics store) or a whole Scorecard both have them. */
-export type PairableOutcome = Pick<CaseOutcome, 'test_case_id' | 'overall_passed' | 'latency_ms' | 'estimated_cost_usd' | 'category'> & { trial?: number | undefined };
+export type PairableOutcome = Pick<CaseOutcome, 'test_case_id' | 'overall_passed' | 'latency_ms' | 'estimated_cost_usd' | 'category'> & {
+  trial?: number | undefined;
+};
 
 /** Streams both runs' scorecards once (`iterateScorecards`) and pairs them by test case id. */
-export async function loadPairedOutcomes(scorecards: Pick<ScorecardStore, 'iterateScorecards'>, baselineRunId: string, currentRunId: string): Promise<PairedOutcomes> {
+export async function loadPairedOutcomes(
+  scorecards: Pick<ScorecardStore, 'iterateScorecards'>,
+  baselineRunId: string,
+  currentRunId: string,
+): Promise<PairedOutcomes> {
   return pairOutcomes(scorecards.iterateScorecards(baselineRunId), scorecards.iterateScorecards(currentRunId));
 }
 
@@ -35,7 +41,10 @@ export async function loadPairedOutcomes(scorecards: Pick<ScorecardStore, 'itera
  * current outcome with a baseline partner becomes pair i, in the current stream's order. Any source works
  * (`iterateOutcomes`, `iterateScorecards`); a case listed twice in the baseline keeps its first outcome.
  */
-export async function pairOutcomes(baseline: AsyncIterable<PairableOutcome>, current: AsyncIterable<PairableOutcome>): Promise<PairedOutcomes> {
+export async function pairOutcomes(
+  baseline: AsyncIterable<PairableOutcome>,
+  current: AsyncIterable<PairableOutcome>,
+): Promise<PairedOutcomes> {
   const index = new Map<string, number>();
   const base = new Columns();
   for await (const card of baseline) {

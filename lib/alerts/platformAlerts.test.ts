@@ -120,7 +120,7 @@ describe('regression alerts on the embedded platform', () => {
     expect(json.items[0].affected_categories.map((c: { category: string }) => c.category)).toContain('refunds');
   }, 60_000);
 
-  it('delivers each alert to the client\'s Slack webhook once, retrying after a 503', async () => {
+  it("delivers each alert to the client's Slack webhook once, retrying after a 503", async () => {
     const delivered = await until('both deliveries', async () => {
       const { json } = await api('GET', `v1/alerts?run_id=${second.id}`);
       return json.items.every((a: Alert) => a.delivery.status === 'delivered') ? (json.items as Alert[]) : undefined;
@@ -129,14 +129,24 @@ describe('regression alerts on the embedded platform', () => {
     expect(hook.received).toHaveLength(3);
     // three posts: the one that met the 503 went again
     const titles = hook.received.map((m) => (m as { blocks: Array<{ text: { text: string } }> }).blocks[0]!.text.text);
-    expect(new Set(titles)).toEqual(new Set(['Critical regression: accuracy of retail-live', 'Critical regression: cost per case of retail-live']));
+    expect(new Set(titles)).toEqual(
+      new Set(['Critical regression: accuracy of retail-live', 'Critical regression: cost per case of retail-live']),
+    );
   });
 
   it('raises live alerts from the scorecards change feed while a run is going (and the feed handler takes document arrays)', async () => {
     const { stores } = platform.services;
     const { b } = await retailCards();
     const first = (await stores.runs.listRuns({ client_id: 'acme' }, { limit: 10 })).items.at(-1)!;
-    await stores.runs.createRun({ ...first, id: 'live-b', status: 'running', baseline_run_id: first.id, created_at: new Date().toISOString(), completed_at: null, notes: [] });
+    await stores.runs.createRun({
+      ...first,
+      id: 'live-b',
+      status: 'running',
+      baseline_run_id: first.id,
+      created_at: new Date().toISOString(),
+      completed_at: null,
+      notes: [],
+    });
     const cards = b.slice(0, 250).map((c) => ({ ...c, run_id: 'live-b' }));
     await stores.scorecards.upsertScorecards(cards);
     // the registered feed function, called with a document array (as Cosmos DB would deliver them)
@@ -166,7 +176,11 @@ describe('regression alerts on the embedded platform', () => {
     expect(later.received).toHaveLength(1);
     await until('the retry after the restart', async () => (later.received.length === 2 ? true : undefined), 10_000);
     const [notification] = (await platform.services.stores.alerts.listNotifications(alert.id)).filter((n) => n.format === 'teams');
-    expect([notification?.status, notification?.attempts, (later.received[1] as { type: string }).type]).toEqual(['delivered', 2, 'message']);
+    expect([notification?.status, notification?.attempts, (later.received[1] as { type: string }).type]).toEqual([
+      'delivered',
+      2,
+      'message',
+    ]);
     await later.close();
   }, 30_000);
 });

@@ -58,7 +58,9 @@ export async function recordAlerts(input: RecordAlertsInput, deps: RecordAlertsD
         ...fresh,
         created_at: existing.created_at,
         delivery: existing.delivery,
-        ...(reopen ? {} : { status: existing.status, acknowledged_at: existing.acknowledged_at, acknowledged_by: existing.acknowledged_by }),
+        ...(reopen
+          ? {}
+          : { status: existing.status, acknowledged_at: existing.acknowledged_at, acknowledged_by: existing.acknowledged_by }),
       };
     });
     if (!alert) continue;
@@ -75,7 +77,9 @@ async function markUnconfirmed(input: RecordAlertsInput, deps: RecordAlertsDeps)
   for (const alert of page.items) {
     if (confirmed.has(alert.metric) || !alert.live || alert.message.startsWith(UNCONFIRMED)) continue;
     await upsertWithRetry(deps.stores.alerts, alert.id, (existing) =>
-      existing && !existing.message.startsWith(UNCONFIRMED) ? { ...existing, message: `${UNCONFIRMED}${existing.message}`, updated_at: deps.clock.now().toISOString() } : undefined,
+      existing && !existing.message.startsWith(UNCONFIRMED)
+        ? { ...existing, message: `${UNCONFIRMED}${existing.message}`, updated_at: deps.clock.now().toISOString() }
+        : undefined,
     );
   }
 }

@@ -34,5 +34,16 @@ export interface RegressionEvidence {
 /** An alert as detection decides it, before it is stored (ids, runs, times and status are added then). */
 export type AlertCandidate = Pick<
   Alert,
-  'metric' | 'severity' | 'previous' | 'current' | 'change' | 'change_unit' | 'threshold' | 'p_value' | 'test' | 'affected_categories' | 'message' | 'paired_cases'
+  | 'metric'
+  | 'severity'
+  | 'previous'
+  | 'current'
+  | 'change'
+  | 'change_unit'
+  | 'threshold'
+  | 'p_value'
+  | 'test'
+  | 'affected_categories'
+  | 'message'
+  | 'paired_cases'
 >;

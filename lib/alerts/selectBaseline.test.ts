@@ -21,14 +21,22 @@ const HISTORY: Run[] = [
   sampleRun('globex-last', { client_id: 'globex', status: 'completed', created_at: at(6) }),
   sampleRun('anon-last', { client_id: null, status: 'completed', created_at: at(7) }),
   sampleRun('acme-newer', { client_id: 'acme', status: 'completed', created_at: at(12) }),
-].map((r) => ({ ...r, suite_id: r.suite_id === 'suite-1' ? 's1' : r.suite_id, target_id: r.target_id === 'target-1' ? 't1' : r.target_id }));
+].map((r) => ({
+  ...r,
+  suite_id: r.suite_id === 'suite-1' ? 's1' : r.suite_id,
+  target_id: r.target_id === 'target-1' ? 't1' : r.target_id,
+}));
 
 describe('selectBaseline', () => {
   it.each<[string, Partial<Run>, string | undefined]>([
     ['the explicit baseline, whatever its status', { client_id: 'acme', baseline_run_id: 'acme-failed' }, 'acme-failed'],
     ['an explicit baseline that does not exist: none', { baseline_run_id: 'gone' }, undefined],
-    ['the client\'s last completed run on the suite and target, before this run (failed and retry runs skipped)', { client_id: 'acme' }, 'acme-last'],
-    ['another client\'s', { client_id: 'globex' }, 'globex-last'],
+    [
+      "the client's last completed run on the suite and target, before this run (failed and retry runs skipped)",
+      { client_id: 'acme' },
+      'acme-last',
+    ],
+    ["another client's", { client_id: 'globex' }, 'globex-last'],
     ['no client: the last completed run on the suite and target, any client', { client_id: null }, 'anon-last'],
     ['a client with no earlier run: none', { client_id: 'initech' }, undefined],
     ['another target: none', { client_id: 'acme', target_id: 't3' }, undefined],

@@ -16,8 +16,10 @@ export interface SeverityOutcome {
 
 /** The severity of an accuracy drop of `dropPts` percentage points (positive = worse), or undefined below the warning threshold. */
 export function accuracySeverity(dropPts: number, thresholds: AlertThresholds): SeverityOutcome | undefined {
-  if (dropPts + EPSILON >= thresholds.accuracy_drop_critical_pts) return { severity: 'critical', threshold: thresholds.accuracy_drop_critical_pts };
-  if (dropPts + EPSILON >= thresholds.accuracy_drop_warning_pts) return { severity: 'warning', threshold: thresholds.accuracy_drop_warning_pts };
+  if (dropPts + EPSILON >= thresholds.accuracy_drop_critical_pts)
+    return { severity: 'critical', threshold: thresholds.accuracy_drop_critical_pts };
+  if (dropPts + EPSILON >= thresholds.accuracy_drop_warning_pts)
+    return { severity: 'warning', threshold: thresholds.accuracy_drop_warning_pts };
   return undefined;
 }
 

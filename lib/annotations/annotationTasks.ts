@@ -12,7 +12,12 @@ import { agreementSummary, consensusByItem, type AgreementSummary, type Measurem
 
 export const CreateAnnotationTaskSchema = z
   .object({
-    id: z.string().min(1).max(200).regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only').optional(),
+    id: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only')
+      .optional(),
     name: z.string().min(1),
     instructions: z.string().optional(),
     source: AnnotationSourceSchema,
@@ -57,7 +62,13 @@ export async function createAnnotationTask(
 ): Promise<AnnotationTask> {
   const items = await itemsOf(input.source, deps.stores);
   if (items.length === 0) throw new AnnotationInputError('source', 'has no items (an empty suite, or a run with no scorecards)');
-  const task = AnnotationTaskSchema.parse({ ...input, id: input.id ?? newId(), item_count: items.length, created_at: deps.clock.now().toISOString(), created_by: createdBy });
+  const task = AnnotationTaskSchema.parse({
+    ...input,
+    id: input.id ?? newId(),
+    item_count: items.length,
+    created_at: deps.clock.now().toISOString(),
+    created_by: createdBy,
+  });
   return deps.stores.annotations.createTask(task, items);
 }
 
@@ -102,7 +113,14 @@ export async function submitAnnotation(
   const problem = labelProblem(task.label_schema, body.label);
   if (problem) throw new AnnotationInputError('label', problem);
   const now = deps.clock.now().toISOString();
-  const annotation: Annotation = { task_id: taskId, item_id: itemId, annotator, label: body.label, ...(body.comment ? { comment: body.comment } : {}), created_at: now };
+  const annotation: Annotation = {
+    task_id: taskId,
+    item_id: itemId,
+    annotator,
+    label: body.label,
+    ...(body.comment ? { comment: body.comment } : {}),
+    created_at: now,
+  };
   return deps.stores.annotations.submit(annotation, { now });
 }
 
@@ -130,7 +148,9 @@ export function progressOf(task: AnnotationTask, annotations: readonly Annotatio
     labels: annotations.length,
     labels_wanted: task.item_count * task.annotators_per_item,
     complete_items: [...perItem.values()].filter((n) => n >= task.annotators_per_item).length,
-    per_annotator: [...perAnnotator].map(([annotator, labels]) => ({ annotator, labels })).sort((a, b) => a.annotator.localeCompare(b.annotator)),
+    per_annotator: [...perAnnotator]
+      .map(([annotator, labels]) => ({ annotator, labels }))
+      .sort((a, b) => a.annotator.localeCompare(b.annotator)),
   };
 }
 
@@ -156,7 +176,9 @@ export function exportRows(task: AnnotationTask, items: readonly string[], annot
     const c = task.label_schema.kind === 'free_text' ? undefined : consensus.get(item);
     return {
       item_id: item,
-      labels: annotations.filter((a) => a.item_id === item).map((a) => ({ annotator: a.annotator, label: a.label, ...(a.comment ? { comment: a.comment } : {}) })),
+      labels: annotations
+        .filter((a) => a.item_id === item)
+        .map((a) => ({ annotator: a.annotator, label: a.label, ...(a.comment ? { comment: a.comment } : {}) })),
       consensus: c?.consensus ?? null,
       support: c?.support ?? 0,
     };

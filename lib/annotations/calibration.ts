@@ -32,7 +32,8 @@ export function calibrateJudge(
 ): JudgeCalibration {
   if (task.source.kind !== 'run') throw new RangeError('source: calibration needs a task over a run (its items were judged)');
   const kind = task.label_schema.kind;
-  if (kind !== 'pass_fail' && kind !== 'scale') throw new RangeError(`label_schema: calibration compares pass_fail or scale labels, not ${kind}`);
+  if (kind !== 'pass_fail' && kind !== 'scale')
+    throw new RangeError(`label_schema: calibration compares pass_fail or scale labels, not ${kind}`);
   const consensus = consensusByItem(
     annotations.map((a) => ({ item: a.item_id, annotator: a.annotator, label: a.label })),
     { numeric: kind === 'scale' },
@@ -68,7 +69,9 @@ export function calibrateJudge(
     kappa: k ? k.kappa : null,
     labels,
     confusion: k ? k.table : labels.map(() => labels.map(() => 0)),
-    provenance: options.provenance ?? `human labels from annotation task ${task.id} (${task.annotators_per_item} annotators per item, consensus by ${kind === 'scale' ? 'median' : 'majority'})`,
+    provenance:
+      options.provenance ??
+      `human labels from annotation task ${task.id} (${task.annotators_per_item} annotators per item, consensus by ${kind === 'scale' ? 'median' : 'majority'})`,
     created_at: options.now,
   };
 }

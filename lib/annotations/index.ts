@@ -1,4 +1,13 @@
 // Human annotation tasks and judge calibration: other folders import them from here.
 export { calibrateJudge, judgeOf } from './calibration.js';
-export { AnnotationInputError, CreateAnnotationTaskSchema, createAnnotationTask, exportRows, itemView, progressOf, submitAnnotation, taskAgreement } from './annotationTasks.js';
+export {
+  AnnotationInputError,
+  CreateAnnotationTaskSchema,
+  createAnnotationTask,
+  exportRows,
+  itemView,
+  progressOf,
+  submitAnnotation,
+  taskAgreement,
+} from './annotationTasks.js';
 export type { AnnotationExportRow, AnnotationProgress } from './annotationTasks.js';

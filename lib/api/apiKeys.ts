@@ -6,7 +6,11 @@ import { RoleSchema, type Principal, type Role } from '../domain/index.js';
 const PREFIX = 'evalp';
 
 /** Creates a key and returns its secret (shown once: only its hash is stored). Format `evalp_<id>_<secret>`. */
-export async function createApiKey(store: ApiKeyStore, input: { name: string; roles: Role[] }, clock: Clock): Promise<{ key: string; record: ApiKeyRecord }> {
+export async function createApiKey(
+  store: ApiKeyStore,
+  input: { name: string; roles: Role[] },
+  clock: Clock,
+): Promise<{ key: string; record: ApiKeyRecord }> {
   const id = randomBytes(6).toString('hex');
   const secret = randomBytes(24).toString('base64url');
   const record: ApiKeyRecord = {
@@ -76,7 +80,12 @@ export function apiKeyView(record: ApiKeyRecord): ApiKeyView {
 export const CreateApiKeyRequestSchema = z
   .object({
     // eslint-disable-next-line no-control-regex -- the rule is exactly: no control characters in a key name
-    name: z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f]*$/, 'no control characters'),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[^\u0000-\u001f]*$/, 'no control characters'),
     roles: z.array(RoleSchema).min(1, 'give at least one role'),
   })
   .strict();

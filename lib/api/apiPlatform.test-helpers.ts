@@ -18,7 +18,11 @@ export interface TestPlatform {
   /** a new API key with these roles */
   keyWith(roles: Role[], name?: string): Promise<string>;
   /** calls `${url}/api/${path}` with the key as a bearer token (or `auth` as the whole Authorization header) */
-  api(method: string, path: string, options?: { key?: string; auth?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiAnswer>;
+  api(
+    method: string,
+    path: string,
+    options?: { key?: string; auth?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<ApiAnswer>;
   stop(): Promise<void>;
 }
 

@@ -19,7 +19,8 @@ import { createEntraIdVerifier } from './entraId.js';
 import { PrincipalRateLimiter } from './rateLimit.js';
 
 const rows = Number(process.argv[2] ?? 100_000);
-const perOp = (label: string, n: number, ms: number): void => console.log(`${label.padEnd(44)} ${((ms * 1000) / n).toFixed(1).padStart(8)} µs/op  (${n} ops)`);
+const perOp = (label: string, n: number, ms: number): void =>
+  console.log(`${label.padEnd(44)} ${((ms * 1000) / n).toFixed(1).padStart(8)} µs/op  (${n} ops)`);
 
 async function time(n: number, op: (i: number) => unknown): Promise<number> {
   const started = performance.now();
@@ -31,8 +32,18 @@ const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: 
 const jwk = { ...(await exportJWK(publicKey)), kid: 'k', alg: 'RS256' };
 const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-const verifier = createEntraIdVerifier({ tenantId: 't', audiences: ['api://x'], issuers: ['https://issuer/t/v2.0'], jwksUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/keys` });
-const token = await new SignJWT({ oid: 'o', roles: ['EvalPlatform.Reader'] }).setProtectedHeader({ alg: 'RS256', kid: 'k' }).setIssuer('https://issuer/t/v2.0').setAudience('api://x').setExpirationTime('1h').sign(privateKey);
+const verifier = createEntraIdVerifier({
+  tenantId: 't',
+  audiences: ['api://x'],
+  issuers: ['https://issuer/t/v2.0'],
+  jwksUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/keys`,
+});
+const token = await new SignJWT({ oid: 'o', roles: ['EvalPlatform.Reader'] })
+  .setProtectedHeader({ alg: 'RS256', kid: 'k' })
+  .setIssuer('https://issuer/t/v2.0')
+  .setAudience('api://x')
+  .setExpirationTime('1h')
+  .sign(privateKey);
 await verifier.verify(token);
 perOp('Entra ID token validation (RS256, cached JWKS)', 2000, await time(2000, () => verifier.verify(token)));
 server.close();
@@ -50,10 +61,24 @@ try {
   const audit = new EmbeddedAuditStore(db);
   const actors = Array.from({ length: 50 }, (_, i) => ({ id: `key-${i}`, name: `actor ${i}`, kind: 'api-key' as const }));
   const base = Date.parse('2026-01-01T00:00:00Z');
-  const append = await time(rows, (i) => audit.createAuditRecord({ ...localKeyAuditRecord({ actor: actors[i % 50]!, action: 'create', keyId: `k${i}`, at: new Date(base + i * 1000).toISOString() }) }));
+  const append = await time(rows, (i) =>
+    audit.createAuditRecord({
+      ...localKeyAuditRecord({ actor: actors[i % 50]!, action: 'create', keyId: `k${i}`, at: new Date(base + i * 1000).toISOString() }),
+    }),
+  );
   perOp(`audit append (one transaction each, ${rows} rows)`, rows, append);
-  const filters = [{}, { actor: 'key-7' }, { entity_type: 'keys', entity_id: `k${rows >> 1}` }, { since: new Date(base + (rows >> 1) * 1000).toISOString(), actor: 'actor 3' }];
-  for (const f of filters) perOp(`audit page of 50 ${JSON.stringify(f)}`.slice(0, 44), 200, await time(200, (i) => audit.listAuditRecords(f, { limit: 50, offset: (i % 4) * 50 })));
+  const filters = [
+    {},
+    { actor: 'key-7' },
+    { entity_type: 'keys', entity_id: `k${rows >> 1}` },
+    { since: new Date(base + (rows >> 1) * 1000).toISOString(), actor: 'actor 3' },
+  ];
+  for (const f of filters)
+    perOp(
+      `audit page of 50 ${JSON.stringify(f)}`.slice(0, 44),
+      200,
+      await time(200, (i) => audit.listAuditRecords(f, { limit: 50, offset: (i % 4) * 50 })),
+    );
   db.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

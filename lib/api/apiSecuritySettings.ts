@@ -20,7 +20,12 @@ const list = z.preprocess(
   blankIsUnset,
   z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .optional(),
 );
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
@@ -41,10 +46,21 @@ export const ApiSecurityEnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.EVALP_AUTH_ENTRA_TENANT_ID && !env.EVALP_AUTH_ENTRA_AUDIENCE?.length) {
-      ctx.addIssue({ code: 'custom', path: ['EVALP_AUTH_ENTRA_AUDIENCE'], message: 'required when EVALP_AUTH_ENTRA_TENANT_ID is set (the Application ID URI and/or client id)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EVALP_AUTH_ENTRA_AUDIENCE'],
+        message: 'required when EVALP_AUTH_ENTRA_TENANT_ID is set (the Application ID URI and/or client id)',
+      });
     }
-    if (!env.EVALP_AUTH_ENTRA_TENANT_ID && (env.EVALP_AUTH_ENTRA_AUDIENCE?.length || env.EVALP_AUTH_ENTRA_ISSUER?.length || env.EVALP_AUTH_ENTRA_JWKS_URL)) {
-      ctx.addIssue({ code: 'custom', path: ['EVALP_AUTH_ENTRA_TENANT_ID'], message: 'required when other EVALP_AUTH_ENTRA_* settings are set' });
+    if (
+      !env.EVALP_AUTH_ENTRA_TENANT_ID &&
+      (env.EVALP_AUTH_ENTRA_AUDIENCE?.length || env.EVALP_AUTH_ENTRA_ISSUER?.length || env.EVALP_AUTH_ENTRA_JWKS_URL)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EVALP_AUTH_ENTRA_TENANT_ID'],
+        message: 'required when other EVALP_AUTH_ENTRA_* settings are set',
+      });
     }
   });
 
@@ -63,7 +79,10 @@ export function apiSecuritySettingsFromEnv(env: Readonly<Record<string, string |
   const rps = e.EVALP_API_RATE_LIMIT_RPS ?? DEFAULT_API_RATE_LIMIT.requestsPerSecond;
   const settings: ApiSecuritySettings = { apiKeys: e.EVALP_AUTH_API_KEYS !== 'off' };
   if (e.EVALP_AUTH_FAILURES_PER_MINUTE !== undefined || e.EVALP_AUTH_FAILURES_BURST !== undefined) {
-    settings.authFailures = { perMinute: e.EVALP_AUTH_FAILURES_PER_MINUTE ?? DEFAULT_AUTH_FAILURE_LIMIT.perMinute, burst: e.EVALP_AUTH_FAILURES_BURST ?? DEFAULT_AUTH_FAILURE_LIMIT.burst };
+    settings.authFailures = {
+      perMinute: e.EVALP_AUTH_FAILURES_PER_MINUTE ?? DEFAULT_AUTH_FAILURE_LIMIT.perMinute,
+      burst: e.EVALP_AUTH_FAILURES_BURST ?? DEFAULT_AUTH_FAILURE_LIMIT.burst,
+    };
   }
   if (rps > 0) settings.rateLimit = { requestsPerSecond: rps, burst: e.EVALP_API_RATE_LIMIT_BURST ?? DEFAULT_API_RATE_LIMIT.burst };
   if (e.EVALP_AUTH_ENTRA_TENANT_ID) {

@@ -43,7 +43,10 @@ export function auditRecordOf(input: {
     actor: actorOf(principal),
     method: route.method,
     route: route.name,
-    action: prefix && route.name.startsWith(prefix) && route.name.length > prefix.length ? route.name.slice(prefix.length) : DEFAULT_ACTIONS[route.method]!,
+    action:
+      prefix && route.name.startsWith(prefix) && route.name.length > prefix.length
+        ? route.name.slice(prefix.length)
+        : DEFAULT_ACTIONS[route.method]!,
     entity_type: entityType,
     entity_id: entityIdOf(input.params, result.body),
     status: result.status,
@@ -53,7 +56,9 @@ export function auditRecordOf(input: {
 
 function entityIdOf(params: unknown, body: unknown): string | null {
   if (params && typeof params === 'object') {
-    const values = Object.entries(params as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
+    const values = Object.entries(params as Record<string, unknown>).filter(
+      (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
+    );
     const id = values.find(([k]) => k === 'id');
     if (id) return id[1];
     if (values.length) return values.map(([, v]) => v).join('/');

@@ -18,7 +18,10 @@ export const DEFAULT_AUTH_FAILURE_LIMIT: AuthFailureLimitSettings = { perMinute:
  * claims and are ignored, so a client cannot pick its own bucket.
  */
 export function requestSource(headers: Headers): string {
-  const entries = (headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = (headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return entries.at(-1) ?? 'unknown';
 }
 
@@ -35,7 +38,10 @@ export class AuthFailureLimiter {
     readonly settings: AuthFailureLimitSettings = DEFAULT_AUTH_FAILURE_LIMIT,
     options: { now?: () => number } = {},
   ) {
-    this.buckets = new PrincipalRateLimiter({ requestsPerSecond: settings.perMinute / 60, burst: settings.burst }, { maxPrincipals: 100_000, ...options });
+    this.buckets = new PrincipalRateLimiter(
+      { requestsPerSecond: settings.perMinute / 60, burst: settings.burst },
+      { maxPrincipals: 100_000, ...options },
+    );
   }
 
   /** Throws the 429 to send when the source has used up its failed attempts. */

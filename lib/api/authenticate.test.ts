@@ -73,21 +73,50 @@ describe('Entra ID bearer tokens (validated against a local JWKS server)', () =>
     ['an expired token', { exp: -600 }, 401, 'the bearer token was refused: the token has expired'],
     ['a token not valid yet', { nbf: 600 }, 401, 'the bearer token was refused: the token is not valid yet (nbf)'],
     ['a wrong audience', { audience: 'api://other' }, 401, 'the bearer token was refused: the token was issued for another audience (aud)'],
-    ['a wrong issuer', { issuer: 'https://login.example.test/other-tenant/v2.0' }, 401, 'the bearer token was refused: the token was issued by another issuer (iss)'],
-    ['a wrong signature (another key, same kid)', { key: undefined, kid: 'key-1' }, 401, 'the bearer token was refused: the token signature is not valid'],
-    ['an unknown kid', { kid: 'key-2' }, 401, 'the bearer token was refused: the token is signed with a key the tenant does not publish (unknown kid)'],
+    [
+      'a wrong issuer',
+      { issuer: 'https://login.example.test/other-tenant/v2.0' },
+      401,
+      'the bearer token was refused: the token was issued by another issuer (iss)',
+    ],
+    [
+      'a wrong signature (another key, same kid)',
+      { key: undefined, kid: 'key-1' },
+      401,
+      'the bearer token was refused: the token signature is not valid',
+    ],
+    [
+      'an unknown kid',
+      { kid: 'key-2' },
+      401,
+      'the bearer token was refused: the token is signed with a key the tenant does not publish (unknown kid)',
+    ],
     ['no roles claim', { claims: { roles: undefined } }, 403, 'this route needs the "reader" role; "Alice" has no EvalPlatform app role'],
-    ['only roles of other apps', { claims: { roles: ['Other.Admin', 'Task.Write'] } }, 403, 'this route needs the "reader" role; "Alice" has no EvalPlatform app role'],
+    [
+      'only roles of other apps',
+      { claims: { roles: ['Other.Admin', 'Task.Write'] } },
+      403,
+      'this route needs the "reader" role; "Alice" has no EvalPlatform app role',
+    ],
   ])('GET /api/v1/runs with %s', async (label, options, status, detail) => {
     const o = label.startsWith('a wrong signature') ? { ...options, key: otherKey } : options;
     const r = await t.api('GET', 'v1/runs', { auth: await bearer(o) });
     expect([r.status, r.json.detail]).toEqual([status, detail]);
-    if (status === 401) expect([r.headers.get('content-type'), r.headers.get('www-authenticate')]).toEqual(['application/problem+json', 'Bearer error="invalid_token"']);
+    if (status === 401)
+      expect([r.headers.get('content-type'), r.headers.get('www-authenticate')]).toEqual([
+        'application/problem+json',
+        'Bearer error="invalid_token"',
+      ]);
   });
 
   it('refuses a token signed with HS256 and a malformed one (401)', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const hs = await new SignJWT({ oid: 'x', roles: ['reader'] }).setProtectedHeader({ alg: 'HS256', kid: 'key-1' }).setIssuer(ISSUER).setAudience(AUDIENCE).setExpirationTime(now + 60).sign(new TextEncoder().encode('a-shared-secret-of-32-bytes-long!'));
+    const hs = await new SignJWT({ oid: 'x', roles: ['reader'] })
+      .setProtectedHeader({ alg: 'HS256', kid: 'key-1' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setExpirationTime(now + 60)
+      .sign(new TextEncoder().encode('a-shared-secret-of-32-bytes-long!'));
     expect((await t.api('GET', 'v1/runs', { auth: `Bearer ${hs}` })).status).toBe(401);
     expect((await t.api('GET', 'v1/runs', { auth: 'Bearer eyJhbGciOiJSUzI1NiJ9.bm90LWpzb24.c2ln' })).status).toBe(401);
   });
@@ -97,7 +126,9 @@ describe('Entra ID bearer tokens (validated against a local JWKS server)', () =>
     const created = await t.api('POST', 'v1/keys', { auth: adminToken, body: { name: 'made by bob', roles: ['reader'] } });
     expect(created.status).toBe(201);
     const audit = await t.api('GET', 'v1/audit?actor=oid-bob', { auth: adminToken });
-    expect(audit.json.items.map((r: { actor: unknown; action: string; entity_id: string }) => [r.actor, r.action, r.entity_id])).toEqual([[{ id: 'oid-bob', name: 'Bob', kind: 'entra-id' }, 'create', created.json.id]]);
+    expect(audit.json.items.map((r: { actor: unknown; action: string; entity_id: string }) => [r.actor, r.action, r.entity_id])).toEqual([
+      [{ id: 'oid-bob', name: 'Bob', kind: 'entra-id' }, 'create', created.json.id],
+    ]);
     const denied = await t.api('POST', 'v1/keys', { auth: await bearer(), body: { name: 'x', roles: ['reader'] } });
     expect(denied.status).toBe(403);
   });
@@ -112,13 +143,22 @@ describe('Entra ID bearer tokens (validated against a local JWKS server)', () =>
     const key = await t.keyWith(['reader']);
     configureApiSecurity(t.platform.services, { apiKeys: true });
     const noEntra = await t.api('GET', 'v1/runs', { auth: await bearer() });
-    expect([noEntra.status, noEntra.json.detail]).toEqual([401, 'this platform does not accept Entra ID tokens (EVALP_AUTH_ENTRA_TENANT_ID is not set); send an API key']);
+    expect([noEntra.status, noEntra.json.detail]).toEqual([
+      401,
+      'this platform does not accept Entra ID tokens (EVALP_AUTH_ENTRA_TENANT_ID is not set); send an API key',
+    ]);
     configureApiSecurity(t.platform.services, { apiKeys: false, entra });
     const noKeys = await t.api('GET', 'v1/runs', { key });
-    expect([noKeys.status, noKeys.json.detail]).toEqual([401, 'API keys are switched off here (EVALP_AUTH_API_KEYS=off); send an Entra ID bearer token']);
+    expect([noKeys.status, noKeys.json.detail]).toEqual([
+      401,
+      'API keys are switched off here (EVALP_AUTH_API_KEYS=off); send an Entra ID bearer token',
+    ]);
     expect((await t.api('GET', 'v1/runs', { auth: await bearer() })).status).toBe(200);
     const none = await t.api('GET', 'v1/runs');
-    expect([none.status, none.json.detail]).toEqual([401, 'authentication is required: send an Entra ID access token ("Authorization: Bearer <token>")']);
+    expect([none.status, none.json.detail]).toEqual([
+      401,
+      'authentication is required: send an Entra ID access token ("Authorization: Bearer <token>")',
+    ]);
     configureApiSecurity(t.platform.services, { apiKeys: true, entra });
   });
 });

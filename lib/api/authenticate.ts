@@ -50,10 +50,20 @@ export class ApiAuthenticator {
     if (decision && !decision.allowed) {
       const seconds = Math.max(1, Math.ceil(decision.retryAfterInMs / 1000));
       const { requestsPerSecond, burst } = this.limiter!.settings;
-      throw new ApiError(429, 'Too Many Requests', `rate limit of ${requestsPerSecond} requests/s (burst ${burst}) exceeded for "${principal.name}"; retry in ${seconds} s`, [], { 'retry-after': String(seconds) });
+      throw new ApiError(
+        429,
+        'Too Many Requests',
+        `rate limit of ${requestsPerSecond} requests/s (burst ${burst}) exceeded for "${principal.name}"; retry in ${seconds} s`,
+        [],
+        { 'retry-after': String(seconds) },
+      );
     }
     if (!allows(principal, role)) {
-      const has = principal.roles.length ? principal.roles.join(', ') : principal.kind === 'entra-id' ? 'no EvalPlatform app role' : 'no role';
+      const has = principal.roles.length
+        ? principal.roles.join(', ')
+        : principal.kind === 'entra-id'
+          ? 'no EvalPlatform app role'
+          : 'no role';
       throw new ApiError(403, 'Forbidden', `this route needs the "${role}" role; "${principal.name}" has ${has}`);
     }
     return principal;
@@ -64,7 +74,8 @@ export class ApiAuthenticator {
     const credential = presentedKey(headers)?.trim();
     if (!credential) throw unauthorized(this.accepted());
     if (isJwtShaped(credential)) {
-      if (!this.entra) throw unauthorized('this platform does not accept Entra ID tokens (EVALP_AUTH_ENTRA_TENANT_ID is not set); send an API key');
+      if (!this.entra)
+        throw unauthorized('this platform does not accept Entra ID tokens (EVALP_AUTH_ENTRA_TENANT_ID is not set); send an API key');
       try {
         return await this.entra.verify(credential);
       } catch (err) {
@@ -72,14 +83,18 @@ export class ApiAuthenticator {
         throw err;
       }
     }
-    if (!this.settings.apiKeys) throw unauthorized('API keys are switched off here (EVALP_AUTH_API_KEYS=off); send an Entra ID bearer token');
+    if (!this.settings.apiKeys)
+      throw unauthorized('API keys are switched off here (EVALP_AUTH_API_KEYS=off); send an Entra ID bearer token');
     const principal = await authenticateApiKey(this.apiKeys, credential);
     if (!principal) throw unauthorized('the API key is not valid or has been revoked', 'invalid_token');
     return principal;
   }
 
   private accepted(): string {
-    const ways = [this.settings.apiKeys ? 'an API key ("Authorization: Bearer <key>" or "x-api-key: <key>")' : undefined, this.entra ? 'an Entra ID access token ("Authorization: Bearer <token>")' : undefined].filter(Boolean);
+    const ways = [
+      this.settings.apiKeys ? 'an API key ("Authorization: Bearer <key>" or "x-api-key: <key>")' : undefined,
+      this.entra ? 'an Entra ID access token ("Authorization: Bearer <token>")' : undefined,
+    ].filter(Boolean);
     return `authentication is required: send ${ways.join(' or ')}`;
   }
 }

@@ -5,9 +5,18 @@ import type { Role } from '../domain/roles.js';
 describe('rolesFromClaim: Entra ID app roles -> roles', () => {
   it.each<[unknown, Role[]]>([
     [['EvalPlatform.Reader'], ['reader']],
-    [['reader', 'runner'], ['reader', 'runner']],
-    [['EvalPlatform.TestAdmin', 'EvalPlatform.SuiteAdmin'], ['test-admin', 'suite-admin']],
-    [['evalplatform.platform-admin', 'Test_Admin'], ['test-admin', 'platform-admin']],
+    [
+      ['reader', 'runner'],
+      ['reader', 'runner'],
+    ],
+    [
+      ['EvalPlatform.TestAdmin', 'EvalPlatform.SuiteAdmin'],
+      ['test-admin', 'suite-admin'],
+    ],
+    [
+      ['evalplatform.platform-admin', 'Test_Admin'],
+      ['test-admin', 'platform-admin'],
+    ],
     [['EvalPlatform.Runner', 'EvalPlatform.Runner', 'RUNNER'], ['runner']],
     [['Other.Reader', 'EvalPlatform.Owner', 'admin', 42, null], []],
     ['EvalPlatform.Reader', []],

@@ -46,7 +46,9 @@ export function defaultJwksUrl(tenantId: string): string {
  * clock tolerance. The `roles` claim (app roles) maps to our roles with `rolesFromClaim`.
  */
 export function createEntraIdVerifier(settings: EntraIdSettings): EntraIdVerifier {
-  const jwks = createRemoteJWKSet(new URL(settings.jwksUrl ?? defaultJwksUrl(settings.tenantId)), { timeoutDuration: settings.timeoutInMs ?? 5000 });
+  const jwks = createRemoteJWKSet(new URL(settings.jwksUrl ?? defaultJwksUrl(settings.tenantId)), {
+    timeoutDuration: settings.timeoutInMs ?? 5000,
+  });
   const options = {
     issuer: [...(settings.issuers ?? defaultIssuers(settings.tenantId))],
     audience: [...settings.audiences],
@@ -64,7 +66,13 @@ export function createEntraIdVerifier(settings: EntraIdSettings): EntraIdVerifie
       }
       const id = stringClaim(payload, 'oid') ?? payload.sub;
       if (!id) throw new EntraTokenError('the token names no principal (no oid or sub claim)');
-      const name = stringClaim(payload, 'name') ?? stringClaim(payload, 'preferred_username') ?? stringClaim(payload, 'upn') ?? stringClaim(payload, 'azp') ?? stringClaim(payload, 'appid') ?? id;
+      const name =
+        stringClaim(payload, 'name') ??
+        stringClaim(payload, 'preferred_username') ??
+        stringClaim(payload, 'upn') ??
+        stringClaim(payload, 'azp') ??
+        stringClaim(payload, 'appid') ??
+        id;
       return { id, name, roles: rolesFromClaim(payload.roles), kind: 'entra-id' };
     },
   };

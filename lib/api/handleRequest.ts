@@ -21,7 +21,13 @@ const MAX_JSON_BODY = 10 * 1024 * 1024;
  * naming the field), call the handler, audit a successful change, map every error to problem+json. Every answer
  * carries `x-request-id` (the caller's, else a new one). Never returns a stack trace.
  */
-export async function handleRequest(route: RouteDefinition, request: ApiRequest, services: Services, orchestrations: RunOrchestrations, log?: (msg: string) => void): Promise<ApiResult> {
+export async function handleRequest(
+  route: RouteDefinition,
+  request: ApiRequest,
+  services: Services,
+  orchestrations: RunOrchestrations,
+  log?: (msg: string) => void,
+): Promise<ApiResult> {
   const url = new URL(request.url);
   const requestId = requestIdOf(request.headers);
   try {
@@ -38,19 +44,36 @@ export async function handleRequest(route: RouteDefinition, request: ApiRequest,
       const text = await readText(request, MAX_JSON_BODY);
       const mediaType = mediaTypeOf(type);
       if (text.trim() !== '' && !isJsonMediaType(mediaType, route.jsonMediaTypes)) {
-        throw new ApiError(415, 'Unsupported Media Type', `send the body as application/json${mediaType ? ` (got ${mediaType})` : ' (no Content-Type was given)'}`, [{ path: 'headers.content-type', message: 'application/json or a +json media type' }]);
+        throw new ApiError(
+          415,
+          'Unsupported Media Type',
+          `send the body as application/json${mediaType ? ` (got ${mediaType})` : ' (no Content-Type was given)'}`,
+          [{ path: 'headers.content-type', message: 'application/json or a +json media type' }],
+        );
       }
       let json: unknown = {};
       if (text.trim() !== '') {
         try {
           json = JSON.parse(text);
         } catch (err) {
-          throw new ApiError(400, 'Bad Request', `the body is not valid JSON: ${(err as Error).message}`, [{ path: 'body', message: 'not valid JSON' }]);
+          throw new ApiError(400, 'Bad Request', `the body is not valid JSON: ${(err as Error).message}`, [
+            { path: 'body', message: 'not valid JSON' },
+          ]);
         }
       }
       body = parseWith(route.body, json, 'body');
     }
-    const result = await route.handler({ params, query, body, principal, services, orchestrations, url, headers: request.headers, ...(rawBody ? { rawBody } : {}) });
+    const result = await route.handler({
+      params,
+      query,
+      body,
+      principal,
+      services,
+      orchestrations,
+      url,
+      headers: request.headers,
+      ...(rawBody ? { rawBody } : {}),
+    });
     // every successful change is audited here, so no route can forget it (audit.ts says what is recorded)
     await recordAudit(services, { route, principal, params, result, requestId }, log);
     return { ...result, headers: { ...result.headers, 'x-request-id': requestId } };
@@ -66,7 +89,12 @@ async function readRawBody(spec: NonNullable<RouteDefinition['rawBody']>, reques
   const contentType = request.headers.get('content-type') ?? '';
   const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
   if (!spec.mediaTypes.includes(mediaType)) {
-    throw new ApiError(415, 'Unsupported Media Type', `send the body as ${spec.mediaTypes.join(', ')}${mediaType ? ` (got ${mediaType})` : ' (no Content-Type was given)'}`, [{ path: 'headers.content-type', message: `one of ${spec.mediaTypes.join(', ')}` }]);
+    throw new ApiError(
+      415,
+      'Unsupported Media Type',
+      `send the body as ${spec.mediaTypes.join(', ')}${mediaType ? ` (got ${mediaType})` : ' (no Content-Type was given)'}`,
+      [{ path: 'headers.content-type', message: `one of ${spec.mediaTypes.join(', ')}` }],
+    );
   }
   const text = await readText(request, spec.maxBytes ?? MAX_JSON_BODY);
   return { text, mediaType, contentType };
@@ -86,5 +114,10 @@ function parseWith(schema: RouteDefinition['params'], value: unknown, location: 
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const errors = r.error.issues.map((i) => ({ path: [location, ...i.path.map(String)].join('.'), message: i.message }));
-  throw new ApiError(400, 'Bad Request', `${errors.length} invalid field(s): ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors);
+  throw new ApiError(
+    400,
+    'Bad Request',
+    `${errors.length} invalid field(s): ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+    errors,
+  );
 }

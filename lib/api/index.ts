@@ -5,7 +5,12 @@ export { ApiError, toProblem, type FieldError, type ProblemResponse } from './pr
 export { createApiKey, authenticateApiKey, presentedKey } from './apiKeys.js';
 export { apiKeyView, ApiKeyViewSchema, CreateApiKeyRequestSchema, type ApiKeyView } from './apiKeys.js';
 export { configureApiSecurity, apiAuthenticatorFor } from './apiSecurity.js';
-export { apiSecuritySettingsFromEnv, ApiSecurityEnvSchema, DEFAULT_API_RATE_LIMIT, type ApiSecuritySettings } from './apiSecuritySettings.js';
+export {
+  apiSecuritySettingsFromEnv,
+  ApiSecurityEnvSchema,
+  DEFAULT_API_RATE_LIMIT,
+  type ApiSecuritySettings,
+} from './apiSecuritySettings.js';
 export { ApiAuthenticator, isJwtShaped } from './authenticate.js';
 export { createEntraIdVerifier, rolesFromClaim, EntraTokenError, type EntraIdSettings, type EntraIdVerifier } from './entraId.js';
 export { PrincipalRateLimiter, type ApiRateLimitSettings, type RateLimitDecision } from './rateLimit.js';

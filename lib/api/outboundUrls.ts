@@ -28,5 +28,11 @@ export async function requireAllowedOutboundUrls(services: Services, fields: rea
       errors.push({ path, message: `refused by the outbound URL policy: ${error.reason}` });
     }
   }
-  if (errors.length > 0) throw new ApiError(400, 'Bad Request', `${errors.length} invalid field(s): ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors);
+  if (errors.length > 0)
+    throw new ApiError(
+      400,
+      'Bad Request',
+      `${errors.length} invalid field(s): ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+      errors,
+    );
 }

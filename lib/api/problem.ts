@@ -63,7 +63,12 @@ export function toProblem(err: unknown, instance?: string, location = 'body'): P
     return make(400, `${errors.length} invalid field(s): ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors);
   }
   if (err instanceof UnknownReferenceError) return make(422, err.message, [{ path: `body.${err.field}`, message: 'does not exist' }]);
-  if (err instanceof RunConfigurationError) return make(422, err.message, err.problems.map((p) => ({ path: p.field, message: p.message })));
+  if (err instanceof RunConfigurationError)
+    return make(
+      422,
+      err.message,
+      err.problems.map((p) => ({ path: p.field, message: p.message })),
+    );
   if (err instanceof StoreError) return make(err.code === 'not_found' ? 404 : err.code === 'conflict' ? 409 : 412, err.message);
   return make(500, 'the request failed on the server; see the server log');
 }

@@ -73,6 +73,8 @@ export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.Zo
 }
 
 /** Identity helper that keeps the zod inference of a route's handler. */
-export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(route: RouteDefinition<P, Q, B>): RouteDefinition {
+export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  route: RouteDefinition<P, Q, B>,
+): RouteDefinition {
   return route as unknown as RouteDefinition;
 }

@@ -1,6 +1,14 @@
 import type { RouteDefinition } from './route.js';
 import { healthRoute } from './routes/health.js';
-import { cancelRunRoute, createRunRoute, getRunRoute, listFailuresRoute, listRunsRoute, listScorecardsRoute, retryFailuresRoute } from './routes/runs.js';
+import {
+  cancelRunRoute,
+  createRunRoute,
+  getRunRoute,
+  listFailuresRoute,
+  listRunsRoute,
+  listScorecardsRoute,
+  retryFailuresRoute,
+} from './routes/runs.js';
 import { TEST_CASE_ROUTES } from './routes/testCases.js';
 import { SUITE_ROUTES } from './routes/suites.js';
 import { TOOL_CATALOG_ROUTES } from './routes/toolCatalogs.js';

@@ -17,7 +17,8 @@ const agentCalls: string[] = [];
 beforeAll(async () => {
   agent = createServer((req, res) => {
     agentCalls.push(req.url ?? '');
-    if (req.url?.startsWith('/redirect-to-metadata')) return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/iam/' }).end();
+    if (req.url?.startsWith('/redirect-to-metadata'))
+      return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/iam/' }).end();
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answer: 'ok', response: 'ok' }));
   });
   await new Promise<void>((resolve) => agent.listen(0, '127.0.0.1', resolve));
@@ -38,14 +39,20 @@ const errorPaths = (json: { errors?: Array<{ path: string }> }) => (json.errors 
 describe('SSRF: outbound URLs are refused with the reason before anything is stored', () => {
   it('/api/evaluate with target_url = the platform itself (its API and its durable webhooks) is 400 naming body.target_url', async () => {
     for (const path of ['/runtime/webhooks/durabletask/instances', '/api/v1/runs']) {
-      const r = await api.call('POST', 'evaluate', { key: api.keys.runner, body: { target_url: `${api.platform.url}${path}`, questions: question } });
+      const r = await api.call('POST', 'evaluate', {
+        key: api.keys.runner,
+        body: { target_url: `${api.platform.url}${path}`, questions: question },
+      });
       expect(r.status).toBe(400);
       expect(r.headers.get('content-type')).toContain('application/problem+json');
       expect(r.json.errors).toEqual([{ path: 'body.target_url', message: expect.stringMatching(/platform's own address and port/) }]);
     }
     // the same through a DNS name that resolves to this machine (os.hostname() via the system resolver)
     const port = new URL(api.platform.url).port;
-    const named = await api.call('POST', 'evaluate', { key: api.keys.runner, body: { target_url: `http://${hostname()}:${port}/api/v1/runs`, questions: question } });
+    const named = await api.call('POST', 'evaluate', {
+      key: api.keys.runner,
+      body: { target_url: `http://${hostname()}:${port}/api/v1/runs`, questions: question },
+    });
     expect(named.status).toBe(400);
     expect(named.json.errors[0].message).toMatch(new RegExp(`${hostname()} \\(.+\\):${port} is the platform's own address and port`));
     expect((await api.call('GET', 'v1/target-systems', { key: api.keys.reader })).json.items).toEqual([]);
@@ -65,21 +72,40 @@ describe('SSRF: outbound URLs are refused with the reason before anything is sto
   });
 
   it('an openai base_url and a client webhook at metadata are refused naming the field', async () => {
-    const openai = await api.call('POST', 'v1/target-systems', { key: api.keys['platform-admin'], body: { id: 'o', name: 'o', settings: { kind: 'openai', model: 'm', base_url: 'http://169.254.169.254/v1' } } });
+    const openai = await api.call('POST', 'v1/target-systems', {
+      key: api.keys['platform-admin'],
+      body: { id: 'o', name: 'o', settings: { kind: 'openai', model: 'm', base_url: 'http://169.254.169.254/v1' } },
+    });
     expect([openai.status, errorPaths(openai.json)]).toEqual([400, ['body.settings.base_url']]);
     const suite = await api.call('POST', 'v1/test-suites', { key: api.keys['suite-admin'], body: { id: 's', name: 's', kind: 'static' } });
     expect(suite.status).toBe(201);
-    const target = await api.call('POST', 'v1/target-systems', { key: api.keys['platform-admin'], body: httpTarget('local-agent', { url: `${agentUrl}/ask` }) });
+    const target = await api.call('POST', 'v1/target-systems', {
+      key: api.keys['platform-admin'],
+      body: httpTarget('local-agent', { url: `${agentUrl}/ask` }),
+    });
     expect(target.status).toBe(201);
     const client = await api.call('POST', 'v1/clients', {
       key: api.keys['platform-admin'],
-      body: { id: 'c', name: 'c', suite_ids: ['s'], target_id: 'local-agent', notify: [{ kind: 'webhook', url: 'http://[::ffff:169.254.169.254]/hook' }] },
+      body: {
+        id: 'c',
+        name: 'c',
+        suite_ids: ['s'],
+        target_id: 'local-agent',
+        notify: [{ kind: 'webhook', url: 'http://[::ffff:169.254.169.254]/hook' }],
+      },
     });
     expect([client.status, errorPaths(client.json)]).toEqual([400, ['body.notify.0.url']]);
   });
 
-  it('a run\'s stage-3 execution.base_url at metadata is 400 naming body.config.execution.base_url, and no run is created', async () => {
-    const r = await api.call('POST', 'v1/runs', { key: api.keys.runner, body: { suite_id: 'nope', target_id: 'nope', config: { execution: { enabled: true, provider: 'http', base_url: 'http://169.254.169.254/latest/' } } } });
+  it("a run's stage-3 execution.base_url at metadata is 400 naming body.config.execution.base_url, and no run is created", async () => {
+    const r = await api.call('POST', 'v1/runs', {
+      key: api.keys.runner,
+      body: {
+        suite_id: 'nope',
+        target_id: 'nope',
+        config: { execution: { enabled: true, provider: 'http', base_url: 'http://169.254.169.254/latest/' } },
+      },
+    });
     expect(r.status).toBe(400);
     expect(r.json.errors).toEqual([{ path: 'body.config.execution.base_url', message: expect.stringMatching(/cloud metadata address/) }]);
   });
@@ -90,9 +116,15 @@ describe('SSRF: outbound URLs are refused with the reason before anything is sto
   });
 
   it('a redirect to metadata is refused at call time: the probe reports the reason and metadata is never contacted', async () => {
-    const target = await api.call('POST', 'v1/target-systems', { key: api.keys['platform-admin'], body: httpTarget('redirector', { url: `${agentUrl}/redirect-to-metadata` }) });
+    const target = await api.call('POST', 'v1/target-systems', {
+      key: api.keys['platform-admin'],
+      body: httpTarget('redirector', { url: `${agentUrl}/redirect-to-metadata` }),
+    });
     expect(target.status).toBe(201);
-    const probe = await api.call('POST', 'v1/target-systems/redirector/test', { key: api.keys['platform-admin'], body: { question: 'hello' } });
+    const probe = await api.call('POST', 'v1/target-systems/redirector/test', {
+      key: api.keys['platform-admin'],
+      body: { question: 'hello' },
+    });
     expect(JSON.stringify(probe.json)).toMatch(/169\.254\.169\.254 is a cloud metadata address, which is never allowed/);
     expect(agentCalls.some((u) => u.startsWith('/redirect-to-metadata'))).toBe(true);
   });
@@ -102,9 +134,21 @@ describe('literal secrets are refused in every field that can carry one (400 nam
   it.each([
     ['the URL query', { url: 'https://agent.example.com/ask?api_key=abc123' }, 'body.settings.url'],
     ['the URL fragment', { url: 'https://agent.example.com/ask#access_token=abc123' }, 'body.settings.url'],
-    ['a credential header', { url: 'https://agent.example.com/ask', headers: { Authorization: 'Bearer abcdefghijkl' } }, 'body.settings.headers.Authorization'],
-    ['a key-shaped value in another header', { url: 'https://agent.example.com/ask', headers: { 'X-Trace': 'sk-proj-abcdefghijklmnopqrstuv' } }, 'body.settings.headers.X-Trace'],
-    ['the request template', { url: 'https://agent.example.com/ask', request_template: '{"question": {{question}}, "api_key": "abc123"}' }, 'body.settings.request_template'],
+    [
+      'a credential header',
+      { url: 'https://agent.example.com/ask', headers: { Authorization: 'Bearer abcdefghijkl' } },
+      'body.settings.headers.Authorization',
+    ],
+    [
+      'a key-shaped value in another header',
+      { url: 'https://agent.example.com/ask', headers: { 'X-Trace': 'sk-proj-abcdefghijklmnopqrstuv' } },
+      'body.settings.headers.X-Trace',
+    ],
+    [
+      'the request template',
+      { url: 'https://agent.example.com/ask', request_template: '{"question": {{question}}, "api_key": "abc123"}' },
+      'body.settings.request_template',
+    ],
   ])('a target with a secret in %s', async (_why, settings, path) => {
     const r = await api.call('POST', 'v1/target-systems', { key: api.keys['platform-admin'], body: httpTarget('leaky', settings) });
     expect(r.status).toBe(400);
@@ -116,8 +160,23 @@ describe('literal secrets are refused in every field that can carry one (400 nam
   it.each([
     ['target_url query', { target_url: `https://agent.example.com/ask?code=abc123`, questions: question }, 'body.target_url'],
     ['target_url fragment', { target_url: `https://agent.example.com/ask#token=abc123`, questions: question }, 'body.target_url'],
-    ['request_template', { target_url: 'https://agent.example.com/ask', questions: question, request_template: '{"question": {{question}}, "password": "abc123"}' }, 'body.request_template'],
-    ['a question', { target_url: 'https://agent.example.com/ask', questions: [{ question: 'use key sk-abcdefghijklmnopqrstuvwx', expected_outcome: { response: 'x' } }] }, 'body.questions.0.question'],
+    [
+      'request_template',
+      {
+        target_url: 'https://agent.example.com/ask',
+        questions: question,
+        request_template: '{"question": {{question}}, "password": "abc123"}',
+      },
+      'body.request_template',
+    ],
+    [
+      'a question',
+      {
+        target_url: 'https://agent.example.com/ask',
+        questions: [{ question: 'use key sk-abcdefghijklmnopqrstuvwx', expected_outcome: { response: 'x' } }],
+      },
+      'body.questions.0.question',
+    ],
   ])('/api/evaluate with a secret in %s', async (_why, body, path) => {
     const r = await api.call('POST', 'evaluate', { key: api.keys.runner, body });
     expect(r.status).toBe(400);
@@ -142,7 +201,11 @@ describe('ids: one rule, checked before any write', () => {
 
   it('an import row with a bad id is refused whole (422 naming the row), nothing written; 128 emoji are fine', async () => {
     const rows = [tc('fine-1'), tc('\ud800')].map((r) => JSON.stringify(r)).join('\n');
-    const r = await api.call('POST', 'v1/test-cases/import', { key: api.keys['test-admin'], body: rows, headers: { 'content-type': 'application/x-ndjson' } });
+    const r = await api.call('POST', 'v1/test-cases/import', {
+      key: api.keys['test-admin'],
+      body: rows,
+      headers: { 'content-type': 'application/x-ndjson' },
+    });
     expect(r.status).toBe(422);
     expect(JSON.stringify(r.json.errors)).toMatch(/lone surrogate/);
     expect((await api.call('GET', 'v1/test-cases/fine-1', { key: api.keys.reader })).status).toBe(404);
@@ -154,25 +217,41 @@ describe('ids: one rule, checked before any write', () => {
   });
 
   it('entity ids follow the same rule', async () => {
-    const r = await api.call('POST', 'v1/test-suites', { key: api.keys['suite-admin'], body: { id: 'a\u0007', name: 'x', kind: 'static' } });
+    const r = await api.call('POST', 'v1/test-suites', {
+      key: api.keys['suite-admin'],
+      body: { id: 'a\u0007', name: 'x', kind: 'static' },
+    });
     expect([r.status, errorPaths(r.json)]).toEqual([400, ['body.id']]);
   });
 });
 
 describe('the HTTP layer', () => {
-  it.each(['application/jsonx', 'application/json-patch+json', 'application/merge-patch+json', 'text/plain', 'text/json'])('a JSON body sent as %s is 415 problem+json', async (type) => {
-    const r = await api.call('POST', 'v1/test-suites', { key: api.keys['suite-admin'], body: { name: 'x', kind: 'static' }, headers: { 'content-type': type } });
-    expect(r.status).toBe(415);
-    expect(r.headers.get('content-type')).toContain('application/problem+json');
-  });
+  it.each(['application/jsonx', 'application/json-patch+json', 'application/merge-patch+json', 'text/plain', 'text/json'])(
+    'a JSON body sent as %s is 415 problem+json',
+    async (type) => {
+      const r = await api.call('POST', 'v1/test-suites', {
+        key: api.keys['suite-admin'],
+        body: { name: 'x', kind: 'static' },
+        headers: { 'content-type': type },
+      });
+      expect(r.status).toBe(415);
+      expect(r.headers.get('content-type')).toContain('application/problem+json');
+    },
+  );
 
   it.each(['application/json; charset=utf-8', 'application/vnd.evalp+json'])('a JSON body sent as %s is read', async (type) => {
-    const r = await api.call('POST', 'v1/test-suites', { key: api.keys['suite-admin'], body: { name: `suite ${type}`, kind: 'static' }, headers: { 'content-type': type } });
+    const r = await api.call('POST', 'v1/test-suites', {
+      key: api.keys['suite-admin'],
+      body: { name: `suite ${type}`, kind: 'static' },
+      headers: { 'content-type': type },
+    });
     expect(r.status).toBe(201);
   });
 
   it('a URL over the limit is 431 problem+json', async () => {
-    const res = await fetch(`${api.platform.url}/api/v1/test-cases/${'x'.repeat(20_000)}`, { headers: { authorization: `Bearer ${api.keys.reader}` } });
+    const res = await fetch(`${api.platform.url}/api/v1/test-cases/${'x'.repeat(20_000)}`, {
+      headers: { authorization: `Bearer ${api.keys.reader}` },
+    });
     expect(res.status).toBe(431);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(await res.json()).toMatchObject({ status: 431, title: 'Request Header Fields Too Large' });

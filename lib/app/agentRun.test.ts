@@ -9,10 +9,23 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TargetSystemSchema, TestCaseSchema, TestSuiteSchema, ToolCatalogSchema, type Run, type RunStats, type Scorecard } from '../domain/index.js';
+import {
+  TargetSystemSchema,
+  TestCaseSchema,
+  TestSuiteSchema,
+  ToolCatalogSchema,
+  type Run,
+  type RunStats,
+  type Scorecard,
+} from '../domain/index.js';
 import { createApiKey } from '../api/index.js';
 import { silentLogger } from '../host/index.js';
-import { completion, startScriptedServer, type RecordedRequest, type ScriptedServer } from '../targets/testing/scriptedServer.test-helpers.js';
+import {
+  completion,
+  startScriptedServer,
+  type RecordedRequest,
+  type ScriptedServer,
+} from '../targets/testing/scriptedServer.test-helpers.js';
 import { createRun } from '../runs/createRun.js';
 import { ORCHESTRATOR_RUN_EVALUATION } from '../runs/activityNames.js';
 import { runOrchestrationInput } from '../runs/runInput.js';
@@ -46,7 +59,11 @@ async function waitFor(runId: string, timeoutMs = 30_000): Promise<Run & { stats
 type Message = { role: string; content: string | null; tool_calls?: unknown[] };
 /** conversations of the "flaky weather" question started so far: the second one goes wrong */
 let flakyStarts = 0;
-const toolCall = (id: string, name: string, args: Record<string, unknown>) => ({ id, type: 'function', function: { name, arguments: JSON.stringify(args) } });
+const toolCall = (id: string, name: string, args: Record<string, unknown>) => ({
+  id,
+  type: 'function',
+  function: { name, arguments: JSON.stringify(args) },
+});
 
 /**
  * The scripted model. "orders of <email>": find_customer, then list_orders with the customer_id the tool returned,
@@ -67,14 +84,39 @@ function scriptedModel(request: RecordedRequest) {
   }
   if (question.includes('hurry')) {
     if (results.length === 0) {
-      return completion({ role: 'assistant', content: 'Fetching both at once.', tool_calls: [toolCall('h1', 'list_orders', { customer_id: 'C-42' }), toolCall('h2', 'find_customer', { email: 'ann@example.com' })] }, usage);
+      return completion(
+        {
+          role: 'assistant',
+          content: 'Fetching both at once.',
+          tool_calls: [
+            toolCall('h1', 'list_orders', { customer_id: 'C-42' }),
+            toolCall('h2', 'find_customer', { email: 'ann@example.com' }),
+          ],
+        },
+        usage,
+      );
     }
     return completion({ role: 'assistant', content: 'Ann has 2 orders.' }, usage);
   }
-  if (results.length === 0) return completion({ role: 'assistant', content: 'Let me look the customer up.', tool_calls: [toolCall('c1', 'find_customer', { email: 'ann@example.com' })] }, usage);
-  if (results.length === 1) return completion({ role: 'assistant', content: null, tool_calls: [toolCall('c2', 'list_orders', { customer_id: results[0]!.customer_id })] }, usage);
+  if (results.length === 0)
+    return completion(
+      {
+        role: 'assistant',
+        content: 'Let me look the customer up.',
+        tool_calls: [toolCall('c1', 'find_customer', { email: 'ann@example.com' })],
+      },
+      usage,
+    );
+  if (results.length === 1)
+    return completion(
+      { role: 'assistant', content: null, tool_calls: [toolCall('c2', 'list_orders', { customer_id: results[0]!.customer_id })] },
+      usage,
+    );
   const found = results[1]?.orders;
-  return completion({ role: 'assistant', content: Array.isArray(found) ? `Ann has ${found.length} orders.` : 'I could not find the orders.' }, usage);
+  return completion(
+    { role: 'assistant', content: Array.isArray(found) ? `Ann has ${found.length} orders.` : 'I could not find the orders.' },
+    usage,
+  );
 }
 
 const CATALOG = ToolCatalogSchema.parse({
@@ -92,32 +134,100 @@ const ORDER_CALLS = [
 ];
 const ORDER_DATA = [{ customer_id: 'C-42' }, { orders: [{ id: 'O-1' }, { id: 'O-2' }] }];
 const CASES = [
-  { id: 'orders', nl_query: 'List the orders of ann@example.com', expected_tool_calls: ORDER_CALLS, call_order: 'dependency', expected_raw_data: ORDER_DATA },
-  { id: 'orders-hurry', nl_query: 'In a hurry: the orders of ann@example.com', expected_tool_calls: ORDER_CALLS, call_order: 'dependency', expected_raw_data: ORDER_DATA },
-  { id: 'weather', nl_query: 'What is the weather in Paris?', expected_tool_calls: [{ tool_name: 'get_weather', arguments: { city: 'Paris' } }], expected_raw_data: [{ sky: 'sunny' }] },
-  { id: 'weather-flaky', nl_query: 'A flaky one: what is the weather in Paris?', expected_tool_calls: [{ tool_name: 'get_weather', arguments: { city: 'Paris' } }], expected_raw_data: [{ sky: 'sunny' }] },
+  {
+    id: 'orders',
+    nl_query: 'List the orders of ann@example.com',
+    expected_tool_calls: ORDER_CALLS,
+    call_order: 'dependency',
+    expected_raw_data: ORDER_DATA,
+  },
+  {
+    id: 'orders-hurry',
+    nl_query: 'In a hurry: the orders of ann@example.com',
+    expected_tool_calls: ORDER_CALLS,
+    call_order: 'dependency',
+    expected_raw_data: ORDER_DATA,
+  },
+  {
+    id: 'weather',
+    nl_query: 'What is the weather in Paris?',
+    expected_tool_calls: [{ tool_name: 'get_weather', arguments: { city: 'Paris' } }],
+    expected_raw_data: [{ sky: 'sunny' }],
+  },
+  {
+    id: 'weather-flaky',
+    nl_query: 'A flaky one: what is the weather in Paris?',
+    expected_tool_calls: [{ tool_name: 'get_weather', arguments: { city: 'Paris' } }],
+    expected_raw_data: [{ sky: 'sunny' }],
+  },
 ].map((c) => TestCaseSchema.parse({ ...c, tool_catalog: { name: 'crm', version: '1' } }));
 
 async function putTarget(id: string, settings: Record<string, unknown>): Promise<void> {
   const now = platform.services.clock.now().toISOString();
   await platform.services.stores.targets.upsert(
-    TargetSystemSchema.parse({ id, name: id, client_type: 'openai-tools', settings, tool_catalog: { name: 'crm', version: '1' }, max_retries: 0, created_at: now, updated_at: now }),
+    TargetSystemSchema.parse({
+      id,
+      name: id,
+      client_type: 'openai-tools',
+      settings,
+      tool_catalog: { name: 'crm', version: '1' },
+      max_retries: 0,
+      created_at: now,
+      updated_at: now,
+    }),
   );
 }
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'evalp-agent-'));
   model = await startScriptedServer(scriptedModel);
-  platform = await startEmbeddedPlatform({ dataDir, port: 0, logger: silentLogger, baseDir: dataDir, env: { ...process.env, CRM_MODEL_KEY: 'sk-local' } });
+  platform = await startEmbeddedPlatform({
+    dataDir,
+    port: 0,
+    logger: silentLogger,
+    baseDir: dataDir,
+    env: { ...process.env, CRM_MODEL_KEY: 'sk-local' },
+  });
   const { stores, apiKeys, clock } = platform.services;
   const now = clock.now().toISOString();
   await stores.catalogs.upsert({ ...CATALOG, id: 'crm@1' });
   await stores.testCases.upsertTestCases(CASES);
-  await stores.suites.upsert(TestSuiteSchema.parse({ id: 'crm', name: 'crm agent', kind: 'static', test_case_ids: CASES.slice(0, 3).map((c) => c.id), created_at: now, updated_at: now }));
-  await stores.suites.upsert(TestSuiteSchema.parse({ id: 'crm-trials', name: 'crm agent, with a flaky case', kind: 'static', test_case_ids: ['orders', 'orders-hurry', 'weather-flaky'], created_at: now, updated_at: now }));
+  await stores.suites.upsert(
+    TestSuiteSchema.parse({
+      id: 'crm',
+      name: 'crm agent',
+      kind: 'static',
+      test_case_ids: CASES.slice(0, 3).map((c) => c.id),
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  await stores.suites.upsert(
+    TestSuiteSchema.parse({
+      id: 'crm-trials',
+      name: 'crm agent, with a flaky case',
+      kind: 'static',
+      test_case_ids: ['orders', 'orders-hurry', 'weather-flaky'],
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   const loop = { enabled: true, max_turns: 4 };
-  await putTarget('agent', { kind: 'openai', model: 'gpt-4o', base_url: model.baseURL, api_key: { env: 'CRM_MODEL_KEY' }, agentic_loop: loop, pricing: { input_per_mtok: 2.5, output_per_mtok: 10 } });
-  await putTarget('agent-no-key', { kind: 'openai', model: 'gpt-4o', base_url: model.baseURL, api_key: { env: 'CRM_MISSING_KEY' }, agentic_loop: loop });
+  await putTarget('agent', {
+    kind: 'openai',
+    model: 'gpt-4o',
+    base_url: model.baseURL,
+    api_key: { env: 'CRM_MODEL_KEY' },
+    agentic_loop: loop,
+    pricing: { input_per_mtok: 2.5, output_per_mtok: 10 },
+  });
+  await putTarget('agent-no-key', {
+    kind: 'openai',
+    model: 'gpt-4o',
+    base_url: model.baseURL,
+    api_key: { env: 'CRM_MISSING_KEY' },
+    agentic_loop: loop,
+  });
   runner = (await createApiKey(apiKeys, { name: 'ci', roles: ['reader', 'runner'] }, clock)).key;
 }, 60_000);
 
@@ -128,7 +238,7 @@ afterAll(async () => {
 });
 
 describe('an agent with a tool loop in a platform run', () => {
-  it('runs the loop through the run\'s stage-3 provider; every step lands on the scorecard; stage 2 applies the dependency order', async () => {
+  it("runs the loop through the run's stage-3 provider; every step lands on the scorecard; stage 2 applies the dependency order", async () => {
     const created = await api('POST', 'v1/runs', { suite_id: 'crm', target_id: 'agent', config: { execution: { provider: 'expected' } } });
     expect(created.status).toBe(202);
     const run = await waitFor(created.json.id);
@@ -149,9 +259,24 @@ describe('an agent with a tool loop in a platform run', () => {
       stop: 'answered',
       steps: [
         { kind: 'model', turn: 1, text: 'Let me look the customer up.', calls: 1, input_tokens: 60, output_tokens: 12 },
-        { kind: 'tool_call', turn: 1, tool_name: 'find_customer', arguments: { email: 'ann@example.com' }, executed: true, ok: true, result: { customer_id: 'C-42' } },
+        {
+          kind: 'tool_call',
+          turn: 1,
+          tool_name: 'find_customer',
+          arguments: { email: 'ann@example.com' },
+          executed: true,
+          ok: true,
+          result: { customer_id: 'C-42' },
+        },
         { kind: 'model', turn: 2, text: null, calls: 1 },
-        { kind: 'tool_call', turn: 2, tool_name: 'list_orders', arguments: { customer_id: 'C-42' }, ok: true, result: { orders: [{ id: 'O-1' }, { id: 'O-2' }] } },
+        {
+          kind: 'tool_call',
+          turn: 2,
+          tool_name: 'list_orders',
+          arguments: { customer_id: 'C-42' },
+          ok: true,
+          result: { orders: [{ id: 'O-1' }, { id: 'O-2' }] },
+        },
         { kind: 'model', turn: 3, text: 'Ann has 2 orders.', calls: 0 },
       ],
     });
@@ -178,26 +303,43 @@ describe('an agent with a tool loop in a platform run', () => {
         'turn 2: "Ann has 2 orders." (0 calls, 90+12 tokens)',
       ],
     });
-    const markdown = await fetch(`${platform.url}/api/v1/runs/${run.id}/report?format=markdown`, { headers: { authorization: `Bearer ${runner}` } }).then((r) => r.text());
-    expect(markdown).toContain('trajectory:<br>turn 1: "Fetching both at once." (2 calls, 60+12 tokens)<br>  list\\_orders {"customer\\_id":"C-42"}');
+    const markdown = await fetch(`${platform.url}/api/v1/runs/${run.id}/report?format=markdown`, {
+      headers: { authorization: `Bearer ${runner}` },
+    }).then((r) => r.text());
+    expect(markdown).toContain(
+      'trajectory:<br>turn 1: "Fetching both at once." (2 calls, 60+12 tokens)<br>  list\\_orders {"customer\\_id":"C-42"}',
+    );
   });
 
   it('a run whose configuration cannot work is refused with 422 naming each field, and nothing is stored', async () => {
     const before = (await api('GET', 'v1/runs?limit=100')).json.total as number;
-    const noKey = await api('POST', 'v1/runs', { suite_id: 'crm', target_id: 'agent-no-key', config: { execution: { provider: 'expected' } } });
+    const noKey = await api('POST', 'v1/runs', {
+      suite_id: 'crm',
+      target_id: 'agent-no-key',
+      config: { execution: { provider: 'expected' } },
+    });
     expect(noKey.status).toBe(422);
     expect(noKey.json.errors).toEqual([{ path: 'target.settings.api_key', message: expect.stringContaining('CRM_MISSING_KEY') }]);
 
-    const noCassette = await api('POST', 'v1/runs', { suite_id: 'crm', target_id: 'agent', config: { execution: { provider: 'recorded' } } });
+    const noCassette = await api('POST', 'v1/runs', {
+      suite_id: 'crm',
+      target_id: 'agent',
+      config: { execution: { provider: 'recorded' } },
+    });
     expect(noCassette.status).toBe(422);
-    expect(noCassette.json.errors).toEqual([{ path: 'config.execution.cassette_path', message: expect.stringContaining('executes its tool calls through the stage-3 provider') }]);
+    expect(noCassette.json.errors).toEqual([
+      { path: 'config.execution.cassette_path', message: expect.stringContaining('executes its tool calls through the stage-3 provider') },
+    ]);
 
     const badCassette = join(dataDir, 'broken.jsonl');
     await writeFile(badCassette, 'not json\n');
     const judge = await api('POST', 'v1/runs', {
       suite_id: 'crm',
       target_id: 'agent',
-      config: { execution: { enabled: true, provider: 'recorded', cassette_path: 'broken.jsonl' }, semantics: { enabled: true, judge: 'openai' } },
+      config: {
+        execution: { enabled: true, provider: 'recorded', cassette_path: 'broken.jsonl' },
+        semantics: { enabled: true, judge: 'openai' },
+      },
     });
     expect(judge.status).toBe(422);
     expect(judge.json.errors.map((e: { path: string }) => e.path)).toEqual(['config.execution.cassette_path', 'config.semantics.judge']);
@@ -207,7 +349,10 @@ describe('an agent with a tool loop in a platform run', () => {
   it('a configuration that breaks after the run started fails the run at once with the reason, instead of dead-lettering every case', async () => {
     // a run started without the POST check (as a schedule or an edited target can): its cassette does not exist
     const { stores, clock } = platform.services;
-    const run = await createRun({ suite_id: 'crm', target_id: 'agent', config: { execution: { provider: 'recorded', cassette_path: 'gone.jsonl' } } }, { stores, clock });
+    const run = await createRun(
+      { suite_id: 'crm', target_id: 'agent', config: { execution: { provider: 'recorded', cassette_path: 'gone.jsonl' } } },
+      { stores, clock },
+    );
     const started = Date.now();
     platform.host.taskHub.startNew(ORCHESTRATOR_RUN_EVALUATION, { instanceId: run.id, input: runOrchestrationInput(run.id) });
     const done = await waitFor(run.id, 20_000);
@@ -229,8 +374,16 @@ describe('an agent with a tool loop in a platform run', () => {
     const run = await waitFor(created.json.id);
     expect([run.status, run.total_cases, run.stats?.completed]).toEqual(['completed', 9, 9]);
     const cards = (await api('GET', `v1/runs/${run.id}/scorecards?limit=100`)).json.items as Scorecard[];
-    const trialsOfCase = (id: string) => cards.filter((c) => c.test_case_id === id).map((c) => c.trial ?? 1).sort();
-    expect([trialsOfCase('orders'), trialsOfCase('orders-hurry'), trialsOfCase('weather-flaky')]).toEqual([[1, 2, 3], [1, 2, 3], [1, 2, 3]]);
+    const trialsOfCase = (id: string) =>
+      cards
+        .filter((c) => c.test_case_id === id)
+        .map((c) => c.trial ?? 1)
+        .sort();
+    expect([trialsOfCase('orders'), trialsOfCase('orders-hurry'), trialsOfCase('weather-flaky')]).toEqual([
+      [1, 2, 3],
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
     expect(cards.filter((c) => c.test_case_id === 'weather-flaky' && c.overall_passed)).toHaveLength(2);
     // orders 3/3, hurry 0/3, weather-flaky 2/3 (hand-computed)
     const view = (await api('GET', `v1/runs/${run.id}`)).json;
@@ -249,19 +402,34 @@ describe('an agent with a tool loop in a platform run', () => {
     // and in the reports
     const report = (await api('GET', `v1/runs/${run.id}/report?format=json`)).json;
     expect(report.trial_stats).toEqual(view.trial_stats);
-    const markdown = await fetch(`${platform.url}/api/v1/runs/${run.id}/report?format=markdown`, { headers: { authorization: `Bearer ${runner}` } }).then((r) => r.text());
-    expect(markdown).toContain('3 trials per case (3 of 3 cases complete): pass@1 55.6%, pass@3 66.7%, pass^3 33.3%; 1 flaky case: weather-flaky.');
+    const markdown = await fetch(`${platform.url}/api/v1/runs/${run.id}/report?format=markdown`, {
+      headers: { authorization: `Bearer ${runner}` },
+    }).then((r) => r.text());
+    expect(markdown).toContain(
+      '3 trials per case (3 of 3 cases complete): pass@1 55.6%, pass@3 66.7%, pass^3 33.3%; 1 flaky case: weather-flaky.',
+    );
     // trial 1 is stored under the case id, as before trials existed
     expect((await platform.services.stores.scorecards.getScorecard(run.id, 'orders'))?.trial).toBeUndefined();
   });
 
-  it('orchestrator mode: an agent endpoint\'s routing and resolved entities are scored in stage 2 when the case expects them; its reported usage is its cost', async () => {
+  it("orchestrator mode: an agent endpoint's routing and resolved entities are scored in stage 2 when the case expects them; its reported usage is its cost", async () => {
     // a multi-agent endpoint: routes by keyword, resolves the customer, reports per-agent usage
     const orchestrator = await startScriptedServer((request) => {
       const q = (request.body as { q: string }).q;
       const agent = q.includes('refund') ? 'orders' : q.includes('weather') ? 'weather' : 'orders';
       const entities = q.includes('bob') ? { customer_id: 'C-7' } : { customer_id: 'C-42' };
-      return { body: { answer: `Handled by ${agent}.`, agent, reason: `the question is about ${agent}`, entities, usage: [{ in: 100, out: 10, usd: 0.001 }, { in: 50, out: 5, usd: 0.0005 }] } };
+      return {
+        body: {
+          answer: `Handled by ${agent}.`,
+          agent,
+          reason: `the question is about ${agent}`,
+          entities,
+          usage: [
+            { in: 100, out: 10, usd: 0.001 },
+            { in: 50, out: 5, usd: 0.0005 },
+          ],
+        },
+      };
     });
     try {
       const { stores, clock } = platform.services;
@@ -273,7 +441,16 @@ describe('an agent with a tool loop in a platform run', () => {
         { id: 'route-not-expected', nl_query: 'What is the weather?' },
       ].map((c) => TestCaseSchema.parse({ ...c, expected_tool_calls: [] }));
       await stores.testCases.upsertTestCases(cases);
-      await stores.suites.upsert(TestSuiteSchema.parse({ id: 'routing', name: 'routing', kind: 'static', test_case_ids: cases.map((c) => c.id), created_at: now, updated_at: now }));
+      await stores.suites.upsert(
+        TestSuiteSchema.parse({
+          id: 'routing',
+          name: 'routing',
+          kind: 'static',
+          test_case_ids: cases.map((c) => c.id),
+          created_at: now,
+          updated_at: now,
+        }),
+      );
       await stores.targets.upsert(
         TargetSystemSchema.parse({
           id: 'orchestrator',
@@ -284,7 +461,15 @@ describe('an agent with a tool loop in a platform run', () => {
             kind: 'http',
             url: `${orchestrator.origin}/ask`,
             request_template: '{"q": {{question}}}',
-            response: { answer_path: '$.answer', agent_path: '$.agent', reason_path: '$.reason', entities_path: '$.entities', input_tokens_path: '$.usage[*].in', output_tokens_path: '$.usage[*].out', cost_path: '$.usage[*].usd' },
+            response: {
+              answer_path: '$.answer',
+              agent_path: '$.agent',
+              reason_path: '$.reason',
+              entities_path: '$.entities',
+              input_tokens_path: '$.usage[*].in',
+              output_tokens_path: '$.usage[*].out',
+              cost_path: '$.usage[*].usd',
+            },
           },
           created_at: now,
           updated_at: now,
@@ -294,13 +479,27 @@ describe('an agent with a tool loop in a platform run', () => {
       expect(created.status).toBe(202);
       const run = await waitFor(created.json.id);
       expect(run.status).toBe('completed');
-      const cards = new Map(((await api('GET', `v1/runs/${run.id}/scorecards?limit=10`)).json.items as Scorecard[]).map((c) => [c.test_case_id, c]));
-      expect(cards.get('route-ok')).toMatchObject({ overall_passed: true, agent: 'orders', entities: { customer_id: 'C-42' }, input_tokens: 150, output_tokens: 15 });
+      const cards = new Map(
+        ((await api('GET', `v1/runs/${run.id}/scorecards?limit=10`)).json.items as Scorecard[]).map((c) => [c.test_case_id, c]),
+      );
+      expect(cards.get('route-ok')).toMatchObject({
+        overall_passed: true,
+        agent: 'orders',
+        entities: { customer_id: 'C-42' },
+        input_tokens: 150,
+        output_tokens: 15,
+      });
       expect(cards.get('route-ok')!.estimated_cost_usd).toBeCloseTo(0.0015, 12);
-      expect(cards.get('route-ok')!.stages.logic.details).toMatchObject({ routing: { passed: true, agent: { expected: 'Orders', actual: 'orders', passed: true } } });
+      expect(cards.get('route-ok')!.stages.logic.details).toMatchObject({
+        routing: { passed: true, agent: { expected: 'Orders', actual: 'orders', passed: true } },
+      });
       expect(cards.get('route-wrong-agent')).toMatchObject({ overall_passed: false, failing_stage: 'logic', error_code: 'wrong_agent' });
       expect(cards.get('route-wrong-agent')!.stages.logic.message).toBe('routed to "orders" instead of "billing"');
-      expect(cards.get('route-wrong-entity')).toMatchObject({ overall_passed: false, failing_stage: 'logic', error_code: 'entity_mismatch' });
+      expect(cards.get('route-wrong-entity')).toMatchObject({
+        overall_passed: false,
+        failing_stage: 'logic',
+        error_code: 'entity_mismatch',
+      });
       expect(cards.get('route-wrong-entity')!.stages.logic.message).toContain('/customer_id');
       // nothing expected about routing: only the calls (none) and the answer count
       expect(cards.get('route-not-expected')).toMatchObject({ overall_passed: true, agent: 'weather' });

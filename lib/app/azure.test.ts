@@ -50,7 +50,9 @@ async function azureEnv(extra: Record<string, string> = {}): Promise<Record<stri
 
 describe('createAzureServices', () => {
   it('fails fast, naming every missing or malformed setting', async () => {
-    const error = await createAzureServices({ env: { EVALP_BACKEND: 'azure', EVALP_SCORECARD_TTL_SECONDS: 'a week' }, credential }).catch((e: unknown) => e);
+    const error = await createAzureServices({ env: { EVALP_BACKEND: 'azure', EVALP_SCORECARD_TTL_SECONDS: 'a week' }, credential }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppSettingsError);
     expect((error as AppSettingsError).problems.map((p) => p.setting)).toEqual([
       'EVALP_SCORECARD_TTL_SECONDS',
@@ -91,7 +93,10 @@ describe('createAzureServices', () => {
     expect(await services.apiKeys.getApiKey(record.id)).toEqual(record);
     expect(key).toMatch(/^evalp_/);
 
-    expect(await services.queue.sendMessages(QUEUES.evaluate, [{ messageId: 'r1:c1:evaluate:1', body: { run_id: 'r1' } }])).toEqual({ accepted: 1, duplicates: 0 });
+    expect(await services.queue.sendMessages(QUEUES.evaluate, [{ messageId: 'r1:c1:evaluate:1', body: { run_id: 'r1' } }])).toEqual({
+      accepted: 1,
+      duplicates: 0,
+    });
     expect(bus.calls.map((c) => [c.op, c.queue, c.count])).toEqual([['sendBatch', QUEUES.evaluate, 1]]);
 
     const judge = services.judgeFor(sampleRun('r1'));
@@ -108,7 +113,13 @@ describe('getServices in Azure', () => {
   it('composes once from the app settings when EVALP_BACKEND=azure, and retries after a failed start', async () => {
     process.env.EVALP_BACKEND = 'azure';
     await expect(getServices()).rejects.toBeInstanceOf(AppSettingsError);
-    Object.assign(process.env, await azureEnv({ ServiceBusConnection__fullyQualifiedNamespace: '', ServiceBusConnection: 'Endpoint=sb://127.0.0.1/;SharedAccessKeyName=k;SharedAccessKey=s' }));
+    Object.assign(
+      process.env,
+      await azureEnv({
+        ServiceBusConnection__fullyQualifiedNamespace: '',
+        ServiceBusConnection: 'Endpoint=sb://127.0.0.1/;SharedAccessKeyName=k;SharedAccessKey=s',
+      }),
+    );
     const first = getServices();
     expect(getServices()).toBe(first);
     const services = await first;

@@ -3,7 +3,23 @@ import type { Agent } from 'node:http';
 import { hostname } from 'node:os';
 import { AzureKeyCredential, SearchClient, SearchIndexClient } from '@azure/search-documents';
 import { DefaultAzureCredential, type TokenCredential } from '@azure/identity';
-import { azureOpenAITokenProvider, COSMOS_CONTAINERS, CosmosApiKeyStore, type CosmosTestCaseStore, createAzureOpenAIEmbedder, createCosmosClient, createCosmosStores, createServiceBusClient, ensureGoldSetIndex, type GoldSetDocument, KeyVaultSecretResolver, type SbClient, SearchIndexedTestCaseStore, ServiceBusDeadLetters, ServiceBusQueuePort } from '../adapters/azure/index.js';
+import {
+  azureOpenAITokenProvider,
+  COSMOS_CONTAINERS,
+  CosmosApiKeyStore,
+  type CosmosTestCaseStore,
+  createAzureOpenAIEmbedder,
+  createCosmosClient,
+  createCosmosStores,
+  createServiceBusClient,
+  ensureGoldSetIndex,
+  type GoldSetDocument,
+  KeyVaultSecretResolver,
+  type SbClient,
+  SearchIndexedTestCaseStore,
+  ServiceBusDeadLetters,
+  ServiceBusQueuePort,
+} from '../adapters/azure/index.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { type Services, type Stores, systemClock } from '../ports/index.js';
 import { createOutboundGuard, outboundPolicyFromEnv } from '../outbound/index.js';
@@ -55,14 +71,28 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
     ...(options.cosmosAgent ? { agent: options.cosmosAgent } : {}),
   });
   const database = cosmos.database(settings.COSMOS_DATABASE_NAME!);
-  const stores: Stores = createCosmosStores(database, settings.EVALP_SCORECARD_TTL_SECONDS ? { scorecardTtlSeconds: settings.EVALP_SCORECARD_TTL_SECONDS } : {});
+  const stores: Stores = createCosmosStores(
+    database,
+    settings.EVALP_SCORECARD_TTL_SECONDS ? { scorecardTtlSeconds: settings.EVALP_SCORECARD_TTL_SECONDS } : {},
+  );
   const azureADTokenProvider = azureOpenAITokenProvider({ credential });
-  if (settings.EVALP_SEARCH_ENDPOINT) stores.testCases = await searchIndexed(stores.testCases as CosmosTestCaseStore, settings, credential, azureADTokenProvider, options);
+  if (settings.EVALP_SEARCH_ENDPOINT)
+    stores.testCases = await searchIndexed(stores.testCases as CosmosTestCaseStore, settings, credential, azureADTokenProvider, options);
 
-  const secrets = new KeyVaultSecretResolver({ env, credential, ...(settings.EVALP_KEY_VAULT_URL ? { vaultUrl: settings.EVALP_KEY_VAULT_URL } : {}) });
+  const secrets = new KeyVaultSecretResolver({
+    env,
+    credential,
+    ...(settings.EVALP_KEY_VAULT_URL ? { vaultUrl: settings.EVALP_KEY_VAULT_URL } : {}),
+  });
   // private, loopback and link-local destinations only when EVALP_OUTBOUND_ALLOW says so; metadata never
   const outbound = createOutboundGuard(outboundPolicyFromEnv(env, { backend: 'azure' }));
-  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider, fetch: outbound.fetch, breaker: breakerSettingsFromEnv(env) });
+  const targets = new TargetRegistry({
+    secrets,
+    baseDir,
+    azureADTokenProvider,
+    fetch: outbound.fetch,
+    breaker: breakerSettingsFromEnv(env),
+  });
   const serviceBus = options.serviceBusClient ?? createServiceBusClient(env, credential);
   const services: AzureServices = {
     settings,
@@ -103,7 +133,10 @@ async function searchIndexed(
     try {
       await ensureGoldSetIndex(new SearchIndexClient(endpoint, searchCredential, clientOptions), indexName, dimensions);
     } catch (error) {
-      throw new Error(`could not create or update the AI Search index "${indexName}" at ${endpoint} (the app's identity needs the Search Service Contributor role): ${(error as Error).message}`, { cause: error });
+      throw new Error(
+        `could not create or update the AI Search index "${indexName}" at ${endpoint} (the app's identity needs the Search Service Contributor role): ${(error as Error).message}`,
+        { cause: error },
+      );
     }
   }
   const embedder = createAzureOpenAIEmbedder({
@@ -113,5 +146,9 @@ async function searchIndexed(
     dimensions,
     ...(settings.AZURE_OPENAI_API_KEY ? { apiKey: settings.AZURE_OPENAI_API_KEY } : { azureADTokenProvider }),
   });
-  return new SearchIndexedTestCaseStore(inner, new SearchClient<GoldSetDocument>(endpoint, indexName, searchCredential, clientOptions), embedder);
+  return new SearchIndexedTestCaseStore(
+    inner,
+    new SearchClient<GoldSetDocument>(endpoint, indexName, searchCredential, clientOptions),
+    embedder,
+  );
 }

@@ -14,10 +14,18 @@ const BreakerEnvSchema = z.object({
  * The per-target circuit breaker settings from the app settings (both hosts). A bad value throws naming the
  * setting and the reason, so the platform refuses to start rather than run with a silently different breaker.
  */
-export function breakerSettingsFromEnv(env: Readonly<Record<string, string | undefined>>): Pick<CircuitBreakerOptions, 'failureThreshold' | 'openDurationInMs'> {
-  const raw = { EVALP_CIRCUIT_FAILURE_THRESHOLD: env.EVALP_CIRCUIT_FAILURE_THRESHOLD?.trim() || undefined, EVALP_CIRCUIT_OPEN_MS: env.EVALP_CIRCUIT_OPEN_MS?.trim() || undefined };
+export function breakerSettingsFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): Pick<CircuitBreakerOptions, 'failureThreshold' | 'openDurationInMs'> {
+  const raw = {
+    EVALP_CIRCUIT_FAILURE_THRESHOLD: env.EVALP_CIRCUIT_FAILURE_THRESHOLD?.trim() || undefined,
+    EVALP_CIRCUIT_OPEN_MS: env.EVALP_CIRCUIT_OPEN_MS?.trim() || undefined,
+  };
   const parsed = BreakerEnvSchema.safeParse(raw);
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const { EVALP_CIRCUIT_FAILURE_THRESHOLD: failureThreshold, EVALP_CIRCUIT_OPEN_MS: openDurationInMs } = parsed.data;
-  return { ...(failureThreshold === undefined ? {} : { failureThreshold }), ...(openDurationInMs === undefined ? {} : { openDurationInMs }) };
+  return {
+    ...(failureThreshold === undefined ? {} : { failureThreshold }),
+    ...(openDurationInMs === undefined ? {} : { openDurationInMs }),
+  };
 }

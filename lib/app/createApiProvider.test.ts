@@ -24,7 +24,12 @@ describe('createApiProvider', () => {
     ['http', { provider: 'http', base_url: 'http://127.0.0.1:1' }, { catalog: TEST_CATALOG }, 'http'],
     ['expected', { provider: 'expected' }, {}, 'expected'],
     ['recorded replay with a given cassette', { provider: 'recorded' }, { cassette: new InMemoryCassette() }, 'recorded'],
-    ['recorded record', { provider: 'recorded', mode: 'record', base_url: 'http://127.0.0.1:1' }, { catalog: TEST_CATALOG, cassette: new InMemoryCassette() }, 'recorded'],
+    [
+      'recorded record',
+      { provider: 'recorded', mode: 'record', base_url: 'http://127.0.0.1:1' },
+      { catalog: TEST_CATALOG, cassette: new InMemoryCassette() },
+      'recorded',
+    ],
   ])('builds the %s provider', async (_, input, deps, kind) => {
     expect((await createApiProvider(config(input), deps)).kind).toBe(kind);
   });
@@ -38,9 +43,19 @@ describe('createApiProvider', () => {
 
   it.each<[string, Partial<ExecutionConfig>, ApiProviderDeps, string]>([
     ['http without base_url', { provider: 'http' }, { catalog: TEST_CATALOG }, 'execution.base_url is required by the http provider'],
-    ['http without a catalog', { provider: 'http', base_url: 'http://x' }, {}, 'a tool catalog with http mappings is required by the http provider'],
+    [
+      'http without a catalog',
+      { provider: 'http', base_url: 'http://x' },
+      {},
+      'a tool catalog with http mappings is required by the http provider',
+    ],
     ['recorded without a cassette', { provider: 'recorded' }, {}, 'execution.cassette_path is required by the recorded provider'],
-    ['record mode without base_url', { provider: 'recorded', mode: 'record' }, { catalog: TEST_CATALOG }, 'execution.base_url is required by the recorded provider in record mode'],
+    [
+      'record mode without base_url',
+      { provider: 'recorded', mode: 'record' },
+      { catalog: TEST_CATALOG },
+      'execution.base_url is required by the recorded provider in record mode',
+    ],
   ])('throws a configuration error for %s', async (_, input, deps, message) => {
     const create = createApiProvider(config(input), deps);
     await expect(create).rejects.toThrow(ExecutionConfigurationError);
@@ -50,7 +65,10 @@ describe('createApiProvider', () => {
   it('fails on a missing cassette file in replay mode but starts one in record mode', async () => {
     const path = join(dir, 'new', 'c.jsonl');
     await expect(createApiProvider(config({ provider: 'recorded', cassette_path: path }))).rejects.toThrow('does not exist');
-    const recorder = await createApiProvider(config({ provider: 'recorded', mode: 'record', cassette_path: path, base_url: 'http://127.0.0.1:1' }), { catalog: TEST_CATALOG });
+    const recorder = await createApiProvider(
+      config({ provider: 'recorded', mode: 'record', cassette_path: path, base_url: 'http://127.0.0.1:1' }),
+      { catalog: TEST_CATALOG },
+    );
     expect(recorder.kind).toBe('recorded');
   });
 });

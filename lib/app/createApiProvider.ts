@@ -19,7 +19,9 @@ const PROVIDER_FACTORIES = {
   http: async (config, deps) => httpProvider(config, deps),
   expected: async () => new ExpectedDataProvider(),
   mcp: async () => {
-    throw new ExecutionConfigurationError('execution.provider "mcp" calls the tools on the target\'s MCP servers: it needs a target with mcp_servers (the run services build it)');
+    throw new ExecutionConfigurationError(
+      'execution.provider "mcp" calls the tools on the target\'s MCP servers: it needs a target with mcp_servers (the run services build it)',
+    );
   },
   recorded: async (config, deps) => {
     const live = config.mode === 'record' ? httpProvider(config, deps) : undefined;

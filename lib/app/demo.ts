@@ -6,8 +6,18 @@ import { importCases, importJsonl, parseToolCatalog } from '../goldset/index.js'
 
 export const DEMO_SUITE_ID = 'retail-demo';
 export const DEMO_TARGETS = [
-  { id: 'retail-model-a', name: 'Retail agent on simulated model A (generated outputs, recorded)', outputs: 'outputs-model-a.jsonl', client_type: 'openai-tools' },
-  { id: 'retail-model-b', name: 'Retail agent on simulated model B (generated outputs, recorded)', outputs: 'outputs-model-b.jsonl', client_type: 'anthropic-tools' },
+  {
+    id: 'retail-model-a',
+    name: 'Retail agent on simulated model A (generated outputs, recorded)',
+    outputs: 'outputs-model-a.jsonl',
+    client_type: 'openai-tools',
+  },
+  {
+    id: 'retail-model-b',
+    name: 'Retail agent on simulated model B (generated outputs, recorded)',
+    outputs: 'outputs-model-b.jsonl',
+    client_type: 'anthropic-tools',
+  },
 ] as const;
 
 /**
@@ -19,7 +29,8 @@ export async function loadRetailSample(services: Services, sampleDir: string): P
   const now = clock.now().toISOString();
   const catalog = parseToolCatalog(JSON.parse(await readFile(join(sampleDir, 'catalog.json'), 'utf8')), 'retail');
   const imported = await importJsonl(await readFile(join(sampleDir, 'gold.jsonl'), 'utf8'), { source: 'examples/retail' });
-  if (imported.errors.length) throw new Error(`the bundled sample has ${imported.errors.length} bad rows, e.g. ${JSON.stringify(imported.errors[0])}`);
+  if (imported.errors.length)
+    throw new Error(`the bundled sample has ${imported.errors.length} bad rows, e.g. ${JSON.stringify(imported.errors[0])}`);
   const [catalogId] = (await importCases(stores, { cases: imported.cases, catalogs: [catalog] })).catalogs as [string];
   await stores.suites.upsert(
     TestSuiteSchema.parse({
@@ -52,6 +63,10 @@ export function demoRunConfig(sampleDir: string) {
   return {
     profile: 'nightly' as const,
     execution: { enabled: true, provider: 'recorded' as const, cassette_path: join(sampleDir, 'cassette.jsonl') },
-    semantics: { enabled: true, judge: 'local' as const, reference_metrics: ['bleu', 'rougeL', 'chrf', 'embedding_cosine'] satisfies ReferenceMetricName[] },
+    semantics: {
+      enabled: true,
+      judge: 'local' as const,
+      reference_metrics: ['bleu', 'rougeL', 'chrf', 'embedding_cosine'] satisfies ReferenceMetricName[],
+    },
   };
 }

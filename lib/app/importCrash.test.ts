@@ -12,10 +12,16 @@ const children: ChildProcess[] = [];
 const ROWS = 20_000;
 /** A generated gold file of ROWS cases whose ids start with `prefix` (one prefix per trial, so each starts from nothing). */
 const bodyOf = (prefix: string): string =>
-  Array.from({ length: ROWS }, (_, i) => JSON.stringify({ id: `${prefix}${i}`, nl_query: `generated question ${i}`, expected_tool_calls: [] })).join('\n');
+  Array.from({ length: ROWS }, (_, i) =>
+    JSON.stringify({ id: `${prefix}${i}`, nl_query: `generated question ${i}`, expected_tool_calls: [] }),
+  ).join('\n');
 
 async function startPlatform(dataDir: string): Promise<{ child: ChildProcess; url: string; key: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'lib/app/__fixtures__/importServer.ts'), '--data-dir', dataDir], { cwd: root, env: { ...process.env, EVALP_DEMO: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'lib/app/__fixtures__/importServer.ts'), '--data-dir', dataDir], {
+    cwd: root,
+    env: { ...process.env, EVALP_DEMO: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -33,14 +39,20 @@ async function startPlatform(dataDir: string): Promise<{ child: ChildProcess; ur
 }
 
 const importCases = (url: string, key: string, body: string): Promise<Response> =>
-  fetch(`${url}/api/v1/test-cases/import`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson' }, body });
+  fetch(`${url}/api/v1/test-cases/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson' },
+    body,
+  });
 
 /** Cases stored, read from the database file the way the platform stores them (a separate read-only connection). */
 function storedCount(dataDir: string, prefix: string): number {
   const db = new Database(join(dataDir, 'evalplatform.db'), { readonly: true, fileMustExist: true });
   try {
     const exists = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'st_test_cases'").get() as { n: number };
-    return exists.n === 0 ? 0 : (db.prepare('SELECT count(*) AS n FROM st_test_cases WHERE substr(id, 1, ?) = ?').get(prefix.length, prefix) as { n: number }).n;
+    return exists.n === 0
+      ? 0
+      : (db.prepare('SELECT count(*) AS n FROM st_test_cases WHERE substr(id, 1, ?) = ?').get(prefix.length, prefix) as { n: number }).n;
   } finally {
     db.close();
   }
@@ -78,7 +90,9 @@ describe('crash-atomic import (a real child process, SIGKILL mid-import)', () =>
         expect([0, ROWS], `after a SIGKILL at ${point}: ${count} rows`).toContain(count);
         platform = await startPlatform(dataDir);
         // the restarted platform sees the same: the import is there whole or not at all
-        const listed = await fetch(`${platform.url}/api/v1/test-cases/${prefix}${ROWS - 1}`, { headers: { authorization: `Bearer ${platform.key}` } });
+        const listed = await fetch(`${platform.url}/api/v1/test-cases/${prefix}${ROWS - 1}`, {
+          headers: { authorization: `Bearer ${platform.key}` },
+        });
         expect(listed.status).toBe(count === ROWS ? 200 : 404);
       }
       // re-sending each import after its crash: everything, once, whether the crash kept it or not

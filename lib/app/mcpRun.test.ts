@@ -70,15 +70,58 @@ async function putTarget(fields: Record<string, unknown>): Promise<void> {
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'evalp-mcp-run-'));
   model = await startScriptedModelServer();
-  platform = await startEmbeddedPlatform({ dataDir, port: 0, logger: silentLogger, baseDir: RETAIL, env: { ...process.env, OPENAI_BASE_URL: model.openaiBaseUrl, OPENAI_API_KEY: 'simulated' } });
+  platform = await startEmbeddedPlatform({
+    dataDir,
+    port: 0,
+    logger: silentLogger,
+    baseDir: RETAIL,
+    env: { ...process.env, OPENAI_BASE_URL: model.openaiBaseUrl, OPENAI_API_KEY: 'simulated' },
+  });
   const { stores, apiKeys, clock } = platform.services;
   await loadRetailSample(platform.services, RETAIL);
   const now = clock.now().toISOString();
-  await stores.suites.upsert(TestSuiteSchema.parse({ id: 'retail-4', name: 'four retail cases', kind: 'static', test_case_ids: CASES, created_at: now, updated_at: now }));
-  const retail = { name: 'retail', transport: 'stdio', command: process.execPath, args: ['--import', 'tsx', SERVER], connect_timeout_ms: 60_000 };
-  await putTarget({ id: 'claude-mcp', name: 'claude mcp', client_type: 'claude-mcp', eval_mode: 'mcp', settings: { kind: 'anthropic', base_url: model.anthropicBaseUrl, model: 'simulated-model-b', pricing: { input_per_mtok: 3, output_per_mtok: 15 } }, mcp_servers: [retail], timeout_ms: 60_000 });
-  await putTarget({ id: 'no-tools', name: 'no tools', settings: { kind: 'openai', base_url: model.openaiBaseUrl, model: 'simulated-model-b' } });
-  await putTarget({ id: 'broken-mcp', name: 'broken', settings: { kind: 'anthropic', base_url: model.anthropicBaseUrl, model: 'simulated-model-b' }, mcp_servers: [{ name: 'gone', transport: 'stdio', command: '/nonexistent/mcp-server' }] });
+  await stores.suites.upsert(
+    TestSuiteSchema.parse({
+      id: 'retail-4',
+      name: 'four retail cases',
+      kind: 'static',
+      test_case_ids: CASES,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  const retail = {
+    name: 'retail',
+    transport: 'stdio',
+    command: process.execPath,
+    args: ['--import', 'tsx', SERVER],
+    connect_timeout_ms: 60_000,
+  };
+  await putTarget({
+    id: 'claude-mcp',
+    name: 'claude mcp',
+    client_type: 'claude-mcp',
+    eval_mode: 'mcp',
+    settings: {
+      kind: 'anthropic',
+      base_url: model.anthropicBaseUrl,
+      model: 'simulated-model-b',
+      pricing: { input_per_mtok: 3, output_per_mtok: 15 },
+    },
+    mcp_servers: [retail],
+    timeout_ms: 60_000,
+  });
+  await putTarget({
+    id: 'no-tools',
+    name: 'no tools',
+    settings: { kind: 'openai', base_url: model.openaiBaseUrl, model: 'simulated-model-b' },
+  });
+  await putTarget({
+    id: 'broken-mcp',
+    name: 'broken',
+    settings: { kind: 'anthropic', base_url: model.anthropicBaseUrl, model: 'simulated-model-b' },
+    mcp_servers: [{ name: 'gone', transport: 'stdio', command: '/nonexistent/mcp-server' }],
+  });
   flakyModel = await startScriptedServer(flakyAgent);
   const flakyCases = ['a', 'b', 'c'].map((id) =>
     TestCaseSchema.parse({
@@ -88,9 +131,30 @@ beforeAll(async () => {
     }),
   );
   await stores.testCases.upsertTestCases(flakyCases);
-  await stores.suites.upsert(TestSuiteSchema.parse({ id: 'flaky', name: 'a server that crashes once', kind: 'static', test_case_ids: flakyCases.map((c) => c.id), created_at: now, updated_at: now }));
-  const flakyServer = { name: 'flaky', transport: 'stdio', command: process.execPath, args: [FLAKY], env: { FLAKY_MCP_MARKER: join(dataDir, 'crashed'), FLAKY_MCP_LOG: join(dataDir, 'calls.jsonl') } };
-  await putTarget({ id: 'flaky-mcp', name: 'flaky', settings: { kind: 'anthropic', base_url: flakyModel.origin, model: 'scripted' }, mcp_servers: [flakyServer], max_retries: 2 });
+  await stores.suites.upsert(
+    TestSuiteSchema.parse({
+      id: 'flaky',
+      name: 'a server that crashes once',
+      kind: 'static',
+      test_case_ids: flakyCases.map((c) => c.id),
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  const flakyServer = {
+    name: 'flaky',
+    transport: 'stdio',
+    command: process.execPath,
+    args: [FLAKY],
+    env: { FLAKY_MCP_MARKER: join(dataDir, 'crashed'), FLAKY_MCP_LOG: join(dataDir, 'calls.jsonl') },
+  };
+  await putTarget({
+    id: 'flaky-mcp',
+    name: 'flaky',
+    settings: { kind: 'anthropic', base_url: flakyModel.origin, model: 'scripted' },
+    mcp_servers: [flakyServer],
+    max_retries: 2,
+  });
   key = (await createApiKey(apiKeys, { name: 'ci', roles: ['reader', 'runner'] }, clock)).key;
 }, 120_000);
 
@@ -103,8 +167,18 @@ afterAll(async () => {
 
 describe('agents over MCP in platform runs', () => {
   it('a baseline-vs-enhanced pair with trials: trajectories from the MCP server on the scorecards, the tool list snapshotted and noted, the pairwise comparison', async () => {
-    const config = { trials: 2, execution: { enabled: true, provider: 'recorded', cassette_path: 'cassette.jsonl' }, semantics: { enabled: true, judge: 'local' } };
-    const created = await api('POST', 'v1/run-pairs', { pair_id: 'p1', suite_id: 'retail-4', baseline_target_id: 'no-tools', enhanced_target_id: 'claude-mcp', config });
+    const config = {
+      trials: 2,
+      execution: { enabled: true, provider: 'recorded', cassette_path: 'cassette.jsonl' },
+      semantics: { enabled: true, judge: 'local' },
+    };
+    const created = await api('POST', 'v1/run-pairs', {
+      pair_id: 'p1',
+      suite_id: 'retail-4',
+      baseline_target_id: 'no-tools',
+      enhanced_target_id: 'claude-mcp',
+      config,
+    });
     expect(created.status).toBe(202);
     expect(created.json).toEqual({ pair_id: 'p1', baseline_run_id: 'p1.baseline', enhanced_run_id: 'p1.enhanced' });
     const [baseline, enhanced] = [await waitFor('p1.baseline'), await waitFor('p1.enhanced')];
@@ -116,7 +190,12 @@ describe('agents over MCP in platform runs', () => {
     expect(new Set(cards.map((c) => `${c.test_case_id}:${c.trial ?? 1}`)).size).toBe(8);
     const first = cards.find((c) => c.test_case_id === 'retail-0001' && (c.trial ?? 1) === 1)!;
     expect(first.trajectory?.stop).toBe('answered');
-    expect(first.trajectory?.steps.find((s) => s.kind === 'tool_call')).toMatchObject({ tool_name: 'get_order', executed: true, ok: true, result: { order_id: 'ORD-104149' } });
+    expect(first.trajectory?.steps.find((s) => s.kind === 'tool_call')).toMatchObject({
+      tool_name: 'get_order',
+      executed: true,
+      ok: true,
+      result: { order_id: 'ORD-104149' },
+    });
     expect(first.generated_nl_response).toContain('ORD-104149');
     expect(first.client_version).toBe('simulated-model-b');
 
@@ -148,14 +227,22 @@ describe('agents over MCP in platform runs', () => {
     expect(crashed.trajectory?.steps.filter((s) => s.kind === 'tool_call')).toHaveLength(1);
     expect(crashed.generated_nl_response).toContain('value of b');
     // the server process died on the first crash_once call; the retry ran on a new process
-    const calls = readFileSync(join(dataDir, 'calls.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { pid: number; tool: string; id: string });
+    const calls = readFileSync(join(dataDir, 'calls.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { pid: number; tool: string; id: string });
     const crashes = calls.filter((c) => c.tool === 'crash_once');
     expect(crashes).toHaveLength(2);
     expect(crashes[0]!.pid).not.toBe(crashes[1]!.pid);
   }, 120_000);
 
   it('a pair whose MCP server will not start is refused with 422 naming the server, and neither run starts', async () => {
-    const refused = await api('POST', 'v1/run-pairs', { pair_id: 'p2', suite_id: 'retail-4', baseline_target_id: 'no-tools', enhanced_target_id: 'broken-mcp' });
+    const refused = await api('POST', 'v1/run-pairs', {
+      pair_id: 'p2',
+      suite_id: 'retail-4',
+      baseline_target_id: 'no-tools',
+      enhanced_target_id: 'broken-mcp',
+    });
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.json.errors)).toContain('mcp_servers.gone');
     expect(await platform.services.stores.runs.getRun('p2.baseline')).toBeUndefined();

@@ -24,13 +24,18 @@ export function runServices(options: {
   return {
     referenceEmbedder: () => (embedder ??= { value: referenceEmbedderFrom(env, azureADTokenProvider) }).value,
     circuitOf: (targetId) => targets.snapshot().find((h) => h.target_id === targetId)?.circuit,
-    invokerFor: (target, catalog, apiProvider) => targets.invokerFor(target, { ...(catalog ? { catalog } : {}), ...(apiProvider ? { apiProvider } : {}) }),
-    checkTarget: (target, catalog, apiProvider) => targets.check(target, { ...(catalog ? { catalog } : {}), ...(apiProvider ? { apiProvider } : {}) }),
+    invokerFor: (target, catalog, apiProvider) =>
+      targets.invokerFor(target, { ...(catalog ? { catalog } : {}), ...(apiProvider ? { apiProvider } : {}) }),
+    checkTarget: (target, catalog, apiProvider) =>
+      targets.check(target, { ...(catalog ? { catalog } : {}), ...(apiProvider ? { apiProvider } : {}) }),
     apiProviderFor: async (run, catalog, target) => {
       const exec = run.config.execution;
       if (exec.provider === 'mcp') return mcpStageProvider(targets, target);
       const cassette = exec.cassette_path && !isAbsolute(exec.cassette_path) ? resolve(baseDir, exec.cassette_path) : exec.cassette_path;
-      return createApiProvider({ ...exec, ...(cassette ? { cassette_path: cassette } : {}) }, { ...(catalog ? { catalog } : {}), ...(fetch ? { fetch } : {}) });
+      return createApiProvider(
+        { ...exec, ...(cassette ? { cassette_path: cassette } : {}) },
+        { ...(catalog ? { catalog } : {}), ...(fetch ? { fetch } : {}) },
+      );
     },
     judgeFor: (run) => createJudge(run.config.semantics, env, { azureADTokenProvider }),
     pairwiseJudge: (model) => {
@@ -47,7 +52,9 @@ export function runServices(options: {
  */
 async function mcpStageProvider(targets: TargetRegistry, target: TargetSystem | undefined): Promise<ApiProvider> {
   if (!target?.mcp_servers?.length) {
-    throw new ExecutionConfigurationError(`execution.provider "mcp" needs a target with mcp_servers${target ? ` (target ${target.id} names none)` : ''}`);
+    throw new ExecutionConfigurationError(
+      `execution.provider "mcp" needs a target with mcp_servers${target ? ` (target ${target.id} names none)` : ''}`,
+    );
   }
   const source = new McpToolSource(target.id, target.mcp_servers, targets.mcp);
   return {
@@ -58,7 +65,12 @@ async function mcpStageProvider(targets: TargetRegistry, target: TargetSystem | 
         return await (await source.snapshot()).executor.execute(call, context);
       } catch (error) {
         if (!(error instanceof McpServerUnavailableError)) throw error;
-        return { ok: false, errorCode: 'execution_failed', message: error.message, durationMs: Math.round((performance.now() - started) * 1000) / 1000 };
+        return {
+          ok: false,
+          errorCode: 'execution_failed',
+          message: error.message,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        };
       }
     },
   };

@@ -21,7 +21,13 @@ export function referenceEmbedderFrom(
   if (endpoint && deployment && apiVersion) {
     const apiKey = env.AZURE_OPENAI_API_KEY?.trim();
     if (!apiKey && !azureADTokenProvider) return undefined;
-    return createAzureOpenAIEmbedder({ endpoint, deployment, apiVersion, dimensions, ...(apiKey ? { apiKey } : { azureADTokenProvider: azureADTokenProvider! }) });
+    return createAzureOpenAIEmbedder({
+      endpoint,
+      deployment,
+      apiVersion,
+      dimensions,
+      ...(apiKey ? { apiKey } : { azureADTokenProvider: azureADTokenProvider! }),
+    });
   }
   const model = env.EVALP_EMBEDDINGS_MODEL?.trim();
   const apiKey = env.OPENAI_API_KEY?.trim();

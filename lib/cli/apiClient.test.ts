@@ -26,17 +26,37 @@ describe('apiTargetFrom: flags > environment > config file > default', () => {
     ['nothing: the local default', {}, {}, { url: 'http://127.0.0.1:7071' }],
     ['EVALP_PORT moves the default', {}, { EVALP_PORT: '8080' }, { url: 'http://127.0.0.1:8080' }],
     ['the environment', {}, { EVALP_URL: 'http://h:1/', EVALP_API_KEY: 'evalp_env' }, { url: 'http://h:1', key: 'evalp_env' }],
-    ['flags win over the environment', { url: 'http://flag:2', key: 'evalp_flag' }, { EVALP_URL: 'http://h:1', EVALP_API_KEY: 'evalp_env' }, { url: 'http://flag:2', key: 'evalp_flag' }],
+    [
+      'flags win over the environment',
+      { url: 'http://flag:2', key: 'evalp_flag' },
+      { EVALP_URL: 'http://h:1', EVALP_API_KEY: 'evalp_env' },
+      { url: 'http://flag:2', key: 'evalp_flag' },
+    ],
     ['the config file when nothing else is set', {}, { EVALP_CONFIG: simple }, { url: PROD, key: 'evalp_file' }],
     ['the environment wins over the file', {}, { EVALP_CONFIG: simple, EVALP_API_KEY: 'evalp_env' }, { url: PROD, key: 'evalp_env' }],
     ['a file key is never sent to another URL', { url: 'http://elsewhere:3' }, { EVALP_CONFIG: simple }, { url: 'http://elsewhere:3' }],
     ['nor to EVALP_URL', {}, { EVALP_CONFIG: simple, EVALP_URL: 'http://elsewhere:3' }, { url: 'http://elsewhere:3' }],
-    ['a key without a URL belongs to the default URL', {}, { EVALP_CONFIG: keyOnly }, { url: 'http://127.0.0.1:7071', key: 'evalp_default_url' }],
+    [
+      'a key without a URL belongs to the default URL',
+      {},
+      { EVALP_CONFIG: keyOnly },
+      { url: 'http://127.0.0.1:7071', key: 'evalp_default_url' },
+    ],
     ['the default profile', {}, { EVALP_CONFIG: profiles }, { url: 'http://127.0.0.1:7071', key: 'evalp_local' }],
     ['--connection', { connection: 'prod' }, { EVALP_CONFIG: profiles }, { url: PROD, key: 'evalp_prod' }],
     ['EVALP_CONNECTION', {}, { EVALP_CONFIG: profiles, EVALP_CONNECTION: 'prod' }, { url: PROD, key: 'evalp_prod' }],
-    ['a chosen profile wins over EVALP_URL / EVALP_API_KEY', { connection: 'prod' }, { EVALP_CONFIG: profiles, EVALP_URL: 'http://h:1', EVALP_API_KEY: 'evalp_env' }, { url: PROD, key: 'evalp_prod' }],
-    ['flags win over a chosen profile', { connection: 'prod', key: 'evalp_flag' }, { EVALP_CONFIG: profiles }, { url: PROD, key: 'evalp_flag' }],
+    [
+      'a chosen profile wins over EVALP_URL / EVALP_API_KEY',
+      { connection: 'prod' },
+      { EVALP_CONFIG: profiles, EVALP_URL: 'http://h:1', EVALP_API_KEY: 'evalp_env' },
+      { url: PROD, key: 'evalp_prod' },
+    ],
+    [
+      'flags win over a chosen profile',
+      { connection: 'prod', key: 'evalp_flag' },
+      { EVALP_CONFIG: profiles },
+      { url: PROD, key: 'evalp_flag' },
+    ],
   ])('%s', (_label, opts, env, expected) => {
     expect(apiTargetFrom(opts, { HOME: home, ...env })).toEqual(expected);
   });

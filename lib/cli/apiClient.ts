@@ -14,10 +14,16 @@ export interface ApiTarget {
  * `EVALP_CONNECTION` (`--profile` is always the stage profile ci/nightly/release) is a choice: its url and key win over EVALP_URL / EVALP_API_KEY (flags still win). A key from the config file is
  * sent only to the URL it is stored with (the default URL when it has none), so `--url` elsewhere never leaks it.
  */
-export function apiTargetFrom(opts: { url?: string; key?: string; connection?: string }, env: Readonly<Record<string, string | undefined>> = process.env): ApiTarget {
+export function apiTargetFrom(
+  opts: { url?: string; key?: string; connection?: string },
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): ApiTarget {
   const file = readCliConfig(env);
   const profile = opts.connection ?? (env.EVALP_CONNECTION || undefined);
-  if (profile && !file) throw new CliError(`connection "${profile}" was asked for (--connection or EVALP_CONNECTION) but there is no config file (looked for EVALP_CONFIG or ~/.config/evalp/config.json)`);
+  if (profile && !file)
+    throw new CliError(
+      `connection "${profile}" was asked for (--connection or EVALP_CONNECTION) but there is no config file (looked for EVALP_CONFIG or ~/.config/evalp/config.json)`,
+    );
   const config = file ? connectionFrom(file, profile) : {};
   const trim = (u: string): string => u.replace(/\/+$/, '');
   const defaultUrl = `http://127.0.0.1:${env.EVALP_PORT ?? '7071'}`;

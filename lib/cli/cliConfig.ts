@@ -45,7 +45,10 @@ export function readCliConfig(env: Env = process.env): { path: string; config: C
     throw new CliError(`the config file ${path} is not valid JSON: ${(err as Error).message}`);
   }
   const parsed = CliConfigSchema.safeParse(json);
-  if (!parsed.success) throw new CliError(`the config file ${path} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new CliError(
+      `the config file ${path} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   return { path, config: parsed.data };
 }
 
@@ -55,6 +58,7 @@ export function connectionFrom(file: { path: string; config: CliConfig }, profil
   const name = profile ?? config.default_profile;
   if (name === undefined) return { ...(config.url ? { url: config.url } : {}), ...(config.key ? { key: config.key } : {}) };
   const chosen = config.profiles[name];
-  if (!chosen) throw new CliError(`profile "${name}" is not in ${file.path} (profiles: ${Object.keys(config.profiles).join(', ') || 'none'})`);
+  if (!chosen)
+    throw new CliError(`profile "${name}" is not in ${file.path} (profiles: ${Object.keys(config.profiles).join(', ') || 'none'})`);
   return { ...(config.url ? { url: config.url } : {}), ...(config.key ? { key: config.key } : {}), ...chosen };
 }

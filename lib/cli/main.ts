@@ -64,7 +64,9 @@ export async function main(argv: string[]): Promise<void> {
     if (err instanceof CliError || name === 'GoldSetError' || name.endsWith('ConfigurationError')) {
       process.stderr.write(`evalp: ${(err as Error).message}\n`);
     } else if (err instanceof ZodError) {
-      process.stderr.write(`evalp: invalid input:\n${err.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')}\n`);
+      process.stderr.write(
+        `evalp: invalid input:\n${err.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')}\n`,
+      );
     } else if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EACCES') {
       process.stderr.write(`evalp: ${(err as Error).message}\n`);
     } else {

@@ -9,12 +9,20 @@ export type RunView = Run & { progress_pct: number; stats: RunStats | null; tria
  * Polls a run until it finishes, drawing a live progress bar on a terminal (plain lines otherwise, e.g. in CI).
  * Returns the final view.
  */
-export async function waitForRun(api: ApiClient, runId: string, options: { intervalMs?: number; label?: string; out?: NodeJS.WriteStream; timeoutMs?: number } = {}): Promise<RunView> {
+export async function waitForRun(
+  api: ApiClient,
+  runId: string,
+  options: { intervalMs?: number; label?: string; out?: NodeJS.WriteStream; timeoutMs?: number } = {},
+): Promise<RunView> {
   const out = options.out ?? process.stderr;
   const interval = options.intervalMs ?? 500;
   const bar = out.isTTY
     ? new cliProgress.SingleBar(
-        { format: `${options.label ?? runId} [{bar}] {percentage}% | {value}/{total} cases | passed {passed} | {status}`, hideCursor: true, stream: out },
+        {
+          format: `${options.label ?? runId} [{bar}] {percentage}% | {value}/{total} cases | passed {passed} | {status}`,
+          hideCursor: true,
+          stream: out,
+        },
         cliProgress.Presets.shades_classic,
       )
     : undefined;
@@ -73,23 +81,33 @@ export function runsTable(runs: Array<{ label: string; view: RunView }>): string
     row('  pass@1 (mean over trials)', (s, v) => pct(t(v)?.pass_at_1 ?? s?.pass_rate));
     row('  pass@k', (_s, v) => (t(v) ? pct(t(v)!.pass_at_k) : '-'));
     row('  pass^k', (_s, v) => (t(v) ? pct(t(v)!.pass_hat_k) : '-'));
-    row('  flaky cases', (_s, v) => (t(v) ? `${t(v)!.flaky_cases}${t(v)!.flaky_case_ids.length ? ` (${t(v)!.flaky_case_ids.slice(0, 5).join(', ')}${t(v)!.flaky_cases > 5 ? ', …' : ''})` : ''}` : '-'));
+    row('  flaky cases', (_s, v) =>
+      t(v)
+        ? `${t(v)!.flaky_cases}${t(v)!.flaky_case_ids.length ? ` (${t(v)!.flaky_case_ids.slice(0, 5).join(', ')}${t(v)!.flaky_cases > 5 ? ', …' : ''})` : ''}`
+        : '-',
+    );
   }
   row('mean score', (s) => (s?.mean_score === null || s?.mean_score === undefined ? '-' : s.mean_score.toFixed(3)));
   for (const stage of ['syntax', 'logic', 'execution', 'semantics']) row(`  ${stage}`, (s) => pct(s?.stages[stage]?.pass_rate));
   row('latency p50 / p95', (s) => `${ms(s?.latency_ms.p50)} / ${ms(s?.latency_ms.p95)}`);
   row('tokens in / out', (s) => `${s?.tokens.input ?? 0} / ${s?.tokens.output ?? 0}`);
   row('cost', (s) => `$${(s?.cost_usd ?? 0).toFixed(4)}`);
-  row('circuit breaker', (_s, v) => (v.health?.circuit ? `${v.health.circuit.state}${v.health.circuit.retry_in_ms !== undefined ? ` (probe in ${Math.ceil(v.health.circuit.retry_in_ms / 1000)} s)` : ''}` : '-'));
+  row('circuit breaker', (_s, v) =>
+    v.health?.circuit
+      ? `${v.health.circuit.state}${v.health.circuit.retry_in_ms !== undefined ? ` (probe in ${Math.ceil(v.health.circuit.retry_in_ms / 1000)} s)` : ''}`
+      : '-',
+  );
   row('deferred / waiting', (_s, v) => (v.health ? `${v.health.deferred} / ${v.health.waiting}` : '-'));
   row('dead letters', (_s, v) => (v.health ? String(v.health.dead_lettered) : '-'));
   row('last error', (_s, v) => truncate(v.health?.last_error ?? v.error ?? '-', 100));
-  row('top error codes', (s) =>
-    Object.entries(s?.error_codes ?? {})
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 3)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ') || '-',
+  row(
+    'top error codes',
+    (s) =>
+      Object.entries(s?.error_codes ?? {})
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || '-',
   );
   return table.toString();
 }

@@ -27,7 +27,12 @@ beforeAll(async () => {
   const real = createEmbeddedStores(db, changeLog);
   stores = { ...real, scorecards: counting(real.scorecards) };
   const [a, b] = await Promise.all([retailCards('model-a'), retailCards('model-b')]);
-  const runs: Array<[string, typeof a]> = [['run-a', a], ['run-b', b], ['run-a-noisy', withRandomFlips(a, 6, 11)], ['run-b-part', b.slice(0, 200)]];
+  const runs: Array<[string, typeof a]> = [
+    ['run-a', a],
+    ['run-b', b],
+    ['run-a-noisy', withRandomFlips(a, 6, 11)],
+    ['run-b-part', b.slice(0, 200)],
+  ];
   for (const [id, cards] of runs) {
     await storeRun(stores, id, cards);
     await stores.runStats.recomputeRunStats(id, cards.length);
@@ -37,17 +42,16 @@ beforeAll(async () => {
 afterAll(() => temps.closeAll());
 
 describe('compareRuns from the statistics outcomes', () => {
-  it.each([
-    [['run-a', 'run-b']],
-    [['run-a', 'run-a-noisy', 'run-b-part']],
-    [['run-b-part', 'run-a']],
-  ])('%j: the same Comparison as from the scorecards, with no whole-run scorecard read', async (ids) => {
-    iterated.length = 0;
-    const fromStats = await compareRuns(ids, { stores, clock });
-    expect(iterated).toEqual([]);
-    const fromCards = await compareRuns(ids, { stores: { runs: stores.runs, scorecards: stores.scorecards }, clock });
-    expect(iterated).toEqual(ids);
-    expect(fromStats).toEqual(fromCards);
-    expect(fromStats.pairs.some((p) => p.flipped.newly_failing.cases.length + p.flipped.newly_passing.cases.length > 0)).toBe(true);
-  });
+  it.each([[['run-a', 'run-b']], [['run-a', 'run-a-noisy', 'run-b-part']], [['run-b-part', 'run-a']]])(
+    '%j: the same Comparison as from the scorecards, with no whole-run scorecard read',
+    async (ids) => {
+      iterated.length = 0;
+      const fromStats = await compareRuns(ids, { stores, clock });
+      expect(iterated).toEqual([]);
+      const fromCards = await compareRuns(ids, { stores: { runs: stores.runs, scorecards: stores.scorecards }, clock });
+      expect(iterated).toEqual(ids);
+      expect(fromStats).toEqual(fromCards);
+      expect(fromStats.pairs.some((p) => p.flipped.newly_failing.cases.length + p.flipped.newly_passing.cases.length > 0)).toBe(true);
+    },
+  );
 });

@@ -20,23 +20,68 @@ const scripted: PairwiseJudgePort = {
     const winner: PairwiseWinner = input.answerA === 'win' ? 'A' : input.answerA === 'lose' ? 'B' : 'tie';
     const consistent = input.answerA !== 'flip';
     const pass = { order: 'AB' as const, winner, scoreA: 1, scoreB: 0, reasoning: '' };
-    return { winner: consistent ? winner : 'tie', scoreA: 1, scoreB: 0, consistent, reasoning: '', passes: [pass, { ...pass, order: 'BA' }], model: 'scripted', input_tokens: 1, output_tokens: 1, cost_usd: 0.001 };
+    return {
+      winner: consistent ? winner : 'tie',
+      scoreA: 1,
+      scoreB: 0,
+      consistent,
+      reasoning: '',
+      passes: [pass, { ...pass, order: 'BA' }],
+      model: 'scripted',
+      input_tokens: 1,
+      output_tokens: 1,
+      cost_usd: 0.001,
+    };
   },
 };
 
 describe('comparePair', () => {
   it('pass rates with Wilson intervals, cost and calls per case per side, and win/tie/loss on the (case, trial) pairs both answered', async () => {
-    const baseline = ['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => card('b', id, id === 'c5', 'baseline answer', { generated_tool_calls: [] }));
+    const baseline = ['c1', 'c2', 'c3', 'c4', 'c5'].map((id) =>
+      card('b', id, id === 'c5', 'baseline answer', { generated_tool_calls: [] }),
+    );
     const answers = ['win', 'win', 'lose', 'flip', 'boom'];
-    const enhanced = ['c1', 'c2', 'c3', 'c4', 'c5'].map((id, i) => card('e', id, i < 4, answers[i]!, { api_calls_made: 7, estimated_cost_usd: 0.01, generated_tool_calls: [], trajectory: { turns: 2, stop: 'answered', steps: [{ kind: 'tool_call', turn: 1, call_id: 'a', tool_name: 'f', arguments: {}, executed: true, ok: true, latency_ms: 1 }, { kind: 'tool_call', turn: 1, call_id: 'b', tool_name: 'g', arguments: {}, executed: true, ok: true, latency_ms: 1 }] } }));
+    const enhanced = ['c1', 'c2', 'c3', 'c4', 'c5'].map((id, i) =>
+      card('e', id, i < 4, answers[i]!, {
+        api_calls_made: 7,
+        estimated_cost_usd: 0.01,
+        generated_tool_calls: [],
+        trajectory: {
+          turns: 2,
+          stop: 'answered',
+          steps: [
+            { kind: 'tool_call', turn: 1, call_id: 'a', tool_name: 'f', arguments: {}, executed: true, ok: true, latency_ms: 1 },
+            { kind: 'tool_call', turn: 1, call_id: 'b', tool_name: 'g', arguments: {}, executed: true, ok: true, latency_ms: 1 },
+          ],
+        },
+      }),
+    );
     enhanced.push(card('e', 'c1', true, 'win', { trial: 2, generated_tool_calls: [] })); // no baseline trial 2: not judged
-    const result = await comparePair('p1', { run: { id: 'b', target_id: 'tb', status: 'completed' }, cards: baseline }, { run: { id: 'e', target_id: 'te', status: 'completed' }, cards: enhanced }, { judge: scripted, concurrency: 2 });
+    const result = await comparePair(
+      'p1',
+      { run: { id: 'b', target_id: 'tb', status: 'completed' }, cards: baseline },
+      { run: { id: 'e', target_id: 'te', status: 'completed' }, cards: enhanced },
+      { judge: scripted, concurrency: 2 },
+    );
     expect(result.baseline).toMatchObject({ scorecards: 5, passed: 1, calls_per_case: 0 });
     expect(result.enhanced).toMatchObject({ scorecards: 6, passed: 5, calls_per_case: 1.667 });
     const w = wilsonInterval(1, 5);
-    expect(result.baseline.pass_rate).toEqual({ estimate: 0.2, lower: Math.round(w.lower * 1e6) / 1e6, upper: Math.round(w.upper * 1e6) / 1e6, n: 5 });
+    expect(result.baseline.pass_rate).toEqual({
+      estimate: 0.2,
+      lower: Math.round(w.lower * 1e6) / 1e6,
+      upper: Math.round(w.upper * 1e6) / 1e6,
+      n: 5,
+    });
     expect(result.pass_rate_delta_pts).toBeCloseTo((5 / 6 - 0.2) * 100, 2);
-    expect(result.pairwise).toMatchObject({ judged: 4, enhanced_wins: 2, baseline_wins: 1, ties: 1, inconsistent: 1, errors: 1, judge_cost_usd: 0.004 });
+    expect(result.pairwise).toMatchObject({
+      judged: 4,
+      enhanced_wins: 2,
+      baseline_wins: 1,
+      ties: 1,
+      inconsistent: 1,
+      errors: 1,
+      judge_cost_usd: 0.004,
+    });
     const wr = wilsonInterval(2, 3);
     expect(result.pairwise?.win_rate.estimate).toBeCloseTo(2 / 3, 6);
     expect(result.pairwise?.win_rate.lower).toBeCloseTo(wr.lower, 6);
@@ -44,7 +89,11 @@ describe('comparePair', () => {
   });
 
   it('without a judge: pass rates only; empty runs give null estimates', async () => {
-    const result = await comparePair('p2', { run: { id: 'b', target_id: 'tb', status: 'running' }, cards: [] }, { run: { id: 'e', target_id: 'te', status: 'running' }, cards: [] });
+    const result = await comparePair(
+      'p2',
+      { run: { id: 'b', target_id: 'tb', status: 'running' }, cards: [] },
+      { run: { id: 'e', target_id: 'te', status: 'running' }, cards: [] },
+    );
     expect(result.pairwise).toBeNull();
     expect(result.pass_rate_delta_pts).toBeNull();
     expect(result.baseline.pass_rate).toEqual({ estimate: null, lower: 0, upper: 1, n: 0 });
@@ -58,13 +107,25 @@ describe('comparePair', () => {
     afterAll(async () => server.close());
 
     it('asks both orders; a clear winner survives the swap, a near tie with a position bias becomes an inconsistent tie', async () => {
-      const judge = new PairwiseJudge({ client: new OpenAI({ baseURL: server.openaiBaseUrl, apiKey: 'none' }), model: SIMULATED_JUDGE, maxRetries: 0 });
-      const tc = TestCaseSchema.parse({ id: 'c1', nl_query: 'Is ORD-1 shipped?', expected_tool_calls: [], expected_nl_response: 'Order ORD-1 is delivered with DHL tracking 123 total 89 USD and more words here' });
+      const judge = new PairwiseJudge({
+        client: new OpenAI({ baseURL: server.openaiBaseUrl, apiKey: 'none' }),
+        model: SIMULATED_JUDGE,
+        maxRetries: 0,
+      });
+      const tc = TestCaseSchema.parse({
+        id: 'c1',
+        nl_query: 'Is ORD-1 shipped?',
+        expected_tool_calls: [],
+        expected_nl_response: 'Order ORD-1 is delivered with DHL tracking 123 total 89 USD and more words here',
+      });
       const cases = new Map([[tc.id, tc]]);
       const clear = await comparePair(
         'p3',
         { run: { id: 'b', target_id: 'tb', status: 'completed' }, cards: [card('b', 'c1', false, "I can't look that up.")] },
-        { run: { id: 'e', target_id: 'te', status: 'completed' }, cards: [card('e', 'c1', true, 'Order ORD-1 is delivered with DHL, tracking 123, total 89 USD.')] },
+        {
+          run: { id: 'e', target_id: 'te', status: 'completed' },
+          cards: [card('e', 'c1', true, 'Order ORD-1 is delivered with DHL, tracking 123, total 89 USD.')],
+        },
         { judge, cases },
       );
       expect(clear.pairwise).toMatchObject({ judged: 1, enhanced_wins: 1, inconsistent: 0 });
@@ -72,8 +133,14 @@ describe('comparePair', () => {
       // reference has 16 words; answers differ by one word (gap 1/16 = 0.0625): the judge favours position 1 both times
       const near = await comparePair(
         'p4',
-        { run: { id: 'b', target_id: 'tb', status: 'completed' }, cards: [card('b', 'c1', true, 'Order ORD-1 is delivered with DHL tracking 123 total 89 USD and more words')] },
-        { run: { id: 'e', target_id: 'te', status: 'completed' }, cards: [card('e', 'c1', true, 'Order ORD-1 is delivered with DHL tracking 123 total 89 USD and more words here')] },
+        {
+          run: { id: 'b', target_id: 'tb', status: 'completed' },
+          cards: [card('b', 'c1', true, 'Order ORD-1 is delivered with DHL tracking 123 total 89 USD and more words')],
+        },
+        {
+          run: { id: 'e', target_id: 'te', status: 'completed' },
+          cards: [card('e', 'c1', true, 'Order ORD-1 is delivered with DHL tracking 123 total 89 USD and more words here')],
+        },
         { judge, cases },
       );
       expect(near.pairwise).toMatchObject({ judged: 1, ties: 1, inconsistent: 1, enhanced_wins: 0, baseline_wins: 0 });

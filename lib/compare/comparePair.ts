@@ -1,4 +1,13 @@
-import type { PairSide, PairwiseCase, PairwiseSummary, ProportionInterval, Run, RunPairComparison, Scorecard, TestCase } from '../domain/index.js';
+import type {
+  PairSide,
+  PairwiseCase,
+  PairwiseSummary,
+  ProportionInterval,
+  Run,
+  RunPairComparison,
+  Scorecard,
+  TestCase,
+} from '../domain/index.js';
 import type { PairwiseJudgePort } from '../ports/index.js';
 import { wilsonInterval } from '../statistics/index.js';
 
@@ -24,10 +33,16 @@ export interface ComparePairOptions {
  * tie. The win rate is enhanced wins over decisive verdicts (ties left out), with a 95% Wilson interval. A pair
  * the judge fails on is counted in `errors` and left out: a judge fault never counts for either side.
  */
-export async function comparePair(pairId: string, baseline: PairRunData, enhanced: PairRunData, options: ComparePairOptions = {}): Promise<RunPairComparison> {
+export async function comparePair(
+  pairId: string,
+  baseline: PairRunData,
+  enhanced: PairRunData,
+  options: ComparePairOptions = {},
+): Promise<RunPairComparison> {
   const b = side(baseline);
   const e = side(enhanced);
-  const delta = b.pass_rate.estimate === null || e.pass_rate.estimate === null ? null : round((e.pass_rate.estimate - b.pass_rate.estimate) * 100, 2);
+  const delta =
+    b.pass_rate.estimate === null || e.pass_rate.estimate === null ? null : round((e.pass_rate.estimate - b.pass_rate.estimate) * 100, 2);
   const pairwise = options.judge ? await judgePairs(baseline.cards, enhanced.cards, options.judge, options) : null;
   return { pair_id: pairId, baseline: b, enhanced: e, pass_rate_delta_pts: delta, pairwise };
 }
@@ -52,7 +67,12 @@ function side({ run, cards }: PairRunData): PairSide {
   };
 }
 
-async function judgePairs(baseline: readonly Scorecard[], enhanced: readonly Scorecard[], judge: PairwiseJudgePort, options: ComparePairOptions): Promise<PairwiseSummary> {
+async function judgePairs(
+  baseline: readonly Scorecard[],
+  enhanced: readonly Scorecard[],
+  judge: PairwiseJudgePort,
+  options: ComparePairOptions,
+): Promise<PairwiseSummary> {
   const byKey = new Map(baseline.map((c) => [key(c), c]));
   const pairs = enhanced.flatMap((e) => {
     const b = byKey.get(key(e));

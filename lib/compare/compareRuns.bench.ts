@@ -20,7 +20,9 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const start = performance.now();
   const result = await fn();
   const ms = performance.now() - start;
-  process.stdout.write(`${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(6)} s  (${((ms * 1000) / cases).toFixed(1)} µs per case of a run)\n`);
+  process.stdout.write(
+    `${label.padEnd(44)} ${(ms / 1000).toFixed(2).padStart(6)} s  (${((ms * 1000) / cases).toFixed(1)} µs per case of a run)\n`,
+  );
   return result;
 }
 
@@ -34,9 +36,14 @@ const temps = new TempDatabases();
 try {
   const temp = temps.open();
   const stores = createEmbeddedStores(temp.db, temp.changeLog);
-  for (const [runId, model] of [['bench-a', 'model-a'], ['bench-b', 'model-b']] as const) {
+  for (const [runId, model] of [
+    ['bench-a', 'model-a'],
+    ['bench-b', 'model-b'],
+  ] as const) {
     const sample = await scoreSample(RETAIL_DIR, model);
-    await stores.runs.createRun(sampleRun(runId, { status: 'completed', total_cases: cases, suite_id: 'retail-demo', completed_at: '2026-10-14T10:05:00.000Z' }));
+    await stores.runs.createRun(
+      sampleRun(runId, { status: 'completed', total_cases: cases, suite_id: 'retail-demo', completed_at: '2026-10-14T10:05:00.000Z' }),
+    );
     for (let start = 0; start < cases; start += 5_000) {
       const batch: Scorecard[] = [];
       for (let i = start; i < Math.min(cases, start + 5_000); i += 1) {
@@ -52,7 +59,9 @@ try {
   await timed('read one run: iterateOutcomes', () => drain(stores.runStats.iterateOutcomes('bench-b')));
   await timed("read one run: iterateOutcomes order 'any'", () => drain(stores.runStats.iterateOutcomes('bench-b', { order: 'any' })));
   const clock = { now: () => new Date('2026-10-14T12:00:00.000Z') };
-  const fromCards = await timed('compareRuns from scorecards (before)', () => compareRuns(['bench-a', 'bench-b'], { stores: { runs: stores.runs, scorecards: stores.scorecards }, clock }));
+  const fromCards = await timed('compareRuns from scorecards (before)', () =>
+    compareRuns(['bench-a', 'bench-b'], { stores: { runs: stores.runs, scorecards: stores.scorecards }, clock }),
+  );
   const fromStats = await timed('compareRuns from statistics outcomes', () => compareRuns(['bench-a', 'bench-b'], { stores, clock }));
   process.stdout.write(`same Comparison: ${isDeepStrictEqual(fromStats, fromCards)}\n`);
 } finally {

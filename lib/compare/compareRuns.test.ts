@@ -68,8 +68,14 @@ describe('compareRuns on the retail sample (model B vs model A)', () => {
 
   it('pairs all 327 cases and finds exactly the flips the answer key implies', async () => {
     const key = await answerKey();
-    const expectedFailing = [...key].filter(([, v]) => v.a && !v.b).map(([id]) => id).sort();
-    const expectedPassing = [...key].filter(([, v]) => !v.a && v.b).map(([id]) => id).sort();
+    const expectedFailing = [...key]
+      .filter(([, v]) => v.a && !v.b)
+      .map(([id]) => id)
+      .sort();
+    const expectedPassing = [...key]
+      .filter(([, v]) => !v.a && v.b)
+      .map(([id]) => id)
+      .sort();
     const [pair] = comparison.pairs;
     expect(pair!.cases).toEqual({ baseline: 327, candidate: 327, shared: 327, only_baseline: 0, only_candidate: 0 });
     expect([pair!.overall.newly_failing, pair!.overall.newly_passing]).toEqual([expectedFailing.length, expectedPassing.length]);
@@ -92,10 +98,21 @@ describe('compareRuns on the retail sample (model B vs model A)', () => {
     expect(refunds.p_value_adjusted).toBeLessThan(0.05);
     expect(refunds.p_value_adjusted).toBeGreaterThanOrEqual(refunds.p_value);
     expect(significantKeys(pair!.by_category)).toEqual(['refunds']);
-    expect(pair!.by_category.map((g) => g.key)).toEqual(['abstention', 'analytics', 'inventory', 'orders', 'products', 'refunds', 'shipping', 'support']);
+    expect(pair!.by_category.map((g) => g.key)).toEqual([
+      'abstention',
+      'analytics',
+      'inventory',
+      'orders',
+      'products',
+      'refunds',
+      'shipping',
+      'support',
+    ]);
     expect(pair!.by_complexity.map((g) => g.key)).toEqual(['1', '2', '3', '4', '5']);
     expect(pair!.significant).toBe(true);
-    expect(pair!.verdict).toMatch(/^B is worse than A on refunds by 29\.8 points \(89\.4% → 59\.6%\), p = 0\.0\d+ \(Holm-adjusted over 8\); overall -4\.6 points \(87\.8% → 83\.2%\), p = 0\.\d+, not significant$/);
+    expect(pair!.verdict).toMatch(
+      /^B is worse than A on refunds by 29\.8 points \(89\.4% → 59\.6%\), p = 0\.0\d+ \(Holm-adjusted over 8\); overall -4\.6 points \(87\.8% → 83\.2%\), p = 0\.\d+, not significant$/,
+    );
   });
 
   it('reports stage deltas, the score difference, the Bayesian view and the MDE consistently', () => {

@@ -42,7 +42,8 @@ export async function compareRuns(runIds: readonly string[], deps: CompareRunsDe
   for (const id of runIds) {
     const found = await deps.stores.runs.getRun(id);
     if (!found) throw new NotFoundError('run', id);
-    if (!allowUnfinished && UNFINISHED.has(found.status)) throw new ConflictError('run', id, `is ${found.status}; compare it once it has finished`);
+    if (!allowUnfinished && UNFINISHED.has(found.status))
+      throw new ConflictError('run', id, `is ${found.status}; compare it once it has finished`);
     const { _etag, ...run } = found;
     runs.push(run);
   }
@@ -61,11 +62,26 @@ export async function compareRuns(runIds: readonly string[], deps: CompareRunsDe
     const tally = { not_scored: 0 };
     const candidate = await loadRunCases(await casesOf(run.id, tally), { capacity: run.total_cases, pairIndex });
     summaries.push(summarizeRun(run, candidate, label, resolved.confidence, tally.not_scored));
-    const paired = pairRuns({ baseline: reference, candidate: run, baselineLabel: runLabel(0), candidateLabel: label }, baseline, candidate, resolved);
+    const paired = pairRuns(
+      { baseline: reference, candidate: run, baselineLabel: runLabel(0), candidateLabel: label },
+      baseline,
+      candidate,
+      resolved,
+    );
     const ids = { baseline: reference.id, candidate: run.id };
     const idsOf = (indices: number[]) => indices.map((j) => baseline.ids[j] as string);
-    paired.pair.flipped.newly_failing.cases = await flippedCases(deps.stores.scorecards, ids, idsOf(paired.newlyFailing), resolved.max_flipped);
-    paired.pair.flipped.newly_passing.cases = await flippedCases(deps.stores.scorecards, ids, idsOf(paired.newlyPassing), resolved.max_flipped);
+    paired.pair.flipped.newly_failing.cases = await flippedCases(
+      deps.stores.scorecards,
+      ids,
+      idsOf(paired.newlyFailing),
+      resolved.max_flipped,
+    );
+    paired.pair.flipped.newly_passing.cases = await flippedCases(
+      deps.stores.scorecards,
+      ids,
+      idsOf(paired.newlyPassing),
+      resolved.max_flipped,
+    );
     pairs.push(paired.pair);
   }
   return { run_ids: [...runIds], options: resolved, runs: summaries, pairs, created_at: deps.clock.now().toISOString() };

@@ -23,7 +23,12 @@ function sideOf(card: Scorecard): Side {
  * The first `max` of the given flipped case ids (sorted), with both sides' verdicts and the failing side's
  * message and diffs, read by point lookups (two per case) once the streaming pass is over.
  */
-export async function flippedCases(store: ScorecardStore, runs: { baseline: string; candidate: string }, ids: readonly string[], max: number): Promise<FlippedCase[]> {
+export async function flippedCases(
+  store: ScorecardStore,
+  runs: { baseline: string; candidate: string },
+  ids: readonly string[],
+  max: number,
+): Promise<FlippedCase[]> {
   const chosen = [...ids].sort().slice(0, max);
   const out: FlippedCase[] = [];
   for (const id of chosen) {

@@ -72,7 +72,8 @@ export function pairRuns(
     STAGE_NAMES.forEach((_, s) => {
       const sa = baseline.stage(j, s);
       const sb = candidate.stage(i, s);
-      if (sa !== STAGE_CODE.skipped && sb !== STAGE_CODE.skipped) countPair(stages[s] as Counts, sa === STAGE_CODE.passed, sb === STAGE_CODE.passed);
+      if (sa !== STAGE_CODE.skipped && sb !== STAGE_CODE.skipped)
+        countPair(stages[s] as Counts, sa === STAGE_CODE.passed, sb === STAGE_CODE.passed);
     });
     addTo(byCategory, baseline.categoryOf(j) ?? NO_CATEGORY, a, b);
     for (const tag of baseline.tagsOf(j)) addTo(byTag, tag, a, b);
@@ -90,15 +91,29 @@ export function pairRuns(
   const overallDelta = passRateDelta(overall, { confidence, alpha });
   const differences = summarize(b.map((x, i) => x - (a[i] as number)));
   const discordance = shared === 0 ? null : (overall[1] + overall[2]) / shared;
-  const families = { by_category: groupDeltas(byCategory, { confidence, alpha }), by_tag: groupDeltas(byTag, { confidence, alpha }), by_complexity: groupDeltas(byComplexity, { confidence, alpha }) };
+  const families = {
+    by_category: groupDeltas(byCategory, { confidence, alpha }),
+    by_tag: groupDeltas(byTag, { confidence, alpha }),
+    by_complexity: groupDeltas(byComplexity, { confidence, alpha }),
+  };
   const pair: PairComparison = {
     label: `${runs.candidateLabel} vs ${runs.baselineLabel}`,
     baseline_run_id: runs.baseline.id,
     candidate_run_id: runs.candidate.id,
     same_suite: runs.baseline.suite_id === runs.candidate.suite_id,
-    cases: { baseline: baseline.size, candidate: candidate.size, shared, only_baseline: baseline.size - shared, only_candidate: candidate.size - shared },
+    cases: {
+      baseline: baseline.size,
+      candidate: candidate.size,
+      shared,
+      only_baseline: baseline.size - shared,
+      only_candidate: candidate.size - shared,
+    },
     overall: overallDelta,
-    bayesian: bayesianPassRateComparison({ passed: overall[0] + overall[1], n: shared }, { passed: overall[0] + overall[2], n: shared }, { seed: options.seed, confidence }),
+    bayesian: bayesianPassRateComparison(
+      { passed: overall[0] + overall[1], n: shared },
+      { passed: overall[0] + overall[2], n: shared },
+      { seed: options.seed, confidence },
+    ),
     score: {
       baseline_mean: shared === 0 ? null : summarize(a).mean,
       candidate_mean: shared === 0 ? null : summarize(b).mean,
@@ -106,19 +121,23 @@ export function pairRuns(
       p_value: shared < 2 ? 1 : pairedTTest(differences, { confidence }).p_value,
       test: 'paired bootstrap',
     },
-    stages: STAGE_NAMES.map((stage, s) => ({ stage, ...passRateDelta(stages[s] as Counts, { confidence, alpha }) })).filter((d) => d.paired_cases > 0),
+    stages: STAGE_NAMES.map((stage, s) => ({ stage, ...passRateDelta(stages[s] as Counts, { confidence, alpha }) })).filter(
+      (d) => d.paired_cases > 0,
+    ),
     ...families,
     latency_ms: welch(latency[0].summary, latency[1].summary, confidence),
     cost_per_case_usd: welch(cost[0].summary, cost[1].summary, confidence),
     flipped: { newly_failing: { total: newlyFailing.length, cases: [] }, newly_passing: { total: newlyPassing.length, cases: [] } },
     minimum_detectable_effect: {
       paired: shared === 0 ? null : finiteOrNull(minimumDetectableEffect({ n: shared, discordance: discordance ?? 0, alpha })),
-      unpaired: shared === 0 ? null : finiteOrNull(minimumDetectableEffect({ n: shared, baselineRate: overallDelta.baseline.rate ?? 0.5, alpha })),
+      unpaired:
+        shared === 0 ? null : finiteOrNull(minimumDetectableEffect({ n: shared, baselineRate: overallDelta.baseline.rate ?? 0.5, alpha })),
       discordance,
       alpha,
       power: 0.8,
     },
-    significant: overallDelta.significant || [...families.by_category, ...families.by_tag, ...families.by_complexity].some((g) => g.significant),
+    significant:
+      overallDelta.significant || [...families.by_category, ...families.by_tag, ...families.by_complexity].some((g) => g.significant),
     verdict: '',
   };
   pair.verdict = verdictOf(pair, { baseline: runs.baselineLabel, candidate: runs.candidateLabel, confidence });

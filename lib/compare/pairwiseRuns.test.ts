@@ -1,14 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scorecard } from '../domain/index.js';
 import { startTestApi, type TestApi } from '../api/routes/apiTestPlatform.test-helpers.js';
-import { chatCompletion, startChatCompletionsServer, type ChatCompletionsServer } from '../judges/testing/chatCompletionsServer.test-helpers.js';
+import {
+  chatCompletion,
+  startChatCompletionsServer,
+  type ChatCompletionsServer,
+} from '../judges/testing/chatCompletionsServer.test-helpers.js';
 import { sampleRun, sampleScorecard } from '../ports/contracts/fixtures.js';
 import { runCliInProcess } from '../cli/commands/cliRunner.test-helpers.js';
 
 let api: TestApi;
 let judge: ChatCompletionsServer;
 
-const card = (run: string, id: string, answer: string, category: string): Scorecard => ({ ...sampleScorecard(run, id, { category }), generated_nl_response: answer });
+const card = (run: string, id: string, answer: string, category: string): Scorecard => ({
+  ...sampleScorecard(run, id, { category }),
+  generated_nl_response: answer,
+});
 
 beforeAll(async () => {
   // the local judge prefers the answer that says "42": it reads both answers from the prompt; for case k3 it always
@@ -17,8 +24,16 @@ beforeAll(async () => {
     const user = String((req.body as { messages: Array<{ content: string }> }).messages[1]!.content);
     const first = /<answer_1>\n([\s\S]*?)\n<\/answer_1>/.exec(user)![1]!;
     const second = /<answer_2>\n([\s\S]*?)\n<\/answer_2>/.exec(user)![1]!;
-    const winner = first.includes('position') ? '1' : first.includes('42') && !second.includes('42') ? '1' : second.includes('42') && !first.includes('42') ? '2' : 'tie';
-    return chatCompletion(JSON.stringify({ reasoning: `picked ${winner}`, score_1: winner === '1' ? 1 : 0.5, score_2: winner === '2' ? 1 : 0.5, winner }));
+    const winner = first.includes('position')
+      ? '1'
+      : first.includes('42') && !second.includes('42')
+        ? '1'
+        : second.includes('42') && !first.includes('42')
+          ? '2'
+          : 'tie';
+    return chatCompletion(
+      JSON.stringify({ reasoning: `picked ${winner}`, score_1: winner === '1' ? 1 : 0.5, score_2: winner === '2' ? 1 : 0.5, winner }),
+    );
   });
   api = await startTestApi({ OPENAI_API_KEY: 'sk-local', OPENAI_BASE_URL: judge.baseURL });
   const { stores } = api.platform.services;

@@ -1,4 +1,12 @@
-import { type Clock, type EntityStore, JudgeError, NotFoundError, type PairwiseJudgePort, type PairwiseResult, type Stores } from '../ports/index.js';
+import {
+  type Clock,
+  type EntityStore,
+  JudgeError,
+  NotFoundError,
+  type PairwiseJudgePort,
+  type PairwiseResult,
+  type Stores,
+} from '../ports/index.js';
 import type { PairwiseComparison, PairwiseVerdict, Scorecard } from '../domain/index.js';
 import { wilsonInterval } from '../statistics/index.js';
 
@@ -15,7 +23,8 @@ const NO_CATEGORY = '(none)';
 async function answers(runId: string, stores: PairwiseDeps['stores']): Promise<Map<string, Scorecard>> {
   if (!(await stores.runs.getRun(runId))) throw new NotFoundError('run', runId);
   const byCase = new Map<string, Scorecard>();
-  for await (const card of stores.scorecards.iterateScorecards(runId)) if (card.generated_nl_response?.trim()) byCase.set(card.test_case_id, card);
+  for await (const card of stores.scorecards.iterateScorecards(runId))
+    if (card.generated_nl_response?.trim()) byCase.set(card.test_case_id, card);
   return byCase;
 }
 

@@ -27,8 +27,19 @@ export function openStores(temps: TempDatabases): TestStores {
 }
 
 /** Stores a finished run with the given scorecards (re-keyed to the run). */
-export async function storeRun(stores: Pick<Stores, 'runs' | 'scorecards'>, id: string, cards: readonly Scorecard[], overrides: Partial<Run> = {}): Promise<Run> {
-  const run = sampleRun(id, { status: 'completed', total_cases: cards.length, suite_id: 'retail-demo', completed_at: '2026-10-14T10:05:00.000Z', ...overrides });
+export async function storeRun(
+  stores: Pick<Stores, 'runs' | 'scorecards'>,
+  id: string,
+  cards: readonly Scorecard[],
+  overrides: Partial<Run> = {},
+): Promise<Run> {
+  const run = sampleRun(id, {
+    status: 'completed',
+    total_cases: cards.length,
+    suite_id: 'retail-demo',
+    completed_at: '2026-10-14T10:05:00.000Z',
+    ...overrides,
+  });
   await stores.runs.createRun(run);
   await stores.scorecards.upsertScorecards(cards.map((c) => ({ ...c, run_id: id })));
   return run;
@@ -37,7 +48,7 @@ export async function storeRun(stores: Pick<Stores, 'runs' | 'scorecards'>, id: 
 /** A copy of the cards with `count` seeded-random cases flipped (pass <-> fail). */
 export function withRandomFlips(cards: readonly Scorecard[], count: number, seed: number): Scorecard[] {
   let state = seed;
-  const next = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   const chosen = new Set<number>();
   while (chosen.size < count) chosen.add(Math.floor(next() * cards.length));
   return cards.map((c, i) => (chosen.has(i) ? { ...c, overall_passed: !c.overall_passed, overall_score: c.overall_passed ? 0 : 1 } : c));

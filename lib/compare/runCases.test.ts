@@ -14,7 +14,15 @@ describe('RunCases', () => {
     const cases = await loadRunCases(stream([...cards, shuffledTags]), { capacity: 3 });
     expect(cases.size).toBe(41);
     cards.forEach((card, i) => {
-      expect([cases.ids[i], cases.passed[i] === 1, cases.score[i], cases.latency[i], cases.cost[i], cases.complexity[i], cases.categoryOf(i)]).toEqual([
+      expect([
+        cases.ids[i],
+        cases.passed[i] === 1,
+        cases.score[i],
+        cases.latency[i],
+        cases.cost[i],
+        cases.complexity[i],
+        cases.categoryOf(i),
+      ]).toEqual([
         card.test_case_id,
         card.overall_passed,
         card.overall_score,
@@ -37,7 +45,10 @@ describe('RunCases', () => {
     const fromScorecards = new RunCases(3);
     [card!, { ...card!, trial: 2 }, { ...card!, trial: 3 }].forEach((c) => fromScorecards.add(c));
     expect(fromScorecards.ids).toEqual([id, `${id}#trial-2`, `${id}#trial-3`]);
-    const fromOutcomes = await loadRunCases(stream([{ ...card!, test_case_id: `${id}#trial-3` }, card!]), { capacity: 2, pairIndex: fromScorecards.indexById() });
+    const fromOutcomes = await loadRunCases(stream([{ ...card!, test_case_id: `${id}#trial-3` }, card!]), {
+      capacity: 2,
+      pairIndex: fromScorecards.indexById(),
+    });
     expect(Array.from(fromOutcomes.pair.subarray(0, 2))).toEqual([2, 0]);
   });
 

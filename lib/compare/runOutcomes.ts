@@ -16,5 +16,7 @@ export async function runOutcomes(
   runId: string,
   options: IterateOutcomesOptions = {},
 ): Promise<AsyncIterable<RunCaseOutcome>> {
-  return (await stores.runStats.getRunStats(runId)) ? stores.runStats.iterateOutcomes(runId, options) : stores.scorecards.iterateScorecards(runId);
+  return (await stores.runStats.getRunStats(runId))
+    ? stores.runStats.iterateOutcomes(runId, options)
+    : stores.scorecards.iterateScorecards(runId);
 }

@@ -25,7 +25,9 @@ function describe(labels: { baseline: string; candidate: string }, where: string
 
 /** The significant members of a family, most adverse first (then by adjusted p). */
 function findings(groups: readonly GroupDelta[]): GroupDelta[] {
-  return groups.filter((g) => g.significant).sort((x, y) => (x.difference ?? 0) - (y.difference ?? 0) || x.p_value_adjusted - y.p_value_adjusted);
+  return groups
+    .filter((g) => g.significant)
+    .sort((x, y) => (x.difference ?? 0) - (y.difference ?? 0) || x.p_value_adjusted - y.p_value_adjusted);
 }
 
 /**
@@ -51,14 +53,18 @@ export function verdictOf(pair: PairComparison, labels: { baseline: string; cand
     const holm = size > 1 ? ` (Holm-adjusted over ${size})` : '';
     parts.push(describe(labels, `on ${prefix}${first.key}`, first, formatP(first.p_value_adjusted) + holm));
     if (rest.length) parts.push(`also ${rest.map((g) => `${g.key} ${formatPoints(g.difference ?? 0)} points`).join(', ')}`);
-    parts.push(`overall ${formatPoints(overall.difference ?? 0)} points (${change(overall)}), ${formatP(overall.p_value)}${overall.significant ? '' : ', not significant'}`);
+    parts.push(
+      `overall ${formatPoints(overall.difference ?? 0)} points (${change(overall)}), ${formatP(overall.p_value)}${overall.significant ? '' : ', not significant'}`,
+    );
   } else if (overall.significant) {
     parts.push(describe(labels, 'overall', overall, formatP(overall.p_value)));
     parts.push('no single category changed significantly');
   } else {
     const ci = `${Math.round(labels.confidence * 100)}% CI ${formatPoints(overall.lower ?? 0)} to ${formatPoints(overall.upper ?? 0)}`;
     const mde = pair.minimum_detectable_effect.paired;
-    parts.push(`No significant difference between ${labels.candidate} and ${labels.baseline}: overall ${formatPoints(overall.difference ?? 0)} points (${ci}), ${formatP(overall.p_value)}`);
+    parts.push(
+      `No significant difference between ${labels.candidate} and ${labels.baseline}: overall ${formatPoints(overall.difference ?? 0)} points (${ci}), ${formatP(overall.p_value)}`,
+    );
     if (mde !== null) parts.push(`changes under ${(mde * 100).toFixed(1)} points are not reliably detectable with ${shared} paired cases`);
   }
   return parts.join('; ') + scope;

@@ -44,7 +44,12 @@ let axeSource: string;
 const pageProblems: string[] = [];
 const runIds: string[] = [];
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any; headers: Headers }> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: any; headers: Headers }> {
   const res = await fetch(`${platform.url}/api/${path}`, {
     method,
     headers: { authorization: `Bearer ${adminKey}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
@@ -55,7 +60,13 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
 }
 
 async function startRun(target: string, baseline?: string): Promise<string> {
-  const r = await call('POST', 'v1/runs', { suite_id: DEMO_SUITE_ID, target_id: target, triggered_by: 'demo', config: demoRunConfig(SAMPLE), ...(baseline ? { baseline_run_id: baseline } : {}) });
+  const r = await call('POST', 'v1/runs', {
+    suite_id: DEMO_SUITE_ID,
+    target_id: target,
+    triggered_by: 'demo',
+    config: demoRunConfig(SAMPLE),
+    ...(baseline ? { baseline_run_id: baseline } : {}),
+  });
   expect(r.status).toBe(202);
   runIds.push(r.json.id);
   return r.json.id as string;
@@ -74,8 +85,18 @@ async function waitCompleted(id: string): Promise<void> {
 /** axe-core in the page (evaluated through the DevTools protocol, which the page's CSP does not govern). */
 async function seriousViolations(): Promise<string[]> {
   await page.evaluate(`${axeSource};0`);
-  const results = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`)) as { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const results = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`)) as {
+    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+  };
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 async function shot(name: string): Promise<void> {
@@ -96,7 +117,12 @@ beforeAll(async () => {
   axeSource = await readFile(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
   await mkdir(SHOTS, { recursive: true });
   dataDir = await mkdtemp(join(tmpdir(), 'evalp-dashboard-'));
-  platform = await startEmbeddedPlatform({ dataDir, port: 0, logger: silentLogger, env: { ...process.env, EVALP_API_RATE_LIMIT_RPS: '0' } });
+  platform = await startEmbeddedPlatform({
+    dataDir,
+    port: 0,
+    logger: silentLogger,
+    env: { ...process.env, EVALP_API_RATE_LIMIT_RPS: '0' },
+  });
   const { apiKeys, clock } = platform.services;
   adminKey = (await createApiKey(apiKeys, { name: 'admin', roles: [...ROLES] }, clock)).key;
   readerKey = (await createApiKey(apiKeys, { name: 'viewer', roles: ['reader'] }, clock)).key;
@@ -129,7 +155,11 @@ describe.skipIf(skip)('dashboard over HTTP', () => {
     const asset = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeDefined();
     const js = await fetch(`${platform.url}${asset}`);
-    expect([js.status, js.headers.get('cache-control'), js.headers.get('content-type')]).toEqual([200, 'public, max-age=31536000, immutable', 'text/javascript; charset=utf-8']);
+    expect([js.status, js.headers.get('cache-control'), js.headers.get('content-type')]).toEqual([
+      200,
+      'public, max-age=31536000, immutable',
+      'text/javascript; charset=utf-8',
+    ]);
     const missing = await fetch(`${platform.url}/api/v1/nothing-here`);
     expect([missing.status, missing.headers.get('content-type')]).toEqual([404, 'application/problem+json']);
     expect((await fetch(`${platform.url}/api/health`)).status).toBe(200);
@@ -167,7 +197,10 @@ describe.skipIf(skip)('dashboard in Chromium', () => {
     expect(seen.has('completed')).toBe(true);
     await waitCompleted(id);
     const stats = (await call('GET', `v1/runs/${id}`)).json.stats;
-    await page.waitForFunction((runId) => document.querySelector(`#runs-table tbody tr:has(a[href$="${runId}"]) progress`)?.getAttribute('value') === '100', id);
+    await page.waitForFunction(
+      (runId) => document.querySelector(`#runs-table tbody tr:has(a[href$="${runId}"]) progress`)?.getAttribute('value') === '100',
+      id,
+    );
     expect(await row.getByTestId('pass-rate').textContent()).toBe(`${(stats.pass_rate * 100).toFixed(1)}%`);
     expect(await seriousViolations()).toEqual([]);
   }, 120_000);
@@ -244,12 +277,18 @@ describe.skipIf(skip)('dashboard in Chromium', () => {
     expect(trend.series[0].points.map((p: { date: string }) => p.date)).toEqual(dates);
     await open(`trends?from=${dates[0]}&to=${dates[2]}&group_by=client`);
     await page.getByTestId('trend-summary').waitFor();
-    expect(await page.getByTestId('trend-summary').textContent()).toContain(`3 completed runs from ${dates[0]} to ${dates[2]}, 1 series, ${trend.alerts.length} alert`);
+    expect(await page.getByTestId('trend-summary').textContent()).toContain(
+      `3 completed runs from ${dates[0]} to ${dates[2]}, 1 series, ${trend.alerts.length} alert`,
+    );
     expect(await page.locator('#trend-table tbody tr').count()).toBe(3);
     for (const p of trend.series[0].points) {
-      expect(await page.locator('#trend-table tbody tr', { hasText: p.date }).textContent()).toContain(`${(p.pass_rate * 100).toFixed(1)}%`);
+      expect(await page.locator('#trend-table tbody tr', { hasText: p.date }).textContent()).toContain(
+        `${(p.pass_rate * 100).toFixed(1)}%`,
+      );
     }
-    const alertDays = trend.series[0].points.filter((p: { run_ids: string[] }) => p.run_ids.some((id) => trend.alerts.some((al: { run_id: string }) => al.run_id === id)));
+    const alertDays = trend.series[0].points.filter((p: { run_ids: string[] }) =>
+      p.run_ids.some((id) => trend.alerts.some((al: { run_id: string }) => al.run_id === id)),
+    );
     expect(await page.locator('#trend-table tbody tr', { hasText: 'alert' }).count()).toBe(alertDays.length);
     for (const id of ['trend-pass', 'trend-p95', 'trend-cost']) expect(await page.getByTestId(id).isVisible()).toBe(true);
     await page.waitForTimeout(200);
@@ -268,7 +307,12 @@ describe.skipIf(skip)('dashboard in Chromium', () => {
     const staleEtag = await page.getByTestId('case-etag').textContent();
     // someone else saves the case after the page read it
     const current = await call('GET', `v1/test-cases/${encodeURIComponent(id)}`);
-    const theirs = await call('PUT', `v1/test-cases/${encodeURIComponent(id)}`, { ...current.json, nl_query: `${current.json.nl_query} (edited elsewhere)` }, { 'if-match': current.headers.get('etag')! });
+    const theirs = await call(
+      'PUT',
+      `v1/test-cases/${encodeURIComponent(id)}`,
+      { ...current.json, nl_query: `${current.json.nl_query} (edited elsewhere)` },
+      { 'if-match': current.headers.get('etag')! },
+    );
     expect(theirs.status).toBe(200);
     const mine = JSON.parse(await page.getByLabel('Edit the case (JSON)').inputValue());
     await page.getByLabel('Edit the case (JSON)').fill(JSON.stringify({ ...mine, nl_query: 'my edit' }, null, 2));
@@ -292,9 +336,25 @@ describe.skipIf(skip)('dashboard in Chromium', () => {
     await open('gold');
     await page.locator('#cases-table').waitFor();
     expect(await seriousViolations()).toEqual([]);
-    const good = { id: 'ui-import-1', nl_query: 'How many orders did I place?', expected_tool_calls: [{ tool_name: 'list_orders', arguments: {} }], metadata: { complexity_level: 1, tags: [] } };
-    const bad = { id: 'ui-import-2', nl_query: 'Refund it', expected_tool_calls: [{ tool_name: 'refund', arguments: {} }], metadata: { complexity_level: 9, tags: [] } };
-    await page.locator('input[type=file]').setInputFiles({ name: 'cases.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${JSON.stringify(good)}\n${JSON.stringify(bad)}\n`) });
+    const good = {
+      id: 'ui-import-1',
+      nl_query: 'How many orders did I place?',
+      expected_tool_calls: [{ tool_name: 'list_orders', arguments: {} }],
+      metadata: { complexity_level: 1, tags: [] },
+    };
+    const bad = {
+      id: 'ui-import-2',
+      nl_query: 'Refund it',
+      expected_tool_calls: [{ tool_name: 'refund', arguments: {} }],
+      metadata: { complexity_level: 9, tags: [] },
+    };
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'cases.jsonl',
+        mimeType: 'application/x-ndjson',
+        buffer: Buffer.from(`${JSON.stringify(good)}\n${JSON.stringify(bad)}\n`),
+      });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByTestId('import-result').waitFor();
     expect(await page.getByTestId('import-result').textContent()).toContain('2 rows read: 1 imported (1 new, 0 updated), 1 row error.');
@@ -316,12 +376,19 @@ describe.skipIf(skip)('dashboard in Chromium', () => {
     await open('alerts');
     await page.locator('#alerts-table').waitFor();
     const ackButtons = page.locator('#alerts-table').getByRole('button', { name: 'Acknowledge', exact: true });
-    const open_ = (await call('GET', 'v1/alerts?limit=500')).json.items.filter((a: { acknowledged_at: string | null }) => !a.acknowledged_at);
+    const open_ = (await call('GET', 'v1/alerts?limit=500')).json.items.filter(
+      (a: { acknowledged_at: string | null }) => !a.acknowledged_at,
+    );
     expect(open_.length).toBeGreaterThan(0);
     expect(await ackButtons.count()).toBe(open_.length);
     await ackButtons.first().click();
-    await page.waitForFunction((left) => [...document.querySelectorAll('#alerts-table tbody button')].filter((b) => b.textContent === 'Acknowledge').length === left, open_.length - 1);
-    const acked = (await call('GET', 'v1/alerts?limit=500')).json.items.filter((a: { acknowledged_by: string | null }) => a.acknowledged_by === 'admin');
+    await page.waitForFunction(
+      (left) => [...document.querySelectorAll('#alerts-table tbody button')].filter((b) => b.textContent === 'Acknowledge').length === left,
+      open_.length - 1,
+    );
+    const acked = (await call('GET', 'v1/alerts?limit=500')).json.items.filter(
+      (a: { acknowledged_by: string | null }) => a.acknowledged_by === 'admin',
+    );
     expect(acked.length).toBe(1);
     // a reader: no dead letters in the navigation, the case read-only, no import form
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -340,7 +407,9 @@ describe.skipIf(skip)('dashboard in Chromium', () => {
     await open('dead-letters');
     expect(await page.getByRole('alert').textContent()).toContain('not a view you may open');
     // and the API refuses it too
-    expect((await fetch(`${platform.url}/api/v1/dead-letters/judge-cases`, { headers: { authorization: `Bearer ${readerKey}` } })).status).toBe(403);
+    expect(
+      (await fetch(`${platform.url}/api/v1/dead-letters/judge-cases`, { headers: { authorization: `Bearer ${readerKey}` } })).status,
+    ).toBe(403);
   }, 90_000);
 
   it('met no Content-Security-Policy violation and no page error on any view', () => {

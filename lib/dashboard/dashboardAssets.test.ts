@@ -56,9 +56,22 @@ describe('dashboardConfigFromEnv', () => {
   it.each<[Record<string, string>, ReturnType<typeof dashboardConfigFromEnv>]>([
     [{}, { entra: null }],
     [{ EVALP_DASHBOARD_ENTRA_CLIENT_ID: 'spa' }, { entra: null }],
-    [{ EVALP_DASHBOARD_ENTRA_CLIENT_ID: 'spa', EVALP_AUTH_ENTRA_TENANT_ID: 't', EVALP_AUTH_ENTRA_AUDIENCE: 'api://evalp,abc' }, { entra: { client_id: 'spa', tenant_id: 't', scopes: ['api://evalp/.default'] } }],
-    [{ EVALP_DASHBOARD_ENTRA_CLIENT_ID: 'spa', EVALP_AUTH_ENTRA_TENANT_ID: 't', EVALP_AUTH_ENTRA_AUDIENCE: '1111-2222' }, { entra: { client_id: 'spa', tenant_id: 't', scopes: ['api://1111-2222/.default'] } }],
-    [{ EVALP_DASHBOARD_ENTRA_CLIENT_ID: 'spa', EVALP_AUTH_ENTRA_TENANT_ID: 't', EVALP_DASHBOARD_ENTRA_SCOPES: 'api://x/Runs.Read, api://x/Cases.Write' }, { entra: { client_id: 'spa', tenant_id: 't', scopes: ['api://x/Runs.Read', 'api://x/Cases.Write'] } }],
+    [
+      { EVALP_DASHBOARD_ENTRA_CLIENT_ID: 'spa', EVALP_AUTH_ENTRA_TENANT_ID: 't', EVALP_AUTH_ENTRA_AUDIENCE: 'api://evalp,abc' },
+      { entra: { client_id: 'spa', tenant_id: 't', scopes: ['api://evalp/.default'] } },
+    ],
+    [
+      { EVALP_DASHBOARD_ENTRA_CLIENT_ID: 'spa', EVALP_AUTH_ENTRA_TENANT_ID: 't', EVALP_AUTH_ENTRA_AUDIENCE: '1111-2222' },
+      { entra: { client_id: 'spa', tenant_id: 't', scopes: ['api://1111-2222/.default'] } },
+    ],
+    [
+      {
+        EVALP_DASHBOARD_ENTRA_CLIENT_ID: 'spa',
+        EVALP_AUTH_ENTRA_TENANT_ID: 't',
+        EVALP_DASHBOARD_ENTRA_SCOPES: 'api://x/Runs.Read, api://x/Cases.Write',
+      },
+      { entra: { client_id: 'spa', tenant_id: 't', scopes: ['api://x/Runs.Read', 'api://x/Cases.Write'] } },
+    ],
   ])('%j', (env, expected) => {
     expect(dashboardConfigFromEnv(env)).toEqual(expected);
   });

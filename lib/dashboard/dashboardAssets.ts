@@ -59,8 +59,14 @@ export function dashboardConfigFromEnv(env: Readonly<Record<string, string | und
   const clientId = env.EVALP_DASHBOARD_ENTRA_CLIENT_ID?.trim();
   const tenantId = env.EVALP_AUTH_ENTRA_TENANT_ID?.trim();
   if (!clientId || !tenantId) return { entra: null };
-  const listed = (env.EVALP_DASHBOARD_ENTRA_SCOPES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const audience = (env.EVALP_AUTH_ENTRA_AUDIENCE ?? '').split(',').map((s) => s.trim()).find(Boolean);
+  const listed = (env.EVALP_DASHBOARD_ENTRA_SCOPES ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const audience = (env.EVALP_AUTH_ENTRA_AUDIENCE ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .find(Boolean);
   const fallback = audience ? [`${audience.startsWith('api://') ? audience : `api://${audience}`}/.default`] : [];
   return { entra: { client_id: clientId, tenant_id: tenantId, scopes: listed.length ? listed : fallback } };
 }
@@ -80,7 +86,12 @@ export interface AssetAnswer {
 export async function dashboardAsset(root: string, path: string | undefined, config: DashboardConfig): Promise<AssetAnswer> {
   const rel = (path ?? '').replace(/^\/+/, '');
   if (rel === 'api' || rel.startsWith('api/')) return notFound(`no API route serves /${rel}`, true);
-  if (rel === 'config.json') return { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': CONTENT_TYPES['.json']!, 'cache-control': REVALIDATE }, body: JSON.stringify(config) };
+  if (rel === 'config.json')
+    return {
+      status: 200,
+      headers: { ...SECURITY_HEADERS, 'content-type': CONTENT_TYPES['.json']!, 'cache-control': REVALIDATE },
+      body: JSON.stringify(config),
+    };
   const file = rel === '' ? 'index.html' : rel;
   const full = normalize(join(root, file));
   if (!full.startsWith(root.endsWith(sep) ? root : root + sep)) return notFound(`/${rel} is not a dashboard file`, false);
@@ -89,7 +100,11 @@ export async function dashboardAsset(root: string, path: string | undefined, con
     bytes = await readFile(full);
   } catch {
     if (file === 'index.html') {
-      return { status: 503, headers: { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: `The dashboard is not built: run \`npm run build:web\` (npm install does it) to create ${root}.\n` };
+      return {
+        status: 503,
+        headers: { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+        body: `The dashboard is not built: run \`npm run build:web\` (npm install does it) to create ${root}.\n`,
+      };
     }
     return notFound(`/${rel} is not a dashboard file`, false);
   }
@@ -101,7 +116,11 @@ export async function dashboardAsset(root: string, path: string | undefined, con
 function notFound(detail: string, api: boolean): AssetAnswer {
   return {
     status: 404,
-    headers: { ...SECURITY_HEADERS, 'content-type': api ? 'application/problem+json' : 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    headers: {
+      ...SECURITY_HEADERS,
+      'content-type': api ? 'application/problem+json' : 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+    },
     body: api ? JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail }) : `${detail}\n`,
   };
 }

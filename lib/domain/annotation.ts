@@ -4,7 +4,15 @@ import { z } from 'zod';
 export const AnnotationLabelSchemaSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('scale') }).strict(),
   z.object({ kind: z.literal('pass_fail') }).strict(),
-  z.object({ kind: z.literal('categories'), categories: z.array(z.string().min(1)).min(2).refine((c) => new Set(c).size === c.length, 'categories must differ') }).strict(),
+  z
+    .object({
+      kind: z.literal('categories'),
+      categories: z
+        .array(z.string().min(1))
+        .min(2)
+        .refine((c) => new Set(c).size === c.length, 'categories must differ'),
+    })
+    .strict(),
   z.object({ kind: z.literal('free_text') }).strict(),
 ]);
 export type AnnotationLabelSchema = z.infer<typeof AnnotationLabelSchemaSchema>;
@@ -50,11 +58,15 @@ export type Annotation = z.infer<typeof AnnotationSchema>;
 export function labelProblem(schema: AnnotationLabelSchema, label: string | number): string | undefined {
   switch (schema.kind) {
     case 'scale':
-      return typeof label === 'number' && Number.isInteger(label) && label >= 1 && label <= 5 ? undefined : 'must be an integer from 1 to 5';
+      return typeof label === 'number' && Number.isInteger(label) && label >= 1 && label <= 5
+        ? undefined
+        : 'must be an integer from 1 to 5';
     case 'pass_fail':
       return label === 'pass' || label === 'fail' ? undefined : 'must be "pass" or "fail"';
     case 'categories':
-      return typeof label === 'string' && schema.categories.includes(label) ? undefined : `must be one of ${schema.categories.map((c) => JSON.stringify(c)).join(', ')}`;
+      return typeof label === 'string' && schema.categories.includes(label)
+        ? undefined
+        : `must be one of ${schema.categories.map((c) => JSON.stringify(c)).join(', ')}`;
     case 'free_text':
       return typeof label === 'string' && label.trim() !== '' ? undefined : 'must be non-empty text';
   }

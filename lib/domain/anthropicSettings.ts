@@ -22,7 +22,10 @@ export const AnthropicTargetSettingsSchema = z
     /** the Messages API requires a cap on output tokens per request */
     max_tokens: z.number().int().positive().default(1024),
     /** execute the model's tool_use blocks through the tool executor and send tool_result back until it answers */
-    agentic_loop: z.object({ enabled: z.boolean().default(false), max_turns: z.number().int().min(1).max(20).default(5) }).strict().optional(),
+    agentic_loop: z
+      .object({ enabled: z.boolean().default(false), max_turns: z.number().int().min(1).max(20).default(5) })
+      .strict()
+      .optional(),
     /** mark the system prompt and tools as a prompt-cache prefix (`cache_control: ephemeral`) */
     prompt_caching: z.boolean().default(false),
     /**

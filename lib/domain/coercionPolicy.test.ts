@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { COERCION_POLICIES, type CoercionPolicy, type CoercionPolicySpec, DEFAULT_COERCION_POLICY, resolveCoercionPolicy } from './coercionPolicy.js';
+import {
+  COERCION_POLICIES,
+  type CoercionPolicy,
+  type CoercionPolicySpec,
+  DEFAULT_COERCION_POLICY,
+  resolveCoercionPolicy,
+} from './coercionPolicy.js';
 
 describe('resolveCoercionPolicy', () => {
   it.each<[string, CoercionPolicySpec | undefined, CoercionPolicySpec | undefined, CoercionPolicy]>([
@@ -7,8 +13,18 @@ describe('resolveCoercionPolicy', () => {
     ['a named run policy', 'bfcl', undefined, COERCION_POLICIES.bfcl],
     ['a named case policy wins over the run', 'strict', 'bfcl', COERCION_POLICIES.bfcl],
     ['a partial run policy over the default', { numeric_string: false }, undefined, { ...DEFAULT_COERCION_POLICY, numeric_string: false }],
-    ['a partial case policy over a named run policy', 'strict', { string_normalization: 'case_whitespace' }, { ...COERCION_POLICIES.strict, string_normalization: 'case_whitespace' }],
-    ['a partial case policy over a partial run policy', { iso_dates: false }, { enum_case: false }, { ...DEFAULT_COERCION_POLICY, iso_dates: false, enum_case: false }],
+    [
+      'a partial case policy over a named run policy',
+      'strict',
+      { string_normalization: 'case_whitespace' },
+      { ...COERCION_POLICIES.strict, string_normalization: 'case_whitespace' },
+    ],
+    [
+      'a partial case policy over a partial run policy',
+      { iso_dates: false },
+      { enum_case: false },
+      { ...DEFAULT_COERCION_POLICY, iso_dates: false, enum_case: false },
+    ],
     ['undefined fields in a partial are ignored', 'strict', { numeric_string: undefined }, COERCION_POLICIES.strict],
   ])('%s', (_name, run, caseLevel, policy) => {
     expect(resolveCoercionPolicy(run, caseLevel)).toEqual(policy);

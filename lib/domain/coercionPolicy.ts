@@ -76,7 +76,6 @@ export const COERCION_POLICY_NAMES = ['default', 'bfcl', 'strict'] as const sati
 export const CoercionPolicySpecSchema = z.union([z.enum(COERCION_POLICY_NAMES), CoercionPolicySchema.partial()]);
 export type CoercionPolicySpec = z.infer<typeof CoercionPolicySpecSchema>;
 
-
 /**
  * The policy in force for one case. The run's spec applies over the default policy; the case's spec wins:
  * a name replaces the run's policy entirely, a partial policy overrides only the fields it sets.
@@ -92,7 +91,9 @@ function applySpec(base: CoercionPolicy, spec: CoercionPolicySpec | undefined): 
   if (spec === undefined) return base;
   if (typeof spec === 'string') {
     if (!Object.hasOwn(COERCION_POLICIES, spec)) {
-      throw new Error(`unknown coercion policy "${String(spec)}": use one of ${Object.keys(COERCION_POLICIES).join(', ')} or a partial policy object`);
+      throw new Error(
+        `unknown coercion policy "${String(spec)}": use one of ${Object.keys(COERCION_POLICIES).join(', ')} or a partial policy object`,
+      );
     }
     return COERCION_POLICIES[spec];
   }

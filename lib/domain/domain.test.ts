@@ -35,8 +35,14 @@ describe('TestCaseSchema', () => {
     [{ id: '', nl_query: 'q', expected_tool_calls: [] }, 'id'],
     [{ id: 'x', nl_query: 'q', expected_tool_calls: [], metadata: { complexity_level: 6 } }, 'metadata.complexity_level'],
     [{ id: 'x', nl_query: 'q', expected_tool_calls: [{ tool_name: 'f' }], expected_raw_data: [1, 2] }, 'expected_raw_data'],
-    [{ id: 'x', nl_query: 'q', expected_tool_calls: [{ tool_name: 'f', arguments: { a: { $range: { min: 5, max: 1 } } } }] }, 'expected_tool_calls.0.arguments.a.$range'],
-    [{ id: 'x', nl_query: 'q', expected_tool_calls: [{ tool_name: 'f', arguments: { a: { $bogus: 1 } } }] }, 'expected_tool_calls.0.arguments.a'],
+    [
+      { id: 'x', nl_query: 'q', expected_tool_calls: [{ tool_name: 'f', arguments: { a: { $range: { min: 5, max: 1 } } } }] },
+      'expected_tool_calls.0.arguments.a.$range',
+    ],
+    [
+      { id: 'x', nl_query: 'q', expected_tool_calls: [{ tool_name: 'f', arguments: { a: { $bogus: 1 } } }] },
+      'expected_tool_calls.0.arguments.a',
+    ],
     [{ id: 'x', nl_query: 'q', expected_tool_calls: [], surprise: true }, ''],
   ])('rejects bad input and names the field (%#)', (input, path) => {
     const r = TestCaseSchema.safeParse(input);
@@ -97,7 +103,9 @@ describe('canonical JSON', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[1,{"y":2,"z":1}]},"b":1}');
   });
   it('gives equal keys for argument order permutations', () => {
-    expect(canonicalCallKey({ tool_name: 'f', arguments: { a: 1, b: 2 } })).toBe(canonicalCallKey({ tool_name: 'f', arguments: { b: 2, a: 1 } }));
+    expect(canonicalCallKey({ tool_name: 'f', arguments: { a: 1, b: 2 } })).toBe(
+      canonicalCallKey({ tool_name: 'f', arguments: { b: 2, a: 1 } }),
+    );
   });
 });
 
@@ -109,7 +117,9 @@ describe('suites and targets', () => {
   });
   it('a target secret is a reference, never a value', () => {
     const base = { id: 't', name: 't', created_at: ts, updated_at: ts };
-    expect(TargetSystemSchema.safeParse({ ...base, settings: { kind: 'openai', model: 'gpt-4o', api_key: { env: 'OPENAI_API_KEY' } } }).success).toBe(true);
+    expect(
+      TargetSystemSchema.safeParse({ ...base, settings: { kind: 'openai', model: 'gpt-4o', api_key: { env: 'OPENAI_API_KEY' } } }).success,
+    ).toBe(true);
     const bad = TargetSystemSchema.safeParse({ ...base, settings: { kind: 'openai', model: 'gpt-4o', api_key: 'sk-live-123' } });
     expect(bad.error?.issues[0]?.path).toEqual(['settings', 'api_key']);
   });

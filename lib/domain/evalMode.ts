@@ -19,8 +19,14 @@ export const RoutingScoreSchema = z
     /** mean of the parts that were scored */
     score: z.number().min(0).max(1),
     agent: z.object({ expected: z.string(), actual: z.string().nullable(), passed: z.boolean() }).strict().optional(),
-    reason: z.object({ expected: z.string(), actual: z.string().nullable(), score: z.number().min(0).max(1), passed: z.boolean() }).strict().optional(),
-    entities: z.object({ score: z.number().min(0).max(1), passed: z.boolean(), problems: z.array(z.string()) }).strict().optional(),
+    reason: z
+      .object({ expected: z.string(), actual: z.string().nullable(), score: z.number().min(0).max(1), passed: z.boolean() })
+      .strict()
+      .optional(),
+    entities: z
+      .object({ score: z.number().min(0).max(1), passed: z.boolean(), problems: z.array(z.string()) })
+      .strict()
+      .optional(),
     /** one line a person can act on; empty when everything passed */
     message: z.string(),
   })

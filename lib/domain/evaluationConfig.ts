@@ -97,7 +97,8 @@ export const EvaluationConfigOverridesSchema = z
   .record(z.string(), z.unknown())
   .superRefine((value, ctx) => {
     const parsed = EvaluationConfigSchema.safeParse(value);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   })
   .transform((value) => value as EvaluationConfigInput);
 

@@ -38,14 +38,7 @@ export interface ArgMatcher {
   $unordered?: boolean;
   $any?: boolean;
 }
-export type ExpectedValue =
-  | string
-  | number
-  | boolean
-  | null
-  | ExpectedValue[]
-  | ArgMatcher
-  | { [key: string]: ExpectedValue };
+export type ExpectedValue = string | number | boolean | null | ExpectedValue[] | ArgMatcher | { [key: string]: ExpectedValue };
 
 export const ArgMatcherSchema: z.ZodType<ArgMatcher> = z.lazy(() =>
   z
@@ -87,15 +80,17 @@ export function isMatcherObject(value: unknown): value is ArgMatcher {
 }
 
 /** One expected tool call of a gold case. */
-export const ExpectedToolCallSchema = z.object({
-  tool_name: z.string().min(1),
-  arguments: z.record(z.string(), ExpectedValueSchema).default({}),
-  /** When true, arguments the case does not mention are not counted as extra. Default false. */
-  allow_extra_arguments: z.boolean().optional(),
-  /**
-   * Indices (in the same call list) of the calls whose results this call uses: with the case's
-   * `call_order: 'dependency'`, it must be made after each of them.
-   */
-  depends_on: z.array(z.number().int().nonnegative()).optional(),
-}).strict();
+export const ExpectedToolCallSchema = z
+  .object({
+    tool_name: z.string().min(1),
+    arguments: z.record(z.string(), ExpectedValueSchema).default({}),
+    /** When true, arguments the case does not mention are not counted as extra. Default false. */
+    allow_extra_arguments: z.boolean().optional(),
+    /**
+     * Indices (in the same call list) of the calls whose results this call uses: with the case's
+     * `call_order: 'dependency'`, it must be made after each of them.
+     */
+    depends_on: z.array(z.number().int().nonnegative()).optional(),
+  })
+  .strict();
 export type ExpectedToolCall = z.infer<typeof ExpectedToolCallSchema>;

@@ -19,6 +19,8 @@ describe('JSON pointers (RFC 6901)', () => {
   });
 
   it('re-roots the pointers under a prefix', () => {
-    expect(pointersUnder(['/content/1/input/a', '/content/1/inputs/b', '/content/10/input/c', '/content/1/input/x/0'], '/content/1/input')).toEqual(['/a', '/x/0']);
+    expect(
+      pointersUnder(['/content/1/input/a', '/content/1/inputs/b', '/content/10/input/c', '/content/1/input/x/0'], '/content/1/input'),
+    ).toEqual(['/a', '/x/0']);
   });
 });

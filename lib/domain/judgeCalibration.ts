@@ -28,7 +28,9 @@ export const JudgeCalibrationSchema = z
      * position-swap consistency of the same model as a pairwise judge: stored pairwise verdicts of this model whose
      * two orders agreed (absent when there are none)
      */
-    position_swap: z.object({ pairs: z.number().int().positive(), consistent: z.number().int().nonnegative(), rate: z.number().min(0).max(1) }).optional(),
+    position_swap: z
+      .object({ pairs: z.number().int().positive(), consistent: z.number().int().nonnegative(), rate: z.number().min(0).max(1) })
+      .optional(),
     /** what the human labels are: from the task (e.g. "3 annotators") or a note on how they were made */
     provenance: z.string(),
     created_at: z.iso.datetime({ offset: true }),

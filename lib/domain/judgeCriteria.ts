@@ -31,7 +31,8 @@ export const JudgeCriteriaSchema = z
 export const DEFAULT_JUDGE_CRITERIA: JudgeCriterion[] = [
   {
     name: 'correctness',
-    description: 'Are the facts and numbers the answer states right, measured against the reference answer, the key facts and the API data?',
+    description:
+      'Are the facts and numbers the answer states right, measured against the reference answer, the key facts and the API data?',
     rubric: [
       'A key fact or number is wrong, or the answer contradicts the reference.',
       'Several statements are wrong; some are right.',
@@ -55,7 +56,8 @@ export const DEFAULT_JUDGE_CRITERIA: JudgeCriterion[] = [
   },
   {
     name: 'faithfulness',
-    description: 'Is every claim supported by the API data the agent actually received (the <api_data> and <tool_calls> sections)? Invented details, numbers not in the data, and claims about calls that were not made are unfaithful. Without API data, judge against the reference.',
+    description:
+      'Is every claim supported by the API data the agent actually received (the <api_data> and <tool_calls> sections)? Invented details, numbers not in the data, and claims about calls that were not made are unfaithful. Without API data, judge against the reference.',
     rubric: [
       'Most claims are not supported by the data, or central details are invented.',
       'Several claims are unsupported or invented.',

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** A proportion with its 95% Wilson interval; estimate null when nothing was counted. */
-export const ProportionIntervalSchema = z.object({ estimate: z.number().nullable(), lower: z.number(), upper: z.number(), n: z.number().int().nonnegative() });
+export const ProportionIntervalSchema = z.object({
+  estimate: z.number().nullable(),
+  lower: z.number(),
+  upper: z.number(),
+  n: z.number().int().nonnegative(),
+});
 export type ProportionInterval = z.infer<typeof ProportionIntervalSchema>;
 
 /** One side of a baseline-vs-enhanced pair: how its run did. */

@@ -15,7 +15,10 @@ export const OPEN_RUN_STATUSES: readonly RunStatus[] = ['pending', 'running', 's
 
 export const TriggerMetadataSchema = z
   .object({
-    commit_sha: z.string().regex(/^[0-9a-f]{7,64}$/i, 'a git commit sha').optional(),
+    commit_sha: z
+      .string()
+      .regex(/^[0-9a-f]{7,64}$/i, 'a git commit sha')
+      .optional(),
     pr_number: z.number().int().positive().optional(),
     branch: z.string().optional(),
     repository: z.string().optional(),

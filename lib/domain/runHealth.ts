@@ -8,7 +8,11 @@ import { z } from 'zod';
 export const RunHealthSchema = z.object({
   /** the target's circuit breaker in this process; null before its first call here */
   circuit: z
-    .object({ state: z.enum(['closed', 'open', 'half_open']), consecutive_failures: z.number().int().nonnegative(), retry_in_ms: z.number().int().nonnegative().optional() })
+    .object({
+      state: z.enum(['closed', 'open', 'half_open']),
+      consecutive_failures: z.number().int().nonnegative(),
+      retry_in_ms: z.number().int().nonnegative().optional(),
+    })
     .nullable(),
   /** messages of the run visible or being processed in the stage queues */
   waiting: z.number().int().nonnegative(),

@@ -14,7 +14,11 @@ export const StoredToolCatalogSchema: z.ZodType<StoredToolCatalog> = ToolCatalog
   (catalog, ctx) => {
     const expected = toolCatalogId(catalog.name, catalog.tool_schema_version);
     if (catalog.id !== expected) {
-      ctx.addIssue({ code: 'custom', path: ['id'], message: `a tool catalog is stored under "<name>@<tool_schema_version>", here "${expected}"` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['id'],
+        message: `a tool catalog is stored under "<name>@<tool_schema_version>", here "${expected}"`,
+      });
     }
   },
 );

@@ -30,7 +30,10 @@ export const OpenAITargetSettingsSchema = z
     system_prompt: z.string().optional(),
     temperature: z.number().min(0).max(2).optional(),
     /** execute the model's tool calls through stage-3 providers and feed results back until it answers */
-    agentic_loop: z.object({ enabled: z.boolean().default(false), max_turns: z.number().int().min(1).max(20).default(5) }).strict().optional(),
+    agentic_loop: z
+      .object({ enabled: z.boolean().default(false), max_turns: z.number().int().min(1).max(20).default(5) })
+      .strict()
+      .optional(),
     /** USD per million tokens, for cost accounting */
     pricing: z.object({ input_per_mtok: z.number().nonnegative(), output_per_mtok: z.number().nonnegative() }).strict().optional(),
   })

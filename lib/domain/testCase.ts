@@ -4,17 +4,19 @@ import { FactImportanceSchema } from './factImportance.js';
 import { ExpectedToolCallSchema, ExpectedValueSchema } from './expected.js';
 import { CoercionPolicySpecSchema } from './coercionPolicy.js';
 
-export const TestCaseMetadataSchema = z.object({
-  api_version: z.string().optional(),
-  complexity_level: z.number().int().min(1).max(5).default(1),
-  tags: z.array(z.string().min(1)).default([]),
-  category: z.string().optional(),
-  author: z.string().optional(),
-  /** Where the case came from: `native`, `csv`, `bfcl:<file>`, ... */
-  source: z.string().optional(),
-  created_at: z.iso.datetime({ offset: true }).optional(),
-  updated_at: z.iso.datetime({ offset: true }).optional(),
-}).strict();
+export const TestCaseMetadataSchema = z
+  .object({
+    api_version: z.string().optional(),
+    complexity_level: z.number().int().min(1).max(5).default(1),
+    tags: z.array(z.string().min(1)).default([]),
+    category: z.string().optional(),
+    author: z.string().optional(),
+    /** Where the case came from: `native`, `csv`, `bfcl:<file>`, ... */
+    source: z.string().optional(),
+    created_at: z.iso.datetime({ offset: true }).optional(),
+    updated_at: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
 export type TestCaseMetadata = z.infer<typeof TestCaseMetadataSchema>;
 
 /** Stage 3 settings of one case: how to compare the data the calls return. */
@@ -79,7 +81,11 @@ export const TestCaseSchema = z
       calls.forEach((call, i) => {
         for (const [j, dep] of (call.depends_on ?? []).entries()) {
           if (dep >= calls.length || dep === i) {
-            ctx.addIssue({ code: 'custom', path: [...path, i, 'depends_on', j], message: `${dep} is not another call of this list (0..${calls.length - 1}, not ${i})` });
+            ctx.addIssue({
+              code: 'custom',
+              path: [...path, i, 'depends_on', j],
+              message: `${dep} is not another call of this list (0..${calls.length - 1}, not ${i})`,
+            });
           }
         }
       });

@@ -38,6 +38,7 @@ export const TestSuiteSchema = z
   .strict()
   .superRefine((s, ctx) => {
     if (s.kind === 'dynamic' && !s.filter) ctx.addIssue({ code: 'custom', path: ['filter'], message: 'a dynamic suite needs a filter' });
-    if (s.kind === 'static' && s.filter) ctx.addIssue({ code: 'custom', path: ['filter'], message: 'a static suite lists test_case_ids; use kind "dynamic" for a filter' });
+    if (s.kind === 'static' && s.filter)
+      ctx.addIssue({ code: 'custom', path: ['filter'], message: 'a static suite lists test_case_ids; use kind "dynamic" for a filter' });
   });
 export type TestSuite = z.infer<typeof TestSuiteSchema>;

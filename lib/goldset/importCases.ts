@@ -21,7 +21,10 @@ export interface StoredImport {
  * leaves none of the cases or all of them, and storing the same cases again gives the same result (upsert by id).
  * The one way cases enter the gold set: the import route, the demo and the evaluation API use it.
  */
-export async function importCases(stores: ImportCaseStores, input: { cases: readonly TestCase[]; catalogs?: readonly ToolCatalog[] }): Promise<StoredImport> {
+export async function importCases(
+  stores: ImportCaseStores,
+  input: { cases: readonly TestCase[]; catalogs?: readonly ToolCatalog[] },
+): Promise<StoredImport> {
   const catalogs: string[] = [];
   for (const catalog of input.catalogs ?? []) {
     const id = toolCatalogId(catalog.name, catalog.tool_schema_version);

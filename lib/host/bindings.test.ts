@@ -58,10 +58,13 @@ describe('planBindings', () => {
 
 describe('resolveAppSettings', () => {
   it('replaces %Setting% in binding options from the environment', () => {
-    const resolved = resolveAppSettings(registration('f', { m: trigger, o: { type: 'cosmosDB', direction: 'out', containerName: 'c-%ENV%-x' } }), {
-      WORK_QUEUE: 'work',
-      ENV: 'dev',
-    });
+    const resolved = resolveAppSettings(
+      registration('f', { m: trigger, o: { type: 'cosmosDB', direction: 'out', containerName: 'c-%ENV%-x' } }),
+      {
+        WORK_QUEUE: 'work',
+        ENV: 'dev',
+      },
+    );
     expect({ trigger: resolved.trigger, bindings: resolved.metadata.bindings }).toEqual({
       trigger: { ...trigger, queueName: 'work' },
       bindings: { m: { ...trigger, queueName: 'work' }, o: { type: 'cosmosDB', direction: 'out', containerName: 'c-dev-x' } },
@@ -70,6 +73,8 @@ describe('resolveAppSettings', () => {
 
   it('names every missing setting', () => {
     const reg = registration('f', { m: trigger, o: { type: 'serviceBus', direction: 'out', queueName: '%OUT_Q%' } });
-    expect(() => resolveAppSettings(reg, {})).toThrow('Function "f" refers to app settings "WORK_QUEUE", "OUT_Q", which are not set in the environment.');
+    expect(() => resolveAppSettings(reg, {})).toThrow(
+      'Function "f" refers to app settings "WORK_QUEUE", "OUT_Q", which are not set in the environment.',
+    );
   });
 });

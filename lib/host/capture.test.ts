@@ -48,7 +48,13 @@ describe('captureRegistrations', () => {
     const [registration] = await captureRegistrations(async () => {
       app.http('captureHttp', { route: 'x/{id}', methods: ['GET'], authLevel: 'function', extraOutputs: [out], handler });
     });
-    expect(registration?.trigger).toMatchObject({ type: 'httpTrigger', direction: 'in', route: 'x/{id}', methods: ['GET'], authLevel: 'function' });
+    expect(registration?.trigger).toMatchObject({
+      type: 'httpTrigger',
+      direction: 'in',
+      route: 'x/{id}',
+      methods: ['GET'],
+      authLevel: 'function',
+    });
     expect(registration?.metadata.bindings[out.name]).toMatchObject({ type: 'serviceBus', direction: 'out', queueName: 'q-out' });
     expect(registration?.metadata.bindings.$return).toMatchObject({ type: 'http', direction: 'out' });
     expect(registration?.callback).toBe(handler);
@@ -74,14 +80,22 @@ describe('captureRegistrations', () => {
   });
 
   it.each([
-    ['a repeated function name', async () => {
-      app.timer('captureTwice', { schedule: '0 0 * * * *', handler: noop });
-      app.timer('captureTwice', { schedule: '0 0 * * * *', handler: noop });
-    }, /"captureTwice" is registered twice/],
+    [
+      'a repeated function name',
+      async () => {
+        app.timer('captureTwice', { schedule: '0 0 * * * *', handler: noop });
+        app.timer('captureTwice', { schedule: '0 0 * * * *', handler: noop });
+      },
+      /"captureTwice" is registered twice/,
+    ],
     ['an entry that registers nothing', async () => ({ nothing: true }), /No function registrations were captured/],
-    ['an entry that throws', async () => {
-      throw new Error('entry exploded');
-    }, /entry exploded/],
+    [
+      'an entry that throws',
+      async () => {
+        throw new Error('entry exploded');
+      },
+      /entry exploded/,
+    ],
   ])('rejects %s', async (_, entry, message) => {
     await expect(captureRegistrations(entry)).rejects.toThrow(message);
   });
@@ -99,16 +113,23 @@ describe('captureRegistrations', () => {
 
   it.each([
     ['no app.setup call', () => undefined, { enableHttpStream: false, capabilities: {} }],
-    ['app.setup({ enableHttpStream: true, capabilities })', () => {
-      app.setup({ enableHttpStream: true, capabilities: { Custom: true, Other: 'x' } });
-    }, { enableHttpStream: true, capabilities: { Custom: 'true', Other: 'x' } }],
+    [
+      'app.setup({ enableHttpStream: true, capabilities })',
+      () => {
+        app.setup({ enableHttpStream: true, capabilities: { Custom: true, Other: 'x' } });
+      },
+      { enableHttpStream: true, capabilities: { Custom: 'true', Other: 'x' } },
+    ],
   ])('records %s as the app setup, logged at debug level only (no warning)', async (_label, setup, expected) => {
     const logged: Array<[HostLogLevel, string]> = [];
     const logger = { log: (level: HostLogLevel, message: string) => void logged.push([level, message]) };
-    const captured = await captureApp(async () => {
-      setup();
-      app.timer(`captureSetup${expected.enableHttpStream ? 'On' : 'Off'}`, { schedule: '0 0 * * * *', handler: noop });
-    }, { logger });
+    const captured = await captureApp(
+      async () => {
+        setup();
+        app.timer(`captureSetup${expected.enableHttpStream ? 'On' : 'Off'}`, { schedule: '0 0 * * * *', handler: noop });
+      },
+      { logger },
+    );
     expect(captured.setup).toEqual(expected);
     expect(logged.filter(([level]) => level !== 'debug' && level !== 'trace')).toEqual([]);
   });
@@ -116,7 +137,11 @@ describe('captureRegistrations', () => {
   it("captures functions/index.ts with HTTP streaming on, and a second capture of it keeps the app's setup", async () => {
     const first = await captureApp(() => import('../../functions/index.js'));
     const again = await captureApp(() => import('../../functions/index.js'));
-    expect([first.setup.enableHttpStream, again.setup, again.registrations.length]).toEqual([true, first.setup, first.registrations.length]);
+    expect([first.setup.enableHttpStream, again.setup, again.registrations.length]).toEqual([
+      true,
+      first.setup,
+      first.registrations.length,
+    ]);
     expect(first.registrations.filter((r) => r.trigger.route === 'api/v1/test-cases/export').map((r) => r.kind)).toEqual(['httpTrigger']);
   });
 

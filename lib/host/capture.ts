@@ -138,11 +138,7 @@ function toRegistration(raw: RawRegistration): FunctionRegistration | string {
   return { name, kind, trigger: { ...binding, name: binding.name ?? bindingName }, metadata: raw.metadata, callback: raw.callback };
 }
 
-async function runCapture(
-  state: CoreStubState,
-  importEntry: () => Promise<unknown>,
-  options: CaptureOptions,
-): Promise<CapturedApp> {
+async function runCapture(state: CoreStubState, importEntry: () => Promise<unknown>, options: CaptureOptions): Promise<CapturedApp> {
   const sink: RawRegistration[] = [];
   state.sink = sink;
   state.setup = emptyAppSetup();

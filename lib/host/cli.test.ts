@@ -21,7 +21,16 @@ describe('parseHostCliArgs', () => {
     [
       ['--entry', 'app.js', '--poll-interval-ms', '10', '--max-delivery-count', '2', '--lock-duration-ms', '500', '--log-level', 'debug'],
       { EVALP_DATA_DIR: '/env-dir', EVALP_PORT: '8080' },
-      { entry: 'app.js', dataDir: '/env-dir', port: 8080, hostname: '127.0.0.1', logLevel: 'debug', pollIntervalMs: 10, maxDeliveryCount: 2, lockDurationMs: 500 },
+      {
+        entry: 'app.js',
+        dataDir: '/env-dir',
+        port: 8080,
+        hostname: '127.0.0.1',
+        logLevel: 'debug',
+        pollIntervalMs: 10,
+        maxDeliveryCount: 2,
+        lockDurationMs: 500,
+      },
     ],
   ])('%j', (argv, env, expected) => {
     expect(parseHostCliArgs(argv, env)).toEqual(expected);
@@ -42,7 +51,19 @@ function spawnHost() {
   // orphaned first host kept working on the same data directory while the restarted one ran)
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'lib/host/cli-entry.ts', '--entry', 'lib/host/testapp/index.ts', '--data-dir', dataDir, '--port', '0', '--log-level', 'error'],
+    [
+      '--import',
+      'tsx',
+      'lib/host/cli-entry.ts',
+      '--entry',
+      'lib/host/testapp/index.ts',
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--log-level',
+      'error',
+    ],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
@@ -81,9 +102,13 @@ describe('cli-entry (real child process)', () => {
     let second: ReturnType<typeof spawnHost> | undefined;
     try {
       const { url } = (await first.nextEvent()) as { url: string };
-      const started = (await (await post(`${url}/api/orchestrations/fanout`, { count: 3, delayMs: 1500 })).json()) as { instanceId: string };
+      const started = (await (await post(`${url}/api/orchestrations/fanout`, { count: 3, delayMs: 1500 })).json()) as {
+        instanceId: string;
+      };
       for (let stage = ''; stage !== 'timer'; await new Promise((r) => setTimeout(r, 20))) {
-        const status = (await (await fetch(`${url}/api/orchestrations/${started.instanceId}`)).json()) as { customStatus?: { stage?: string } };
+        const status = (await (await fetch(`${url}/api/orchestrations/${started.instanceId}`)).json()) as {
+          customStatus?: { stage?: string };
+        };
         stage = status.customStatus?.stage ?? '';
       }
       first.child.kill('SIGKILL');
@@ -93,7 +118,11 @@ describe('cli-entry (real child process)', () => {
       const { url: url2 } = (await second.nextEvent()) as { url: string };
       await post(`${url2}/api/orchestrations/${started.instanceId}/approve`, { by: 'after-crash' });
       let final: { runtimeStatus?: string; output?: unknown } = {};
-      for (const deadline = Date.now() + 30_000; final.runtimeStatus !== 'Completed' && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      for (
+        const deadline = Date.now() + 30_000;
+        final.runtimeStatus !== 'Completed' && Date.now() < deadline;
+        await new Promise((r) => setTimeout(r, 50))
+      ) {
         final = (await (await fetch(`${url2}/api/orchestrations/${started.instanceId}`)).json()) as typeof final;
       }
       expect(final).toMatchObject({ runtimeStatus: 'Completed', output: { sum: 14, approvedBy: 'after-crash' } });

@@ -81,7 +81,13 @@ export async function runHostCli(argv: readonly string[]): Promise<EmbeddedHost>
     { stop: (o) => host.stop(o).then(() => void process.stdout.write(`${JSON.stringify({ event: 'stopped' })}\n`)) },
     { logger },
   );
-  const ready = { event: 'ready', url: host.url, pid: process.pid, dataDir: options.dataDir, functions: host.registrations.map((r) => r.name) };
+  const ready = {
+    event: 'ready',
+    url: host.url,
+    pid: process.pid,
+    dataDir: options.dataDir,
+    functions: host.registrations.map((r) => r.name),
+  };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   return host;
 }

@@ -52,41 +52,107 @@ function docs(container: string): Array<Record<string, unknown>> {
   return [...latest.values()];
 }
 
-const json = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json' },
+});
 
 describe('embedded host: registration capture', () => {
   it('captures every binding the sample app declares', () => {
-    const pick = (keysOf: string[]) => (o: Record<string, unknown>) => Object.fromEntries(keysOf.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+    const pick = (keysOf: string[]) => (o: Record<string, unknown>) =>
+      Object.fromEntries(keysOf.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
     const summary = Object.fromEntries(
       host.registrations.map((r) => [
         r.name,
         {
           kind: r.kind,
-          ...pick(['route', 'methods', 'authLevel', 'queueName', 'cardinality', 'containerName', 'leaseContainerName', 'schedule', 'runOnStartup', 'useMonitor'])(r.trigger),
+          ...pick([
+            'route',
+            'methods',
+            'authLevel',
+            'queueName',
+            'cardinality',
+            'containerName',
+            'leaseContainerName',
+            'schedule',
+            'runOnStartup',
+            'useMonitor',
+          ])(r.trigger),
           outputs: Object.values(r.metadata.bindings)
             .filter((b) => b.direction === 'out')
             .map((b) => `${b.type}:${String(b.queueName ?? b.containerName ?? '')}`),
-          inputs: Object.values(r.metadata.bindings).filter((b) => b.direction === 'in' && !/trigger$/i.test(b.type)).map((b) => b.type),
+          inputs: Object.values(r.metadata.bindings)
+            .filter((b) => b.direction === 'in' && !/trigger$/i.test(b.type))
+            .map((b) => b.type),
         },
       ]),
     );
     expect(summary).toEqual({
       getItem: { kind: 'httpTrigger', route: 'items/{id}', methods: ['GET'], authLevel: 'anonymous', outputs: ['http:'], inputs: [] },
-      putItem: { kind: 'httpTrigger', route: 'items/{id:int}', methods: ['PUT'], authLevel: 'function', outputs: ['http:', 'cosmosDB:items'], inputs: [] },
+      putItem: {
+        kind: 'httpTrigger',
+        route: 'items/{id:int}',
+        methods: ['PUT'],
+        authLevel: 'function',
+        outputs: ['http:', 'cosmosDB:items'],
+        inputs: [],
+      },
       purgeItems: { kind: 'httpTrigger', route: 'items/{id?}', methods: ['DELETE'], authLevel: 'admin', outputs: ['http:'], inputs: [] },
-      echo: { kind: 'httpTrigger', route: 'echo/{*rest}', methods: ['GET', 'POST'], authLevel: 'anonymous', outputs: ['http:'], inputs: [] },
-      submitOrders: { kind: 'httpTrigger', route: 'orders', methods: ['POST'], authLevel: 'anonymous', outputs: ['http:', 'serviceBus:orders'], inputs: [] },
+      echo: {
+        kind: 'httpTrigger',
+        route: 'echo/{*rest}',
+        methods: ['GET', 'POST'],
+        authLevel: 'anonymous',
+        outputs: ['http:'],
+        inputs: [],
+      },
+      submitOrders: {
+        kind: 'httpTrigger',
+        route: 'orders',
+        methods: ['POST'],
+        authLevel: 'anonymous',
+        outputs: ['http:', 'serviceBus:orders'],
+        inputs: [],
+      },
       processOrder: { kind: 'serviceBusTrigger', queueName: 'orders', outputs: ['serviceBus:shipments'], inputs: [] },
       shipBatch: { kind: 'serviceBusTrigger', queueName: 'shipments', cardinality: 'many', outputs: ['cosmosDB:shipments'], inputs: [] },
       poisonWorker: { kind: 'serviceBusTrigger', queueName: 'poison', outputs: [], inputs: [] },
-      shipmentsFeed: { kind: 'cosmosDBTrigger', containerName: 'shipments', leaseContainerName: 'leases', outputs: ['cosmosDB:ledger'], inputs: [] },
+      shipmentsFeed: {
+        kind: 'cosmosDBTrigger',
+        containerName: 'shipments',
+        leaseContainerName: 'leases',
+        outputs: ['cosmosDB:ledger'],
+        inputs: [],
+      },
       heartbeat: { kind: 'timerTrigger', schedule: '*/1 * * * * *', useMonitor: true, outputs: ['cosmosDB:ticks'], inputs: [] },
       startupTask: { kind: 'timerTrigger', schedule: '0 0 0 1 1 *', runOnStartup: true, outputs: ['cosmosDB:ticks'], inputs: [] },
       square: { kind: 'activityTrigger', outputs: [], inputs: [] },
       fanOut: { kind: 'orchestrationTrigger', outputs: [], inputs: [] },
-      startFanOut: { kind: 'httpTrigger', route: 'orchestrations/fanout', methods: ['POST'], authLevel: 'anonymous', outputs: ['http:'], inputs: ['durableClient'] },
-      approveOrchestration: { kind: 'httpTrigger', route: 'orchestrations/{id}/approve', methods: ['POST'], authLevel: 'anonymous', outputs: ['http:'], inputs: ['durableClient'] },
-      orchestrationStatus: { kind: 'httpTrigger', route: 'orchestrations/{id}', methods: ['GET'], authLevel: 'anonymous', outputs: ['http:'], inputs: ['durableClient'] },
+      startFanOut: {
+        kind: 'httpTrigger',
+        route: 'orchestrations/fanout',
+        methods: ['POST'],
+        authLevel: 'anonymous',
+        outputs: ['http:'],
+        inputs: ['durableClient'],
+      },
+      approveOrchestration: {
+        kind: 'httpTrigger',
+        route: 'orchestrations/{id}/approve',
+        methods: ['POST'],
+        authLevel: 'anonymous',
+        outputs: ['http:'],
+        inputs: ['durableClient'],
+      },
+      orchestrationStatus: {
+        kind: 'httpTrigger',
+        route: 'orchestrations/{id}',
+        methods: ['GET'],
+        authLevel: 'anonymous',
+        outputs: ['http:'],
+        inputs: ['durableClient'],
+      },
     });
   });
 });
@@ -112,7 +178,11 @@ describe('embedded host: HTTP triggers', () => {
     ['PUT', '/api/items/abc', 'test-function-key', 405],
     ['GET', '/api/nowhere', undefined, 404],
   ])('%s %s with key %s -> %i', async (method, path, key, expected) => {
-    const init: RequestInit = { method, headers: key ? { 'x-functions-key': key } : {}, ...(method === 'PUT' ? { body: '{"name":"pen"}' } : {}) };
+    const init: RequestInit = {
+      method,
+      headers: key ? { 'x-functions-key': key } : {},
+      ...(method === 'PUT' ? { body: '{"name":"pen"}' } : {}),
+    };
     expect((await call(path, init)).status).toBe(expected);
   });
 
@@ -174,7 +244,12 @@ describe('embedded host: queues and change feed', () => {
   });
 
   it('drops a duplicate messageId', () => {
-    expect(host.queues.send(QUEUES.poison, [{ body: 1, messageId: 'dup-1' }, { body: 2, messageId: 'dup-1' }])).toEqual({ accepted: 1, duplicates: 1 });
+    expect(
+      host.queues.send(QUEUES.poison, [
+        { body: 1, messageId: 'dup-1' },
+        { body: 2, messageId: 'dup-1' },
+      ]),
+    ).toEqual({ accepted: 1, duplicates: 1 });
   });
 });
 
@@ -208,7 +283,11 @@ describe('embedded host: durable functions', () => {
       const { body } = await call(`/api/orchestrations/${instanceId}`);
       return (body as { runtimeStatus: string }).runtimeStatus === 'Completed' && body;
     });
-    expect(done).toEqual({ runtimeStatus: 'Completed', customStatus: { stage: 'awaiting-approval', sum: 385 }, output: { sum: 385, approvedBy: 'alice' } });
+    expect(done).toEqual({
+      runtimeStatus: 'Completed',
+      customStatus: { stage: 'awaiting-approval', sum: 385 },
+      output: { sum: 385, approvedBy: 'alice' },
+    });
   });
 });
 
@@ -217,7 +296,10 @@ describe('embedded host: durable webhooks need the system key (as in Azure)', ()
   it('answers 401 problem+json without a key or with a wrong one, and nothing is terminated', async () => {
     const started = await call('/api/orchestrations/fanout', json({ count: 1, delayMs: 60_000 }));
     const { instanceId } = started.body as { instanceId: string };
-    for (const path of [`${webhook}/instances/${instanceId}/terminate?reason=x`, `${webhook}/instances/${instanceId}/terminate?reason=x&code=wrong`]) {
+    for (const path of [
+      `${webhook}/instances/${instanceId}/terminate?reason=x`,
+      `${webhook}/instances/${instanceId}/terminate?reason=x&code=wrong`,
+    ]) {
       const refused = await call(path, { method: 'POST' });
       expect(refused.status).toBe(401);
       expect(refused.headers.get('content-type')).toBe('application/problem+json');
@@ -229,12 +311,15 @@ describe('embedded host: durable webhooks need the system key (as in Azure)', ()
     // the system key (query or header) and the admin key open it
     expect((await call(`${webhook}/instances/${instanceId}?code=${encodeURIComponent(host.keys.durableTask ?? '')}`)).status).toBe(202);
     expect((await call(`${webhook}/instances/${instanceId}`, { headers: { 'x-functions-key': keys.adminKey } })).status).toBe(202);
-    const terminated = await call(`${webhook}/instances/${instanceId}/terminate?reason=test`, { method: 'POST', headers: { 'x-functions-key': host.keys.durableTask ?? '' } });
+    const terminated = await call(`${webhook}/instances/${instanceId}/terminate?reason=test`, {
+      method: 'POST',
+      headers: { 'x-functions-key': host.keys.durableTask ?? '' },
+    });
     expect(terminated.status).toBe(202);
     await until(() => host.taskHub.getStatus(instanceId)?.runtimeStatus === 'Terminated');
   });
 
-  it('the app\'s own durable client still works: its rpcBaseUrl carries the key as Basic credentials', async () => {
+  it("the app's own durable client still works: its rpcBaseUrl carries the key as Basic credentials", async () => {
     const started = await call('/api/orchestrations/fanout', json({ count: 2, delayMs: 1 }));
     expect(started.status).toBe(202);
     const { instanceId } = started.body as { instanceId: string };

@@ -104,7 +104,10 @@ describe('createInvoker', () => {
       triggerMetadata: { deliveryCount: 2 },
       trigger: 'serviceBusTrigger',
       returnType: 'serviceBus',
-      extraOutputs: [[queueOut.name, 'serviceBus'], [docsOut.name, 'cosmosDB']],
+      extraOutputs: [
+        [queueOut.name, 'serviceBus'],
+        [docsOut.name, 'cosmosDB'],
+      ],
     });
     expect(logs).toEqual([['information', 'handling {}', { functionName: 'worker', invocationId: 'inv-1' }]]);
   });
@@ -124,7 +127,10 @@ describe('createInvoker', () => {
     [
       'all outputs in one transaction',
       { send: 1, docs: { id: 'b' }, ret: 'r' },
-      [['next-stage', [{ body: 1 }]], ['audit', [{ body: 'r' }]]],
+      [
+        ['next-stage', [{ body: 1 }]],
+        ['audit', [{ body: 'r' }]],
+      ],
       [['results', [{ id: 'b' }]]],
       1,
     ],

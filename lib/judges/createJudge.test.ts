@@ -60,8 +60,14 @@ describe('createJudge', () => {
   });
 
   it('builds an OpenAI judge from OPENAI_API_KEY and OPENAI_BASE_URL, with no client-level retries', async () => {
-    server = await startChatCompletionsServer((_req, i) => (i === 0 ? { status: 500, body: { error: { message: 'boom' } } } : chatCompletion(GOOD)));
-    const judge = createJudge(config({ judge: 'openai', scoring: 'holistic' }), { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.baseURL }, { retryDelayInMs: 1, maxRetries: 0 });
+    server = await startChatCompletionsServer((_req, i) =>
+      i === 0 ? { status: 500, body: { error: { message: 'boom' } } } : chatCompletion(GOOD),
+    );
+    const judge = createJudge(
+      config({ judge: 'openai', scoring: 'holistic' }),
+      { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.baseURL },
+      { retryDelayInMs: 1, maxRetries: 0 },
+    );
     expect(judge).toBeInstanceOf(OpenAIJudge);
     expect(judge.name).toBe(`openai:${DEFAULT_OPENAI_JUDGE_MODEL}`);
     await expect(judge.judge(INPUT)).rejects.toMatchObject({ reason: 'http_error', status: 500, attempts: 1 });
@@ -102,12 +108,21 @@ describe('createJudge', () => {
     expect(judge.name).toBe('openai:gpt-4o');
   });
 
-  it('scores rubric criteria with G-Eval by default: the config\'s criteria, or the five defaults', () => {
+  it("scores rubric criteria with G-Eval by default: the config's criteria, or the five defaults", () => {
     const judge = createJudge(config({ judge: 'openai', model: 'gpt-4o' }), { OPENAI_API_KEY: 'k' });
     expect(judge).toBeInstanceOf(GEvalJudge);
     expect(judge.name).toBe('geval:gpt-4o');
-    expect((judge as GEvalJudge).criteria.map((c) => c.name)).toEqual(['correctness', 'completeness', 'faithfulness', 'relevance', 'clarity']);
-    const one = createJudge(config({ judge: 'openai', criteria: [{ name: 'tone', description: 'polite?', rubric: ['a', 'b', 'c', 'd', 'e'], weight: 1 }] }), { OPENAI_API_KEY: 'k' }) as GEvalJudge;
+    expect((judge as GEvalJudge).criteria.map((c) => c.name)).toEqual([
+      'correctness',
+      'completeness',
+      'faithfulness',
+      'relevance',
+      'clarity',
+    ]);
+    const one = createJudge(
+      config({ judge: 'openai', criteria: [{ name: 'tone', description: 'polite?', rubric: ['a', 'b', 'c', 'd', 'e'], weight: 1 }] }),
+      { OPENAI_API_KEY: 'k' },
+    ) as GEvalJudge;
     expect(one.criteria).toEqual([{ name: 'tone', description: 'polite?', rubric: ['a', 'b', 'c', 'd', 'e'], weight: 1 }]);
     expect(one.rubricId).not.toBe((judge as GEvalJudge).rubricId);
   });

@@ -25,7 +25,10 @@ type JudgeFactory = (config: SemanticsConfig, env: SettingsSource, options: Crea
 const JUDGE_FACTORIES = {
   local: () => new LocalReferenceJudge(),
   openai: (config, env, options) => {
-    const { client, deployment } = createJudgeClient(env, options.azureADTokenProvider ? { azureADTokenProvider: options.azureADTokenProvider } : {});
+    const { client, deployment } = createJudgeClient(
+      env,
+      options.azureADTokenProvider ? { azureADTokenProvider: options.azureADTokenProvider } : {},
+    );
     const model = config.model?.trim() || deployment || DEFAULT_OPENAI_JUDGE_MODEL;
     const common = {
       client,

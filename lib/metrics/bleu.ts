@@ -98,11 +98,14 @@ export function sentenceBleu(hypothesis: string, references: readonly string[]):
 export function corpusBleu(hypotheses: readonly string[], referenceStreams: readonly (readonly string[])[]): BleuScore {
   const sum: BleuStatistics = { correct: [0, 0, 0, 0], total: [0, 0, 0, 0], sysLen: 0, refLen: 0 };
   hypotheses.forEach((hyp, i) => {
-    const s = bleuStatistics(hyp, referenceStreams.map((stream) => {
-      const ref = stream[i];
-      if (ref === undefined) throw new RangeError(`references: stream lengths differ from the ${hypotheses.length} hypotheses`);
-      return ref;
-    }));
+    const s = bleuStatistics(
+      hyp,
+      referenceStreams.map((stream) => {
+        const ref = stream[i];
+        if (ref === undefined) throw new RangeError(`references: stream lengths differ from the ${hypotheses.length} hypotheses`);
+        return ref;
+      }),
+    );
     for (let n = 0; n < MAX_ORDER; n++) {
       sum.correct[n]! += s.correct[n]!;
       sum.total[n]! += s.total[n]!;

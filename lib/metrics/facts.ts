@@ -59,8 +59,7 @@ export function checkAnalysedFact(fact: AnalysedFact, answer: AnswerIndex): Fact
   const { words, numbers } = fact;
   const wordsFound = words.filter((w) => answer.words.has(w)).length;
   const numbersFound = findNumbers(numbers, answer.numbers).found.length;
-  const present =
-    numbersFound === numbers.length && (words.length === 0 || wordsFound / words.length >= FACT_PRESENT_THRESHOLD);
+  const present = numbersFound === numbers.length && (words.length === 0 || wordsFound / words.length >= FACT_PRESENT_THRESHOLD);
   return { fact: fact.fact, present, coverage: (wordsFound + numbersFound) / (words.length + numbers.length) };
 }
 

@@ -49,9 +49,21 @@ describe('BLEU (sacreBLEU defaults: 13a, exp smoothing)', () => {
 
 describe('chrF', () => {
   it.each([
-    ['Co nás nejvíc trápí, protože lékaři si vybírají, kdo bude žít a kdo zemře.', 'Nejvíce smutní jsme z toho, že musíme rozhodovat o tom, kdo bude žít a kdo zemře.', 39.14078509],
-    ['Nebo prostě nemají vybavení, které by jim pomohlo, uvedli lékaři.', 'A někdy nemáme ani potřebný materiál, abychom jim pomohli, popsali lékaři.', 31.22557079],
-    ['Lapali po dechu, jejich životy skončily dřív, než skutečně začaly.', 'Lapali po dechu a pak jejich život skončil - dřív, než skutečně mohl začít, připomněli.', 57.15704367],
+    [
+      'Co nás nejvíc trápí, protože lékaři si vybírají, kdo bude žít a kdo zemře.',
+      'Nejvíce smutní jsme z toho, že musíme rozhodovat o tom, kdo bude žít a kdo zemře.',
+      39.14078509,
+    ],
+    [
+      'Nebo prostě nemají vybavení, které by jim pomohlo, uvedli lékaři.',
+      'A někdy nemáme ani potřebný materiál, abychom jim pomohli, popsali lékaři.',
+      31.22557079,
+    ],
+    [
+      'Lapali po dechu, jejich životy skončily dřív, než skutečně začaly.',
+      'Lapali po dechu a pak jejich život skončil - dřív, než skutečně mohl začít, připomněli.',
+      57.15704367,
+    ],
   ])('sentence chrF2 with eps smoothing: %s -> %f (test_chrf_sentence_level)', (hyp, ref, expected) => {
     expect(sentenceChrf(hyp, ref, { epsSmoothing: true })).toBeCloseTo(expected, 4);
   });
@@ -70,14 +82,28 @@ describe('chrF', () => {
   it.each([
     [['aa'], ['ab'], 8.3333],
     [['a b c'], ['abc'], 50],
-    [[' risk assessment must be made of those who are qualified and expertise in the sector - these are the scientists .'], ['risk assessment has to be undertaken by those who are qualified and expert in that area - that is the scientists .'], 63.36173],
-    [[' Die    Beziehung zwischen  Obama und Netanjahu ist nicht gerade  freundlich. '], ['Das Verhältnis zwischen Obama und Netanyahu ist nicht gerade freundschaftlich.'], 64.1302698],
+    [
+      [' risk assessment must be made of those who are qualified and expertise in the sector - these are the scientists .'],
+      ['risk assessment has to be undertaken by those who are qualified and expert in that area - that is the scientists .'],
+      63.36173,
+    ],
+    [
+      [' Die    Beziehung zwischen  Obama und Netanjahu ist nicht gerade  freundlich. '],
+      ['Das Verhältnis zwischen Obama und Netanyahu ist nicht gerade freundschaftlich.'],
+      64.1302698,
+    ],
   ])('eps-smoothed chrF3 %j vs %j = %f', (hyps, refs, expected) => {
     expect(corpusChrf(hyps, refs, { beta: 3, epsSmoothing: true })).toBeCloseTo(expected, 4);
   });
 
   it('keeping whitespace (test_chrf_keep_whitespace) = 67.3481606', () => {
-    expect(corpusChrf(['Die Beziehung zwischen Obama und Netanjahu ist nicht gerade freundlich.'], ['Das Verhältnis zwischen Obama und Netanyahu ist nicht gerade freundschaftlich.'], { beta: 3, includeWhitespace: true })).toBeCloseTo(67.3481606, 4);
+    expect(
+      corpusChrf(
+        ['Die Beziehung zwischen Obama und Netanjahu ist nicht gerade freundlich.'],
+        ['Das Verhältnis zwischen Obama und Netanyahu ist nicht gerade freundschaftlich.'],
+        { beta: 3, includeWhitespace: true },
+      ),
+    ).toBeCloseTo(67.3481606, 4);
   });
 });
 

@@ -35,8 +35,25 @@ const HAS_DIGIT = /\d/;
 
 /** Small numbers written as words ("three orders"). `zero`/`one` are left out: "one of", "none" are not counts. */
 const NUMBER_WORDS: Record<string, number> = {
-  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
 };
 const NUMBER_WORD = new RegExp(`(?<![A-Za-z])(?:${Object.keys(NUMBER_WORDS).join('|')})(?![A-Za-z])`, 'gi');
 

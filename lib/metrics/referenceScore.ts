@@ -31,16 +31,16 @@ export function scoreAgainstReference(input: JudgeInput): LocalReferenceScore | 
   const referenceTokens = input.expected_answer ? tokenize(input.expected_answer) : [];
   const reference = referenceTokens.length ? input.expected_answer : undefined;
   const analysed = input.expected_facts
-    .map((fact, i) => { const a = analyseFact(fact); return a && { ...a, importance: importanceOf(input.fact_importance, i) }; })
+    .map((fact, i) => {
+      const a = analyseFact(fact);
+      return a && { ...a, importance: importanceOf(input.fact_importance, i) };
+    })
     .filter((f): f is AnalysedFact & { importance: FactImportance } => f !== undefined);
   if (!reference && analysed.length === 0) return undefined;
 
   const answerTokens = tokenize(input.actual_answer);
   const answer = indexAnswer(input.actual_answer, answerTokens);
-  const referenceNumbers = distinctNumbers([
-    ...(reference ? extractNumbers(reference) : []),
-    ...analysed.flatMap((f) => f.numbers),
-  ]);
+  const referenceNumbers = distinctNumbers([...(reference ? extractNumbers(reference) : []), ...analysed.flatMap((f) => f.numbers)]);
   const numbers = findNumbers(referenceNumbers, answer.numbers);
   const factChecks = analysed.map((f) => ({ ...checkAnalysedFact(f, answer), importance: f.importance }));
   const rouge = reference ? rougeL(answerTokens, referenceTokens).f1 : null;
@@ -53,7 +53,10 @@ export function scoreAgainstReference(input: JudgeInput): LocalReferenceScore | 
     // fact coverage weighted by importance: critical 3, important 2, minor 1
     const weights = factChecks.map((c) => FACT_WEIGHTS[c.importance ?? 'important']);
     const total = weights.reduce((a, b) => a + b, 0);
-    parts.push({ weight: LOCAL_REFERENCE_WEIGHTS.facts, value: factChecks.reduce((s, c, i) => s + (c.present ? weights[i]! : 0), 0) / total });
+    parts.push({
+      weight: LOCAL_REFERENCE_WEIGHTS.facts,
+      value: factChecks.reduce((s, c, i) => s + (c.present ? weights[i]! : 0), 0) / total,
+    });
   }
   if (rouge !== null) parts.push({ weight: LOCAL_REFERENCE_WEIGHTS.rouge_l, value: rouge });
   const totalWeight = parts.reduce((sum, p) => sum + p.weight, 0);

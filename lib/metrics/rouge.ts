@@ -11,7 +11,12 @@ export interface RougeResult {
  * characters other than a-z and 0-9 becomes a space, split. (Non-ASCII letters are dropped, as there.)
  */
 export function rougeTokens(text: string): string[] {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter((t) => t !== '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter((t) => t !== '');
 }
 
 function fmeasure(precision: number, recall: number): number {

@@ -22,5 +22,8 @@ export function tokenize13a(text: string): string[] {
     .replaceAll('&gt;', '>');
   line = ` ${line} `;
   for (const [re, replacement] of RULES) line = line.replace(re, replacement);
-  return line.trim().split(/\s+/).filter((t) => t !== '');
+  return line
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t !== '');
 }

@@ -6,7 +6,7 @@ describe('tokenize', () => {
     ['Hello, World!', ['hello', 'world']],
     ['$1,234.50 vs 1234.5', ['1234.5', 'vs', '1234.5']],
     ['Order #0042 is READY.', ['order', '0042', 'is', 'ready']],
-    ["don\u2019t stop", ["don't", 'stop']],
+    ['don\u2019t stop', ["don't", 'stop']],
     ['Zürich café', ['zürich', 'café']],
     ['', []],
   ])('%j', (text, tokens) => {

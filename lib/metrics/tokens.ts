@@ -30,7 +30,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     'a an the and or but if of to in on at for by with from into onto over under about as than then so ' +
     'is are was were be been being am do does did has have had having will would shall should can could might must ' +
-    'it its it\'s this that these those there here their they them he she his her him we our us you your i me my ' +
+    "it its it's this that these those there here their they them he she his her him we our us you your i me my " +
     'which what who whom whose when where why how all any each both some such also very just only ' +
     'percent thousand million billion trillion k m b bn mn'
   ).split(' '),

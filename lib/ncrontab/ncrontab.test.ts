@@ -13,7 +13,10 @@ describe('parseNcrontab: the grammar NCrontab reads', () => {
     ['0 0 0 * Ju T', { month: [6], 'day-of-week': [2] }],
     ['0 0 0 * JUNE saturday', { month: [6], 'day-of-week': [6] }],
     // a reversed range is swapped, not refused; n/step runs to the maximum; a step of 0 counts as 1
-    ['5/20 10-50/20 */0 1,15 * FRI-MON', { second: [5, 25, 45], minute: [10, 30, 50], hour: ALL_HOURS, day: [1, 15], 'day-of-week': [1, 2, 3, 4, 5] }],
+    [
+      '5/20 10-50/20 */0 1,15 * FRI-MON',
+      { second: [5, 25, 45], minute: [10, 30, 50], hour: ALL_HOURS, day: [1, 15], 'day-of-week': [1, 2, 3, 4, 5] },
+    ],
     ['0 0 */6 1-3,31 */5 0', { hour: [0, 6, 12, 18], day: [1, 2, 3, 31], month: [1, 6, 11], 'day-of-week': [0] }],
   ])('%j', (expression, expected) => {
     expect(parseNcrontab(expression).fields).toMatchObject(expected);
@@ -105,7 +108,8 @@ function bruteNext(expression: string, after: Date, maxDays: number): Date | und
   for (let d = 0; d < maxDays; d += 1) {
     const day = new Date(dayStart + d * 86_400_000);
     const f = expr.fields;
-    if (!f.day.includes(day.getUTCDate()) || !f.month.includes(day.getUTCMonth() + 1) || !f['day-of-week'].includes(day.getUTCDay())) continue;
+    if (!f.day.includes(day.getUTCDate()) || !f.month.includes(day.getUTCMonth() + 1) || !f['day-of-week'].includes(day.getUTCDay()))
+      continue;
     for (let s = 0; s < 86_400; s += 1) {
       const t = new Date(day.getTime() + s * 1000);
       if (t.getTime() > after.getTime() && expr.matches(t) && Math.floor(t.getTime() / 1000) > Math.floor(after.getTime() / 1000)) return t;
@@ -115,9 +119,17 @@ function bruteNext(expression: string, after: Date, maxDays: number): Date | und
 }
 
 describe('occurrences agree with a brute-force oracle', () => {
-  const list = (min: number, max: number) => fc.uniqueArray(fc.integer({ min, max }), { minLength: 1, maxLength: 3 }).map((v) => v.join(','));
+  const list = (min: number, max: number) =>
+    fc.uniqueArray(fc.integer({ min, max }), { minLength: 1, maxLength: 3 }).map((v) => v.join(','));
   const expression = fc
-    .tuple(list(0, 59), list(0, 59), list(0, 23), fc.oneof(fc.constant('*'), list(1, 28)), fc.oneof(fc.constant('*'), list(1, 12)), fc.oneof(fc.constant('*'), list(0, 6)))
+    .tuple(
+      list(0, 59),
+      list(0, 59),
+      list(0, 23),
+      fc.oneof(fc.constant('*'), list(1, 28)),
+      fc.oneof(fc.constant('*'), list(1, 12)),
+      fc.oneof(fc.constant('*'), list(0, 6)),
+    )
     .map((parts) => parts.join(' '));
   const instant = fc.integer({ min: Date.UTC(2023, 0, 1), max: Date.UTC(2026, 0, 1) }).map((ms) => new Date(ms));
 

@@ -77,15 +77,26 @@ function search(sets: Sets, fromMs: number, dir: Direction): number | undefined 
 }
 
 /** A field Azure counts as an interval: all values (`*`) or a run of consecutive ones (NCrontab prints it `a-b`). */
-const spansRange = (values: readonly number[], size: number) => values.length === size || values.some((v, i) => i > 0 && values[i - 1] === v - 1);
+const spansRange = (values: readonly number[], size: number) =>
+  values.length === size || values.some((v, i) => i > 0 && values[i - 1] === v - 1);
 
 /** Parses a six-field NCRONTAB expression; throws NcrontabSyntaxError naming the field at fault. */
 export function parseNcrontab(expression: string): NcrontabExpression {
-  const texts = expression.trim().split(/\s+/).filter((t) => t !== '');
+  const texts = expression
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t !== '');
   if (texts.length !== NCRONTAB_FIELDS.length) {
-    throw new NcrontabSyntaxError(undefined, expression, `"${expression.trim()}" has ${texts.length} field(s); NCRONTAB has six: {second} {minute} {hour} {day} {month} {day-of-week}`);
+    throw new NcrontabSyntaxError(
+      undefined,
+      expression,
+      `"${expression.trim()}" has ${texts.length} field(s); NCRONTAB has six: {second} {minute} {hour} {day} {month} {day-of-week}`,
+    );
   }
-  const fields = Object.fromEntries(NCRONTAB_FIELDS.map((name, i) => [name, parseNcrontabField(name, texts[i] as string)])) as Record<NcrontabFieldName, number[]>;
+  const fields = Object.fromEntries(NCRONTAB_FIELDS.map((name, i) => [name, parseNcrontabField(name, texts[i] as string)])) as Record<
+    NcrontabFieldName,
+    number[]
+  >;
   const sets: Sets = { ...fields, weekdays: new Set(fields['day-of-week']) };
   const floorSecond = (time: Date) => Math.floor(time.getTime() / 1000) * 1000;
   const toDate = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms));

@@ -52,7 +52,12 @@ export function parseNcrontabField(field: NcrontabFieldName, text: string): numb
     }
     const lower = token.toLowerCase();
     const index = token === '' ? -1 : (spec.names ?? []).findIndex((name) => name.toLowerCase().startsWith(lower));
-    if (index < 0) fail(spec.names ? `"${token}" is neither a number ${spec.min}-${spec.max} nor a name (${spec.names.map((n) => n.slice(0, 3)).join(', ')})` : `"${token}" is not a number ${spec.min}-${spec.max}`);
+    if (index < 0)
+      fail(
+        spec.names
+          ? `"${token}" is neither a number ${spec.min}-${spec.max} nor a name (${spec.names.map((n) => n.slice(0, 3)).join(', ')})`
+          : `"${token}" is not a number ${spec.min}-${spec.max}`,
+      );
     return index + spec.min;
   };
   const values = new Set<number>();

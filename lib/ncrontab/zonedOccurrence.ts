@@ -29,7 +29,11 @@ export function assertTimeZone(timeZone: string): void {
 /** The zone's UTC offset in ms at `instant` (wall clock minus UTC), to the second. */
 export function zoneOffsetMs(timeZone: string, instant: number): number {
   if (timeZone === 'UTC') return 0;
-  const parts = Object.fromEntries(formatterOf(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  const parts = Object.fromEntries(
+    formatterOf(timeZone)
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, Number(p.value)]),
+  );
   const wall = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
   return wall - Math.floor(instant / 1000) * 1000;
 }

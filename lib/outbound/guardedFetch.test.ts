@@ -18,12 +18,19 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', host: req.headers.host ?? '', body: Buffer.concat(chunks).toString(), auth: req.headers.authorization });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        host: req.headers.host ?? '',
+        body: Buffer.concat(chunks).toString(),
+        auth: req.headers.authorization,
+      });
       const url = new URL(req.url ?? '/', 'http://x');
       if (url.pathname === '/to-metadata') return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       if (url.pathname === '/to-self') return void res.writeHead(307, { location: 'http://127.0.0.1:7071/api/v1/runs' }).end();
       if (url.pathname === '/to-ok') return void res.writeHead(303, { location: '/ok' }).end();
-      if (url.pathname === '/gzip') return void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync('{"zipped":true}'));
+      if (url.pathname === '/gzip')
+        return void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync('{"zipped":true}'));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, path: url.pathname }));
     });
   });
@@ -33,7 +40,10 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const refusal = async (promise: Promise<unknown>): Promise<OutboundRefusedError> => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(OutboundRefusedError);
   return error as OutboundRefusedError;
 };
@@ -57,16 +67,21 @@ describe('refuseAddress', () => {
     expect(refuseAddress(address, 80, address, azure)?.category).toBe(category);
   });
 
-  it('loopback: allowed on the embedded default, refused in Azure, never on the platform\'s own port', () => {
+  it("loopback: allowed on the embedded default, refused in Azure, never on the platform's own port", () => {
     expect(refuseAddress('127.0.0.1', 8080, 'localhost', embedded)).toBeUndefined();
     expect(refuseAddress('::1', 8080, '::1', embedded)).toBeUndefined();
-    expect(refuseAddress('127.0.0.1', 8080, '127.0.0.1', azure)?.reason).toMatch(/loopback address \(allowed only when EVALP_OUTBOUND_ALLOW includes "loopback"\)/);
+    expect(refuseAddress('127.0.0.1', 8080, '127.0.0.1', azure)?.reason).toMatch(
+      /loopback address \(allowed only when EVALP_OUTBOUND_ALLOW includes "loopback"\)/,
+    );
     expect(refuseAddress('127.0.0.1', 7071, '127.0.0.1', embedded)?.reason).toMatch(/platform's own address and port/);
     expect(refuseAddress('127.0.0.2', 7071, '127.0.0.2', embedded)?.category).toBe('self');
   });
 
   it('admin settings open categories and hosts, never metadata; the deny list wins', () => {
-    const open = outboundPolicyFromEnv({ EVALP_OUTBOUND_ALLOW: 'private,link-local,192.0.2.0/24', EVALP_OUTBOUND_DENY: '10.9.0.0/16,evil.example' }, { backend: 'azure' });
+    const open = outboundPolicyFromEnv(
+      { EVALP_OUTBOUND_ALLOW: 'private,link-local,192.0.2.0/24', EVALP_OUTBOUND_DENY: '10.9.0.0/16,evil.example' },
+      { backend: 'azure' },
+    );
     expect(outboundPolicyFromEnv({ EVALP_OUTBOUND_ALLOW: 'none' }, { backend: 'embedded' }).allow_loopback).toBe(false);
     expect(outboundPolicyFromEnv({ EVALP_OUTBOUND_ALLOW: ' ' }, { backend: 'embedded' }).allow_loopback).toBe(true);
     expect(open.allow_loopback).toBe(false);
@@ -93,7 +108,12 @@ describe('refuseAddress', () => {
 });
 
 describe('createGuardedFetch', () => {
-  const names: Record<string, string[]> = { 'agent.test': ['127.0.0.1'], 'internal.test': ['10.0.0.7'], 'mixed.test': ['93.184.216.34', '192.168.0.10'], 'meta.test': ['169.254.169.254'] };
+  const names: Record<string, string[]> = {
+    'agent.test': ['127.0.0.1'],
+    'internal.test': ['10.0.0.7'],
+    'mixed.test': ['93.184.216.34', '192.168.0.10'],
+    'meta.test': ['169.254.169.254'],
+  };
   const resolve: ResolveAll = async (host) => {
     const found = names[host];
     if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
@@ -103,7 +123,11 @@ describe('createGuardedFetch', () => {
 
   it('calls an allowed endpoint like fetch: method, headers, body, JSON answer, gzip', async () => {
     seen.length = 0;
-    const res = await guarded(`http://127.0.0.1:${port}/echo?q=1`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer t' }, body: '{"a":1}' });
+    const res = await guarded(`http://127.0.0.1:${port}/echo?q=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+      body: '{"a":1}',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, path: '/echo' });
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/echo?q=1', body: '{"a":1}', auth: 'Bearer t' });
@@ -118,7 +142,9 @@ describe('createGuardedFetch', () => {
   });
 
   it('refuses a DNS name resolving to a private address, or to any refused address among several, naming the reason', async () => {
-    expect((await refusal(guarded(`http://internal.test:${port}/`))).reason).toBe('internal.test (10.0.0.7) is a private-network address (allowed only when EVALP_OUTBOUND_ALLOW includes "private" or the host)');
+    expect((await refusal(guarded(`http://internal.test:${port}/`))).reason).toBe(
+      'internal.test (10.0.0.7) is a private-network address (allowed only when EVALP_OUTBOUND_ALLOW includes "private" or the host)',
+    );
     expect((await refusal(guarded('http://mixed.test/'))).category).toBe('private');
     expect((await refusal(guarded('http://meta.test/latest/meta-data'))).category).toBe('metadata');
   });

@@ -62,7 +62,10 @@ interface Outgoing {
   body: Buffer | undefined;
 }
 
-async function outgoingOf(input: string | URL | Request, init: RequestInit | undefined): Promise<{ url: string; request: Outgoing; redirect: NonNullable<RequestInit['redirect']>; signal: AbortSignal | undefined }> {
+async function outgoingOf(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+): Promise<{ url: string; request: Outgoing; redirect: NonNullable<RequestInit['redirect']>; signal: AbortSignal | undefined }> {
   const base = input instanceof Request ? input : undefined;
   const method = (init?.method ?? base?.method ?? 'GET').toUpperCase();
   const headers = new Headers(init?.headers ?? base?.headers);
@@ -76,7 +79,12 @@ async function outgoingOf(input: string | URL | Request, init: RequestInit | und
     if (type && !headers.has('content-type')) headers.set('content-type', type);
   }
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return { url, request: { method, headers, body }, redirect: init?.redirect ?? base?.redirect ?? 'follow', signal: init?.signal ?? base?.signal ?? undefined };
+  return {
+    url,
+    request: { method, headers, body },
+    redirect: init?.redirect ?? base?.redirect ?? 'follow',
+    signal: init?.signal ?? base?.signal ?? undefined,
+  };
 }
 
 function send(target: UrlTarget, request: Outgoing, signal: AbortSignal | undefined, lookup: LookupFunction): Promise<IncomingMessage> {
@@ -96,7 +104,11 @@ function send(target: UrlTarget, request: Outgoing, signal: AbortSignal | undefi
   };
   return new Promise<IncomingMessage>((resolve, reject) => {
     const req = (target.url.protocol === 'https:' ? httpsRequest : httpRequest)(options, resolve);
-    req.on('error', (error: Error) => reject(signal?.aborted ? signal.reason : error instanceof OutboundRefusedError ? error : new TypeError('fetch failed', { cause: error })));
+    req.on('error', (error: Error) =>
+      reject(
+        signal?.aborted ? signal.reason : error instanceof OutboundRefusedError ? error : new TypeError('fetch failed', { cause: error }),
+      ),
+    );
     req.end(request.body);
   });
 }
@@ -111,7 +123,8 @@ function decoded(response: IncomingMessage): Readable {
 
 function toResponse(message: IncomingMessage): Response {
   const headers = new Headers();
-  for (let i = 0; i + 1 < message.rawHeaders.length; i += 2) headers.append(message.rawHeaders[i] as string, message.rawHeaders[i + 1] as string);
+  for (let i = 0; i + 1 < message.rawHeaders.length; i += 2)
+    headers.append(message.rawHeaders[i] as string, message.rawHeaders[i + 1] as string);
   const status = message.statusCode ?? 502;
   if (NULL_BODY.has(status)) {
     message.resume();
@@ -164,8 +177,14 @@ export function createGuardedFetch(policy: OutboundPolicy, options: GuardedFetch
       const headers = new Headers(outgoing.headers);
       if (next.origin !== current.origin) for (const name of ['authorization', 'cookie', 'proxy-authorization']) headers.delete(name);
       const toGet = status === 303 || ((status === 301 || status === 302) && outgoing.method === 'POST');
-      if (toGet) for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']) headers.delete(name);
-      outgoing = { method: toGet && outgoing.method !== 'HEAD' ? 'GET' : outgoing.method, headers, body: toGet ? undefined : outgoing.body };
+      if (toGet)
+        for (const name of ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'])
+          headers.delete(name);
+      outgoing = {
+        method: toGet && outgoing.method !== 'HEAD' ? 'GET' : outgoing.method,
+        headers,
+        body: toGet ? undefined : outgoing.body,
+      };
       current = next;
     }
   };

@@ -60,7 +60,15 @@ function addCidr(list: BlockList, cidr: string, type: 'ipv4' | 'ipv6'): void {
 
 /** Instance metadata services: AWS/GCP/Azure/OpenStack 169.254.169.254, AWS IPv6, Alibaba, Azure wireserver, Oracle. */
 const METADATA = blockList(['169.254.169.254', '169.254.170.2', '100.100.100.200', '168.63.129.16', '192.0.0.192'], ['fd00:ec2::254']);
-const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata.goog', 'metadata', 'instance-data', 'instance-data.ec2.internal', 'metadata.azure.com', 'metadata.packet.net']);
+const METADATA_NAMES = new Set([
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+  'metadata.azure.com',
+  'metadata.packet.net',
+]);
 const RESERVED = blockList(['0.0.0.0/8', '224.0.0.0/4', '240.0.0.0/4', '192.0.0.0/24'], ['::/128', 'ff00::/8', '100::/64']);
 const LOOPBACK = blockList(['127.0.0.0/8'], ['::1/128']);
 const PRIVATE = blockList(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '198.18.0.0/15'], ['fc00::/7']);
@@ -70,7 +78,10 @@ const typeOf = (address: string): 'ipv4' | 'ipv6' => (isIP(address) === 6 ? 'ipv
 
 /** Host as the URL parser gives it, without IPv6 brackets and a trailing dot, lower case. */
 export function normalHost(hostname: string): string {
-  return hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 function matchesHost(entry: string, host: string, address: string | undefined): boolean {
@@ -105,12 +116,17 @@ export function refuseAddress(address: string, port: number, host: string, polic
   if (METADATA.check(address, type) || METADATA_NAMES.has(host)) {
     return new OutboundRefusedError('metadata', `${shown} is a cloud metadata address, which is never allowed`);
   }
-  if (RESERVED.check(address, type)) return new OutboundRefusedError('reserved', `${shown} is an unspecified, multicast or reserved address, which is never allowed`);
+  if (RESERVED.check(address, type))
+    return new OutboundRefusedError('reserved', `${shown} is an unspecified, multicast or reserved address, which is never allowed`);
   const local = LOOPBACK.check(address, type) || localAddresses().has(address.toLowerCase());
   if (local && policy.self_ports.includes(port)) {
-    return new OutboundRefusedError('self', `${shown}:${port} is the platform's own address and port (its API and durable webhooks), which is never allowed`);
+    return new OutboundRefusedError(
+      'self',
+      `${shown}:${port} is the platform's own address and port (its API and durable webhooks), which is never allowed`,
+    );
   }
-  if (policy.deny_hosts.some((entry) => matchesHost(entry, host, address))) return new OutboundRefusedError('denied-host', `${shown} is on the outbound deny list (EVALP_OUTBOUND_DENY)`);
+  if (policy.deny_hosts.some((entry) => matchesHost(entry, host, address)))
+    return new OutboundRefusedError('denied-host', `${shown} is on the outbound deny list (EVALP_OUTBOUND_DENY)`);
   if (policy.allow_hosts.some((entry) => matchesHost(entry, host, address))) return undefined;
   const category: RefusalCategory | undefined = LOOPBACK.check(address, type)
     ? 'loopback'
@@ -143,7 +159,8 @@ export function checkUrlStatically(raw: string | URL, policy: OutboundPolicy): U
   } catch {
     throw new OutboundRefusedError('scheme', 'the URL is not an absolute http(s) URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefusedError('scheme', `${url.protocol} URLs are refused: only http and https`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundRefusedError('scheme', `${url.protocol} URLs are refused: only http and https`);
   const host = normalHost(url.hostname);
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
   if (METADATA_NAMES.has(host)) throw new OutboundRefusedError('metadata', `${host} is a cloud metadata host, which is never allowed`);

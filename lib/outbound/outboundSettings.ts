@@ -6,7 +6,10 @@ const CATEGORIES = { loopback: 'allow_loopback', private: 'allow_private', 'link
 const list = (raw: string | undefined): string[] | undefined => {
   if (raw === undefined || raw.trim() === '') return undefined;
   if (raw.trim().toLowerCase() === 'none') return [];
-  return raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 };
 
 /**

@@ -10,7 +10,11 @@ const root = packageRoot();
 const children: ChildProcess[] = [];
 
 function launch(args: string[]): { child: ChildProcess; line: (match: RegExp, timeoutMs?: number) => Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, EVALP_DEMO: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, EVALP_DEMO: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   const lines: string[] = [];
   const waiters: Array<() => void> = [];
@@ -22,7 +26,13 @@ function launch(args: string[]): { child: ChildProcess; line: (match: RegExp, ti
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const line = (match: RegExp, timeoutMs = 60_000): Promise<string> =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no line matching ${match} within ${timeoutMs} ms; stdout: ${lines.join('\n')}\nstderr: ${stderr.slice(-2000)}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`no line matching ${match} within ${timeoutMs} ms; stdout: ${lines.join('\n')}\nstderr: ${stderr.slice(-2000)}`),
+          ),
+        timeoutMs,
+      );
       const check = (): void => {
         const hit = lines.find((l) => match.test(l));
         if (hit) {
@@ -45,7 +55,8 @@ describe('crash safety of a run (a real child process, SIGKILL mid-run)', () => 
     try {
       const first = launch([join(root, 'lib/app/__fixtures__/crashRun.ts'), '--data-dir', dataDir, '--cases', '6000']);
       const started = JSON.parse(await first.line(/"event":"run"/)) as { url: string; id: string; key: string };
-      const get = async (base: string, path: string): Promise<any> => (await fetch(`${base}/api/${path}`, { headers: { authorization: `Bearer ${started.key}` } })).json();
+      const get = async (base: string, path: string): Promise<any> =>
+        (await fetch(`${base}/api/${path}`, { headers: { authorization: `Bearer ${started.key}` } })).json();
       // kill between 10% and 90% of the run
       let before = 0;
       for (let i = 0; i < 2000; i++) {
@@ -73,7 +84,10 @@ describe('crash safety of a run (a real child process, SIGKILL mid-run)', () => 
       expect(all.total).toBe(6000);
       expect(view.stats.passed).toBe(passed.total);
       // by-category counts of the live fold add up to the scorecards
-      const byCategory = Object.values(view.stats.by_category as Record<string, { completed: number }>).reduce((a, b) => a + b.completed, 0);
+      const byCategory = Object.values(view.stats.by_category as Record<string, { completed: number }>).reduce(
+        (a, b) => a + b.completed,
+        0,
+      );
       expect(byCategory).toBe(6000);
       second.child.kill('SIGTERM');
       await new Promise((r) => second.child.once('exit', r));

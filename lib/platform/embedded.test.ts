@@ -16,7 +16,12 @@ let dataDir: string;
 let runner: string;
 let reader: string;
 
-async function api(method: string, path: string, key?: string, body?: unknown): Promise<{ status: number; json: any; type: string | null }> {
+async function api(
+  method: string,
+  path: string,
+  key?: string,
+  body?: unknown,
+): Promise<{ status: number; json: any; type: string | null }> {
   const res = await fetch(`${platform.url}/api/${path}`, {
     method,
     headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -43,7 +48,16 @@ beforeAll(async () => {
   const { stores, apiKeys, clock } = platform.services;
   const now = clock.now().toISOString();
   const cases = await storeQuickstart(platform.services);
-  await stores.suites.upsert(TestSuiteSchema.parse({ id: 'quick', name: 'quickstart', kind: 'static', test_case_ids: cases.map((c) => c.id), created_at: now, updated_at: now }));
+  await stores.suites.upsert(
+    TestSuiteSchema.parse({
+      id: 'quick',
+      name: 'quickstart',
+      kind: 'static',
+      test_case_ids: cases.map((c) => c.id),
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   runner = (await createApiKey(apiKeys, { name: 'ci', roles: ['reader', 'runner'] }, clock)).key;
   reader = (await createApiKey(apiKeys, { name: 'dashboard', roles: ['reader'] }, clock)).key;
 }, 60_000);
@@ -94,7 +108,12 @@ describe('a run end to end on the embedded platform', () => {
     // every enabled stage ran on every case that passed the gate (none left pending between queues)
     expect(items.filter((c) => c.stages.execution.message === PENDING || c.stages.semantics.message === PENDING)).toEqual([]);
     expect(items.filter((c) => c.stages.execution.status === 'passed').length).toBeGreaterThan(0);
-    expect(items.filter((c) => c.stages.semantics.status === 'failed').map((c) => c.test_case_id).sort()).toEqual(['cheap-headphones', 'order-status-1', 'smalltalk']);
+    expect(
+      items
+        .filter((c) => c.stages.semantics.status === 'failed')
+        .map((c) => c.test_case_id)
+        .sort(),
+    ).toEqual(['cheap-headphones', 'order-status-1', 'smalltalk']);
     const failed = await api('GET', `v1/runs/${runId}/scorecards?passed=false`, reader);
     expect(failed.json.total).toBe(8 - passed);
   });
@@ -124,11 +143,25 @@ describe('a run end to end on the embedded platform', () => {
       const port = (server.address() as AddressInfo).port;
       const now = platform.services.clock.now().toISOString();
       await platform.services.stores.targets.upsert(
-        TargetSystemSchema.parse({ id: 'broken', name: 'always 500', settings: { kind: 'http', url: `http://127.0.0.1:${port}/agent` }, max_retries: 1, created_at: now, updated_at: now }),
+        TargetSystemSchema.parse({
+          id: 'broken',
+          name: 'always 500',
+          settings: { kind: 'http', url: `http://127.0.0.1:${port}/agent` },
+          max_retries: 1,
+          created_at: now,
+          updated_at: now,
+        }),
       );
       const created = await api('POST', 'v1/runs', runner, { suite_id: 'quick', target_id: 'broken' });
       const run = await waitFor(created.json.id, 60_000);
-      expect([run.status, run.stats.completed, run.stats.passed, run.stats.not_scored, run.stats.pass_rate, run.stats.infrastructure_failure_rate]).toEqual(['degraded', 8, 0, 8, null, 1]);
+      expect([
+        run.status,
+        run.stats.completed,
+        run.stats.passed,
+        run.stats.not_scored,
+        run.stats.pass_rate,
+        run.stats.infrastructure_failure_rate,
+      ]).toEqual(['degraded', 8, 0, 8, null, 1]);
       expect(run.stats.error_codes).toEqual({ target_error: 8 });
       const cards = (await api('GET', `v1/runs/${run.id}/scorecards?limit=100`, reader)).json.items as Scorecard[];
       expect(cards.every((c) => c.outcome === 'not_scored' && /after 3 deliveries/.test(c.stages.syntax.message ?? ''))).toBe(true);
@@ -140,7 +173,8 @@ describe('a run end to end on the embedded platform', () => {
   });
 
   it('a finished run cannot be cancelled (409), an unknown one is 404', async () => {
-    const admin = (await createApiKey(platform.services.apiKeys, { name: 'admin', roles: ['platform-admin'] }, platform.services.clock)).key;
+    const admin = (await createApiKey(platform.services.apiKeys, { name: 'admin', roles: ['platform-admin'] }, platform.services.clock))
+      .key;
     expect((await api('DELETE', `v1/runs/${runId}`, admin)).status).toBe(409);
     expect((await api('DELETE', 'v1/runs/nope', admin)).status).toBe(404);
     expect((await api('DELETE', `v1/runs/${runId}`, runner)).status).toBe(403);

@@ -1,11 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { startHost, type EmbeddedHost } from '../host/index.js';
-import { createEmbeddedStores, EmbeddedApiKeyStore, EmbeddedDeadLetters, EmbeddedQueuePort, EmbeddedRunQueues } from '../adapters/embedded/index.js';
+import {
+  createEmbeddedStores,
+  EmbeddedApiKeyStore,
+  EmbeddedDeadLetters,
+  EmbeddedQueuePort,
+  EmbeddedRunQueues,
+} from '../adapters/embedded/index.js';
 import { type Services, systemClock } from '../ports/index.js';
 import { QUEUES } from '../runs/index.js';
 import { TargetRegistry } from '../targets/index.js';
 import { EnvSecretResolver } from '../adapters/shared/index.js';
-import { breakerSettingsFromEnv, hostJsonRoutePrefix, provideServices, removeServerMarker, resetServices, runServices, writeServerMarker } from '../app/index.js';
+import {
+  breakerSettingsFromEnv,
+  hostJsonRoutePrefix,
+  provideServices,
+  removeServerMarker,
+  resetServices,
+  runServices,
+  writeServerMarker,
+} from '../app/index.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { azureOpenAITokenProvider } from '../adapters/azure/index.js';
 import { registerQueueDepthSource, startTelemetry } from '../telemetry/index.js';
@@ -61,7 +75,13 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   const azureADTokenProvider = azureOpenAITokenProvider();
   // outbound calls may reach loopback agents (EVALP_OUTBOUND_ALLOW, default "loopback") but never this host's own port
   const outbound = createOutboundGuard(outboundPolicyFromEnv(env, { backend: 'embedded', selfPorts: [Number(new URL(host.url).port)] }));
-  const targets = new TargetRegistry({ secrets, baseDir, azureADTokenProvider, fetch: outbound.fetch, breaker: breakerSettingsFromEnv(env) });
+  const targets = new TargetRegistry({
+    secrets,
+    baseDir,
+    azureADTokenProvider,
+    fetch: outbound.fetch,
+    breaker: breakerSettingsFromEnv(env),
+  });
   const stores = createEmbeddedStores(host.db, host.changeLog);
   const services: Services = {
     stores,
@@ -81,7 +101,9 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   provideServices(services);
   // `evalp keys` refuses to write the database of a running server (its keys belong to the API then)
   writeServerMarker(options.dataDir, { pid: process.pid, url: host.url, started_at: new Date().toISOString() });
-  const unregisterDepth = registerQueueDepthSource(() => Object.fromEntries(Object.values(QUEUES).map((q) => [q, host.queues.counts(q).active])));
+  const unregisterDepth = registerQueueDepthSource(() =>
+    Object.fromEntries(Object.values(QUEUES).map((q) => [q, host.queues.counts(q).active])),
+  );
   return {
     host,
     services,

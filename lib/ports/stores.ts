@@ -8,7 +8,6 @@ import type { AlertStore } from './alertStore.js';
 import type { AuditStore } from './auditStore.js';
 import type { AnnotationStore } from './annotationStore.js';
 
-
 /** Every store the platform uses; one adapter family (embedded or azure) provides all of them. */
 export interface Stores {
   testCases: TestCaseStore;

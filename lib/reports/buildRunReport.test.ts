@@ -31,8 +31,12 @@ describe('buildRunReport on the retail sample (model B)', () => {
     const w = wilsonInterval(272, 327);
     expect(report.pass_rate).toEqual({ passed: 272, n: 327, rate: 272 / 327, lower: w.lower, upper: w.upper });
     expect([stats.passed, stats.completed]).toEqual([272, 327]);
-    expect(report.stages.map((s) => [s.stage, s.ran, s.passed])).toEqual(Object.entries(stats.stages).map(([k, v]) => [k, v.ran, v.passed]));
-    expect(Object.fromEntries(report.categories.map((c) => [c.category, { completed: c.rate.n, passed: c.rate.passed }]))).toEqual(stats.by_category);
+    expect(report.stages.map((s) => [s.stage, s.ran, s.passed])).toEqual(
+      Object.entries(stats.stages).map(([k, v]) => [k, v.ran, v.passed]),
+    );
+    expect(Object.fromEntries(report.categories.map((c) => [c.category, { completed: c.rate.n, passed: c.rate.passed }]))).toEqual(
+      stats.by_category,
+    );
     expect(report.categories.find((c) => c.category === 'refunds')!.rate.rate).toBeCloseTo(28 / 47, 10);
     expect(report.error_codes.reduce((n, e) => n + e.count, 0)).toBe(Object.values(stats.error_codes).reduce((n, v) => n + v, 0));
   });
@@ -42,7 +46,11 @@ describe('buildRunReport on the retail sample (model B)', () => {
     const cards = await scorecards(head.id);
     const failing = cards.filter((c) => !c.overall_passed);
     expect(report.funnel.at(-1)!.remaining).toBe(report.stats.passed);
-    expect(report.funnel[0]).toEqual({ stage: 'syntax', ran: 327, remaining: cards.filter((c) => c.stages.syntax.status === 'passed').length });
+    expect(report.funnel[0]).toEqual({
+      stage: 'syntax',
+      ran: 327,
+      remaining: cards.filter((c) => c.stages.syntax.status === 'passed').length,
+    });
     expect(report.latency_histogram.bins.reduce((n, b) => n + b.count, 0)).toBe(327);
     expect(report.latency_histogram.bins.at(-1)!.to_ms).toBeNull();
     expect(report.failures.total).toBe(failing.length);
@@ -58,7 +66,9 @@ describe('buildRunReport on the retail sample (model B)', () => {
     const report = await buildRunReport(head.id, deps, { maxFailures: 1000 });
     // expected calls from the gold case, actual ones from the run's scorecard: the report's side-by-side diff
     const [gold] = await deps.stores.testCases.getTestCases([HOSTILE_CASE_ID]);
-    const card = (await deps.stores.scorecards.listScorecards(head.id, { passed: false }, { limit: 1000 })).items.find((c) => c.test_case_id === HOSTILE_CASE_ID);
+    const card = (await deps.stores.scorecards.listScorecards(head.id, { passed: false }, { limit: 1000 })).items.find(
+      (c) => c.test_case_id === HOSTILE_CASE_ID,
+    );
     expect(gold!.expected_tool_calls.length).toBeGreaterThan(0);
     expect(report.failures.cases.find((c) => c.test_case_id === HOSTILE_CASE_ID)).toEqual({
       test_case_id: HOSTILE_CASE_ID,
@@ -78,7 +88,10 @@ describe('buildRunReport on the retail sample (model B)', () => {
     const mismatch = report.failures.cases.find((c) => c.test_case_id === 'retail-0084')!;
     expect([mismatch.message, mismatch.diff]).toEqual(['search_products: /sort expected "rating", got "relevance"', []]);
     const wrongTool = report.failures.cases.find((c) => c.test_case_id === 'retail-0045')!;
-    expect([wrongTool.message, wrongTool.diff]).toEqual(['wrong tool: called get_customer where search_orders was expected', ['missing call search_orders', 'unexpected call get_customer']]);
+    expect([wrongTool.message, wrongTool.diff]).toEqual([
+      'wrong tool: called get_customer where search_orders was expected',
+      ['missing call search_orders', 'unexpected call get_customer'],
+    ]);
   });
 
   it('with compareWith: the Comparison of base and head, and the flipped cases with their questions', async () => {
@@ -87,23 +100,57 @@ describe('buildRunReport on the retail sample (model B)', () => {
     expect([section.base_run.id, section.comparison.run_ids]).toEqual([base.id, [base.id, head.id]]);
     const pair = section.comparison.pairs[0]!;
     expect(pair.by_category.find((g) => g.key === 'refunds')).toMatchObject({ significant: true, newly_failing: 18, newly_passing: 4 });
-    expect([section.newly_failing.total, section.newly_passing.total]).toEqual([pair.flipped.newly_failing.total, pair.flipped.newly_passing.total]);
-    expect(section.newly_failing.cases.map((c) => c.test_case_id)).toEqual(pair.flipped.newly_failing.cases.slice(0, 5).map((c) => c.test_case_id));
-    expect(section.newly_failing.cases.find((c) => c.test_case_id === HOSTILE_CASE_ID)).toMatchObject({ question: HOSTILE_QUESTION, failing_stage: 'syntax', error_code: 'schema_violation' });
+    expect([section.newly_failing.total, section.newly_passing.total]).toEqual([
+      pair.flipped.newly_failing.total,
+      pair.flipped.newly_passing.total,
+    ]);
+    expect(section.newly_failing.cases.map((c) => c.test_case_id)).toEqual(
+      pair.flipped.newly_failing.cases.slice(0, 5).map((c) => c.test_case_id),
+    );
+    expect(section.newly_failing.cases.find((c) => c.test_case_id === HOSTILE_CASE_ID)).toMatchObject({
+      question: HOSTILE_QUESTION,
+      failing_stage: 'syntax',
+      error_code: 'schema_violation',
+    });
     // newly passing cases are described by the base run's failure
     const passing = section.newly_passing.cases[0]!;
     const flip = pair.flipped.newly_passing.cases[0]!;
-    expect([passing.failing_stage, passing.error_code, passing.question]).toEqual([flip.baseline.failing_stage, flip.baseline.error_code, expect.any(String)]);
+    expect([passing.failing_stage, passing.error_code, passing.question]).toEqual([
+      flip.baseline.failing_stage,
+      flip.baseline.error_code,
+      expect.any(String),
+    ]);
     await expect(buildRunReport(head.id, deps, { compareWith: 'no-base' })).rejects.toMatchObject({ name: 'NotFoundError' });
   });
 
-  it('includes the run\'s alerts, and 404s an unknown run', async () => {
+  it("includes the run's alerts, and 404s an unknown run", async () => {
     const now = new Date().toISOString();
     const alert: Alert = {
-      id: alertId(head.id, 'accuracy'), run_id: head.id, baseline_run_id: 'base', client_id: null, suite_id: head.suite_id, target_id: head.target_id,
-      metric: 'accuracy', severity: 'critical', previous: 0.878, current: 0.832, change: -4.6, change_unit: 'points', threshold: -5, p_value: 0.004,
-      test: 'exact McNemar', affected_categories: [], message: 'accuracy fell', live: false, paired_cases: 327, status: 'open',
-      created_at: now, updated_at: now, acknowledged_at: null, acknowledged_by: null, delivery: { status: 'none', attempts: 0, last_error: null, delivered_at: null },
+      id: alertId(head.id, 'accuracy'),
+      run_id: head.id,
+      baseline_run_id: 'base',
+      client_id: null,
+      suite_id: head.suite_id,
+      target_id: head.target_id,
+      metric: 'accuracy',
+      severity: 'critical',
+      previous: 0.878,
+      current: 0.832,
+      change: -4.6,
+      change_unit: 'points',
+      threshold: -5,
+      p_value: 0.004,
+      test: 'exact McNemar',
+      affected_categories: [],
+      message: 'accuracy fell',
+      live: false,
+      paired_cases: 327,
+      status: 'open',
+      created_at: now,
+      updated_at: now,
+      acknowledged_at: null,
+      acknowledged_by: null,
+      delivery: { status: 'none', attempts: 0, last_error: null, delivered_at: null },
     };
     await retail.platform.services.stores.alerts.upsertAlert(alert);
     try {

@@ -1,4 +1,16 @@
-import { type Alert, type Comparison, emptyRunStatsState, type FlippedCase, isScored, NO_CATEGORY, type Scorecard, STAGE_NAMES, type TestCase, toRunStats, trialsOf } from '../domain/index.js';
+import {
+  type Alert,
+  type Comparison,
+  emptyRunStatsState,
+  type FlippedCase,
+  isScored,
+  NO_CATEGORY,
+  type Scorecard,
+  STAGE_NAMES,
+  type TestCase,
+  toRunStats,
+  trialsOf,
+} from '../domain/index.js';
 import { compareRuns, rateOf as rateWithConfidence, type TrialOutcome, trialStatsOf } from '../compare/index.js';
 import { NotFoundError, type AlertStore, type Clock, type Stores } from '../ports/index.js';
 import { describeFailure, diffLines, withoutRepeats } from './failureDiff.js';
@@ -10,7 +22,10 @@ import { JudgingSummaryBuilder, withCalibrations } from './judgingSummary.js';
 
 /** What a report reads: the stores (alerts optional) and, for `compareWith`, the run comparison. */
 export interface ReportDeps {
-  stores: Pick<Stores, 'runs' | 'runStats' | 'scorecards' | 'testCases'> & { alerts?: Pick<AlertStore, 'listAlerts'>; calibrations?: Pick<Stores['calibrations'], 'get'> };
+  stores: Pick<Stores, 'runs' | 'runStats' | 'scorecards' | 'testCases'> & {
+    alerts?: Pick<AlertStore, 'listAlerts'>;
+    calibrations?: Pick<Stores['calibrations'], 'get'>;
+  };
   clock: Clock;
   /** compares `[base, head]`; default lib/compare's compareRuns on the same stores */
   compare?: (runIds: readonly [string, string], options: { maxFlipped: number }) => Promise<Comparison>;
@@ -63,13 +78,24 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
     if (failures.length < maxFailures) failures.push(caseOfCard(card));
   }
 
-  const comparison = options.compareWith ? await compareSection(options.compareWith, runId, deps, options.maxFlipped ?? DEFAULT_MAX_LISTED) : null;
+  const comparison = options.compareWith
+    ? await compareSection(options.compareWith, runId, deps, options.maxFlipped ?? DEFAULT_MAX_LISTED)
+    : null;
   const listed = [...failures, ...(comparison ? [...comparison.newly_failing.cases, ...comparison.newly_passing.cases] : [])];
-  const gold = await goldOf(stores, listed.map((c) => c.test_case_id));
+  const gold = await goldOf(
+    stores,
+    listed.map((c) => c.test_case_id),
+  );
   const withQuestion = (c: ReportCase): ReportCase => {
     const tc = gold.get(c.test_case_id);
     // expected calls only beside the actual ones this run made (flipped cases carry no calls)
-    return { ...c, question: tc?.nl_query ?? null, ...(c.actual_calls && tc ? { expected_calls: tc.expected_tool_calls.map((x) => ({ tool_name: x.tool_name, arguments: x.arguments })) } : {}) };
+    return {
+      ...c,
+      question: tc?.nl_query ?? null,
+      ...(c.actual_calls && tc
+        ? { expected_calls: tc.expected_tool_calls.map((x) => ({ tool_name: x.tool_name, arguments: x.arguments })) }
+        : {}),
+    };
   };
   const withQuestions = (list: ReportCaseList): ReportCaseList => ({ total: list.total, cases: list.cases.map(withQuestion) });
 
@@ -95,7 +121,11 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
     ...(trials > 1 ? { trial_stats: await trialStatsOf(trialOutcomes, trials) } : {}),
     judging: stores.calibrations ? await withCalibrations(judging.result(), (id) => stores.calibrations!.get(id)) : judging.result(),
     alerts: stores.alerts ? await alertsOf(stores.alerts, runId) : null,
-    comparison: comparison && { ...comparison, newly_failing: withQuestions(comparison.newly_failing), newly_passing: withQuestions(comparison.newly_passing) },
+    comparison: comparison && {
+      ...comparison,
+      newly_failing: withQuestions(comparison.newly_failing),
+      newly_passing: withQuestions(comparison.newly_passing),
+    },
   };
 }
 
@@ -117,7 +147,12 @@ function caseOfCard(card: Scorecard): ReportCase {
   };
 }
 
-async function compareSection(baseRunId: string, runId: string, deps: ReportDeps, maxFlipped: number): Promise<NonNullable<RunReport['comparison']>> {
+async function compareSection(
+  baseRunId: string,
+  runId: string,
+  deps: ReportDeps,
+  maxFlipped: number,
+): Promise<NonNullable<RunReport['comparison']>> {
   const base = await deps.stores.runs.getRun(baseRunId);
   if (!base) throw new NotFoundError('run', baseRunId);
   const { _etag, ...baseRun } = base;

@@ -32,7 +32,10 @@ describe('escaping user data', () => {
   it.each([
     ['a | b', 'a \\| b'],
     ['<img src=x onerror=alert(1)>', '&lt;img src=x onerror=alert(1)&gt;'],
-    ['**bold** _it_ `code` [link](http://x) #1 ~s~ ![i](x)', '\\*\\*bold\\*\\* \\_it\\_ \\`code\\` \\[link\\](http://x) \\#1 \\~s\\~ \\!\\[i\\](x)'],
+    [
+      '**bold** _it_ `code` [link](http://x) #1 ~s~ ![i](x)',
+      '\\*\\*bold\\*\\* \\_it\\_ \\`code\\` \\[link\\](http://x) \\#1 \\~s\\~ \\!\\[i\\](x)',
+    ],
     ['two\nlines\r\nthree', 'two lines three'],
     ['back\\slash', 'back\\\\slash'],
     ['<!-- evalplatform-report -->', '&lt;\\!-- evalplatform-report --&gt;'],

@@ -5,7 +5,6 @@
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-
 /**
  * JSON to embed inside `<script type="application/json">`: `<`, `>`, `&` and the JS line separators become
  * `\uXXXX` escapes, so no `</script>` or `<!--` can appear in the element's text, whatever the data holds.
@@ -19,7 +18,8 @@ export function jsonForScript(value: unknown): string {
  * CR, U+FFFE/U+FFFF, and unpaired surrogates.
  */
 // eslint-disable-next-line no-control-regex
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_FORBIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function visibleEscape(c: string): string {
   const code = c.charCodeAt(0);

@@ -19,7 +19,11 @@ export interface FailureDescription {
 /** Undefined for a passing case. */
 export function describeFailure(card: Scorecard): FailureDescription | undefined {
   if (card.overall_passed) return undefined;
-  const stage = card.failing_stage ?? (['syntax', 'logic', 'execution', 'semantics'] as const).find((s) => card.stages[s].status === 'failed' || card.stages[s].status === 'error');
+  const stage =
+    card.failing_stage ??
+    (['syntax', 'logic', 'execution', 'semantics'] as const).find(
+      (s) => card.stages[s].status === 'failed' || card.stages[s].status === 'error',
+    );
   if (!stage) return undefined;
   const result = card.stages[stage];
   const message = result.message ?? '';

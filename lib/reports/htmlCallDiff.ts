@@ -4,7 +4,15 @@ import type { ReportCase } from './reportModel.js';
 /** Key-sorted two-space JSON lines, so equal calls print equally. */
 function lines(value: unknown): string[] {
   const sorted = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])])) : v;
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v as object)
+              .sort()
+              .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+          )
+        : v;
   return JSON.stringify(sorted(value), null, 2).split('\n');
 }
 

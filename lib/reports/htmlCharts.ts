@@ -19,13 +19,17 @@ export function chartJsSource(): string {
 /** The numbers the page's charts draw (embedded as JSON; labels are user data, drawn on canvas as text). */
 export interface ChartData {
   funnel: { labels: string[]; values: number[]; ran: number[] };
-  categories: { labels: string[]; series: Array<{ label: string; values: Array<number | null>; intervals: Array<[number, number] | null> }> };
+  categories: {
+    labels: string[];
+    series: Array<{ label: string; values: Array<number | null>; intervals: Array<[number, number] | null> }>;
+  };
   latency: { labels: string[]; values: number[] };
   flipped: { labels: string[]; newlyFailing: number[]; newlyPassing: number[] } | null;
 }
 
 const percent = (x: number | null): number | null => (x === null ? null : Math.round(x * 10000) / 100);
-const interval = (lo: number | null, hi: number | null): [number, number] | null => (lo === null || hi === null ? null : [percent(lo)!, percent(hi)!]);
+const interval = (lo: number | null, hi: number | null): [number, number] | null =>
+  lo === null || hi === null ? null : [percent(lo)!, percent(hi)!];
 
 export function chartData(report: RunReport): ChartData {
   const pair = report.comparison?.comparison.pairs[0];
@@ -46,7 +50,11 @@ export function chartData(report: RunReport): ChartData {
   };
   const flippedGroups = (pair?.by_category ?? []).filter((g) => g.newly_failing + g.newly_passing > 0);
   return {
-    funnel: { labels: ['all cases', ...report.funnel.map((f) => f.stage)], values: [report.stats.completed, ...report.funnel.map((f) => f.remaining)], ran: [report.stats.completed, ...report.funnel.map((f) => f.ran)] },
+    funnel: {
+      labels: ['all cases', ...report.funnel.map((f) => f.stage)],
+      values: [report.stats.completed, ...report.funnel.map((f) => f.remaining)],
+      ran: [report.stats.completed, ...report.funnel.map((f) => f.ran)],
+    },
     categories: { labels, series: base ? [base, head] : [head] },
     latency: {
       labels: report.latency_histogram.bins.map((b) => (b.to_ms === null ? `≥ ${b.from_ms}` : `${b.from_ms}–${b.to_ms}`)),

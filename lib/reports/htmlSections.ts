@@ -33,14 +33,23 @@ export function comparisonHtml(section: NonNullable<RunReport['comparison']>): s
   const [b, c] = comparison.runs;
   if (!pair || !b || !c) return '';
   const meta = base.trigger_metadata;
-  const baseLabel = [base.target_id, meta.branch ? `branch ${meta.branch}` : '', meta.commit_sha ? `commit ${String(meta.commit_sha).slice(0, 12)}` : ''].filter(Boolean).join(', ');
+  const baseLabel = [
+    base.target_id,
+    meta.branch ? `branch ${meta.branch}` : '',
+    meta.commit_sha ? `commit ${String(meta.commit_sha).slice(0, 12)}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   const lat = (q: 'p50' | 'p95', s: typeof b): number | null => s.latency_ms[q]?.estimate ?? null;
   const score = pair.score;
   const rows = [
     deltaRow('pass rate (exact McNemar)', pair.overall),
     `<tr><td>mean score (paired bootstrap)</td><td class="n">${score.baseline_mean?.toFixed(3) ?? '-'}</td><td class="n">${score.candidate_mean?.toFixed(3) ?? '-'}</td><td class="n">${score.difference ? score.difference.estimate.toFixed(3) : '-'}</td><td>${score.difference ? `${score.difference.lower.toFixed(3)} … ${score.difference.upper.toFixed(3)}` : '-'}</td><td class="n">${h(pValue(score.p_value))}</td></tr>`,
     ...pair.stages.map((st) => deltaRow(`stage ${st.stage}`, st)),
-    ...(['p50', 'p95'] as const).map((q) => `<tr><td>latency ${q}</td><td class="n">${ms(lat(q, b))}</td><td class="n">${ms(lat(q, c))}</td><td class="n">${h(ratioChange(lat(q, c), lat(q, b)))}</td><td></td><td class="n">${q === 'p95' && pair.latency_ms ? `${h(pValue(pair.latency_ms.p_value))} (Welch, mean)` : ''}</td></tr>`),
+    ...(['p50', 'p95'] as const).map(
+      (q) =>
+        `<tr><td>latency ${q}</td><td class="n">${ms(lat(q, b))}</td><td class="n">${ms(lat(q, c))}</td><td class="n">${h(ratioChange(lat(q, c), lat(q, b)))}</td><td></td><td class="n">${q === 'p95' && pair.latency_ms ? `${h(pValue(pair.latency_ms.p_value))} (Welch, mean)` : ''}</td></tr>`,
+    ),
     `<tr><td>cost per case</td><td class="n">${usd(b.cost_usd.per_case)}</td><td class="n">${usd(c.cost_usd.per_case)}</td><td class="n">${h(ratioChange(c.cost_usd.per_case, b.cost_usd.per_case))}</td><td></td><td class="n">${pair.cost_per_case_usd ? `${h(pValue(pair.cost_per_case_usd.p_value))} (Welch)` : ''}</td></tr>`,
   ].join('\n');
   const groups = [...pair.by_category]

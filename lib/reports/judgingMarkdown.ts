@@ -11,7 +11,10 @@ export function judgingMarkdown(j: JudgingSummary | undefined): string[] {
   for (const judge of j.judges) {
     if (judge.calibration) {
       const c = judge.calibration;
-      lines.push('', `judge ${md(judge.judge_model)} (rubric ${md(judge.rubric_id)}): calibrated on ${c.items} items of task ${md(c.task_id)}, Cohen's kappa ${num(c.kappa)}, raw agreement ${num(c.raw_agreement)} (${md(c.provenance)})`);
+      lines.push(
+        '',
+        `judge ${md(judge.judge_model)} (rubric ${md(judge.rubric_id)}): calibrated on ${c.items} items of task ${md(c.task_id)}, Cohen's kappa ${num(c.kappa)}, raw agreement ${num(c.raw_agreement)} (${md(c.provenance)})`,
+      );
     } else if (judge.warning) lines.push('', `> ⚠️ ${md(judge.warning)}`);
   }
   if (j.criteria.length) {

@@ -21,8 +21,34 @@ function card(id: string, semantic: number | null, criteria: Array<[string, numb
 describe('JudgingSummaryBuilder', () => {
   it('averages semantic scores, criteria (1-5) and reference metrics; counts skips with their most common reason', () => {
     const b = new JudgingSummaryBuilder();
-    b.add(card('a', 0.9, [['correctness', 5], ['clarity', 4]], [{ name: 'bleu', score: 0.4 }, { name: 'embedding_cosine', score: null, skipped_reason: 'no embedder configured' }]));
-    b.add(card('b', 0.5, [['correctness', 2], ['clarity', 3.5]], [{ name: 'bleu', score: 0.2 }, { name: 'embedding_cosine', score: null, skipped_reason: 'no embedder configured' }]));
+    b.add(
+      card(
+        'a',
+        0.9,
+        [
+          ['correctness', 5],
+          ['clarity', 4],
+        ],
+        [
+          { name: 'bleu', score: 0.4 },
+          { name: 'embedding_cosine', score: null, skipped_reason: 'no embedder configured' },
+        ],
+      ),
+    );
+    b.add(
+      card(
+        'b',
+        0.5,
+        [
+          ['correctness', 2],
+          ['clarity', 3.5],
+        ],
+        [
+          { name: 'bleu', score: 0.2 },
+          { name: 'embedding_cosine', score: null, skipped_reason: 'no embedder configured' },
+        ],
+      ),
+    );
     b.add(card('c', null, [], undefined));
     const r = b.result();
     expect(r.semantic).toEqual({ scored: 2, mean: 0.7 });
@@ -32,7 +58,13 @@ describe('JudgingSummaryBuilder', () => {
     ]);
     expect(r.reference_metrics[0]).toMatchObject({ name: 'bleu', scored: 2, skipped: 0 });
     expect(r.reference_metrics[0]!.mean).toBeCloseTo(0.3, 12);
-    expect(r.reference_metrics[1]).toEqual({ name: 'embedding_cosine', scored: 0, skipped: 2, skipped_reason: 'no embedder configured', mean: null });
+    expect(r.reference_metrics[1]).toEqual({
+      name: 'embedding_cosine',
+      scored: 0,
+      skipped: 2,
+      skipped_reason: 'no embedder configured',
+      mean: null,
+    });
     const md = judgingMarkdown(r).join('\n');
     expect(md).toContain('### Judging');
     expect(md).toContain('| correctness | 2 | 3.50 |');

@@ -15,7 +15,15 @@ export const JudgingSummarySchema = z.object({
       z.object({
         judge_model: z.string(),
         rubric_id: z.string(),
-        calibration: z.object({ kappa: z.number().nullable(), raw_agreement: z.number().nullable(), items: z.number(), task_id: z.string(), provenance: z.string() }).nullable(),
+        calibration: z
+          .object({
+            kappa: z.number().nullable(),
+            raw_agreement: z.number().nullable(),
+            items: z.number(),
+            task_id: z.string(),
+            provenance: z.string(),
+          })
+          .nullable(),
         warning: z.string().nullable(),
       }),
     )
@@ -47,7 +55,13 @@ function criteriaOf(details: unknown): CriterionDetail[] {
   if (typeof details !== 'object' || details === null) return [];
   const list = (details as { criteria?: unknown }).criteria;
   if (!Array.isArray(list)) return [];
-  return list.filter((c): c is CriterionDetail => typeof c === 'object' && c !== null && typeof (c as CriterionDetail).name === 'string' && typeof (c as CriterionDetail).score === 'number');
+  return list.filter(
+    (c): c is CriterionDetail =>
+      typeof c === 'object' &&
+      c !== null &&
+      typeof (c as CriterionDetail).name === 'string' &&
+      typeof (c as CriterionDetail).score === 'number',
+  );
 }
 
 /** Folds scorecards (one pass, constant memory per criterion and metric) into a JudgingSummary. */
@@ -64,7 +78,8 @@ export class JudgingSummaryBuilder {
       this.semantic.sum += s.score;
     }
     const judge = judgeOf(card);
-    if (judge && judge.method === 'llm') this.judges.set(`${judge.model}~${judge.rubric_id}`, { judge_model: judge.model, rubric_id: judge.rubric_id });
+    if (judge && judge.method === 'llm')
+      this.judges.set(`${judge.model}~${judge.rubric_id}`, { judge_model: judge.model, rubric_id: judge.rubric_id });
     for (const c of criteriaOf(s.details)) {
       const t = this.criteria.get(c.name) ?? { n: 0, sum: 0 };
       t.n++;
@@ -103,13 +118,24 @@ export class JudgingSummaryBuilder {
 }
 
 /** Attaches each judge's stored calibration, or the warning that it has none (a changed model or rubric has none). */
-export async function withCalibrations(summary: JudgingSummary, lookup: (id: string) => Promise<JudgeCalibration | undefined>): Promise<JudgingSummary> {
+export async function withCalibrations(
+  summary: JudgingSummary,
+  lookup: (id: string) => Promise<JudgeCalibration | undefined>,
+): Promise<JudgingSummary> {
   const judges = await Promise.all(
     summary.judges.map(async (j) => {
       const c = await lookup(calibrationId(j.judge_model, j.rubric_id));
       return c
-        ? { ...j, calibration: { kappa: c.kappa, raw_agreement: c.raw_agreement, items: c.items, task_id: c.task_id, provenance: c.provenance }, warning: null }
-        : { ...j, calibration: null, warning: `judge ${j.judge_model} with rubric ${j.rubric_id} has no calibration against human labels: its semantic scores are unchecked (evalp annotations, then POST /api/v1/annotation-tasks/{id}/calibrate)` };
+        ? {
+            ...j,
+            calibration: { kappa: c.kappa, raw_agreement: c.raw_agreement, items: c.items, task_id: c.task_id, provenance: c.provenance },
+            warning: null,
+          }
+        : {
+            ...j,
+            calibration: null,
+            warning: `judge ${j.judge_model} with rubric ${j.rubric_id} has no calibration against human labels: its semantic scores are unchecked (evalp annotations, then POST /api/v1/annotation-tasks/{id}/calibrate)`,
+          };
     }),
   );
   return { ...summary, judges };

@@ -4,7 +4,6 @@ import type { LatencyHistogram } from './reportModel.js';
 const TARGET_BINS = 20;
 const NICE_STEPS = [1, 2, 2.5, 5, 10];
 
-
 /** A "nice" bin width (1, 2, 2.5 or 5 times a power of ten) giving about TARGET_BINS bins up to `upTo` ms. */
 export function niceBinWidth(upTo: number): number {
   if (!(upTo > 0) || !Number.isFinite(upTo)) return 1;

@@ -15,8 +15,13 @@ export function caseSection(title: string, list: ReportCaseList, limit: number, 
   if (list.total === 0) return [`${level} ${title}: none`];
   const shown = list.cases.slice(0, limit);
   const out = [`${level} ${title} (${list.total})`, ''];
-  if (shown.length === 0) return [...out, `_${list.total} cases; the list is left out to keep this report short (see the HTML or JSON report)._`];
-  out.push(`<details><summary>${shown.length < list.total ? `first ${shown.length} of ${list.total}` : `all ${list.total}`}</summary>`, '', ...caseTable(shown, limits));
+  if (shown.length === 0)
+    return [...out, `_${list.total} cases; the list is left out to keep this report short (see the HTML or JSON report)._`];
+  out.push(
+    `<details><summary>${shown.length < list.total ? `first ${shown.length} of ${list.total}` : `all ${list.total}`}</summary>`,
+    '',
+    ...caseTable(shown, limits),
+  );
   if (shown.length < list.total) out.push('', `_… and ${list.total - shown.length} more (see the HTML, JSON or JUnit report)._`);
   out.push('', '</details>');
   return out;

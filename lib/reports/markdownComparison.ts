@@ -13,7 +13,13 @@ export function comparisonMarkdown(section: ComparisonSection, limits: MarkdownL
   const [baseSummary, headSummary] = comparison.runs;
   if (!pair || !baseSummary || !headSummary) return [];
   const meta = base.trigger_metadata;
-  const baseLabel = [base.target_id, meta.branch ? `branch ${meta.branch}` : '', meta.commit_sha ? `commit ${String(meta.commit_sha).slice(0, 12)}` : ''].filter(Boolean).join(', ');
+  const baseLabel = [
+    base.target_id,
+    meta.branch ? `branch ${meta.branch}` : '',
+    meta.commit_sha ? `commit ${String(meta.commit_sha).slice(0, 12)}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   const mde = pair.minimum_detectable_effect;
   const lines = [
     `### Compared with base run ${md(base.id)} (${md(baseLabel)})`,
@@ -33,7 +39,9 @@ export function comparisonMarkdown(section: ComparisonSection, limits: MarkdownL
   for (const st of pair.stages) lines.push(deltaRow(`  ${st.stage}`, st));
   const lat = (q: 'p50' | 'p95' | 'p99', s: typeof baseSummary) => s.latency_ms[q]?.estimate ?? null;
   for (const q of ['p50', 'p95'] as const) {
-    lines.push(`| latency ${q} | ${ms(lat(q, baseSummary))} | ${ms(lat(q, headSummary))} | ${ratioChange(lat(q, headSummary), lat(q, baseSummary))} | | ${q === 'p95' && pair.latency_ms ? `${pValue(pair.latency_ms.p_value)} (Welch, mean)` : ''} |`);
+    lines.push(
+      `| latency ${q} | ${ms(lat(q, baseSummary))} | ${ms(lat(q, headSummary))} | ${ratioChange(lat(q, headSummary), lat(q, baseSummary))} | | ${q === 'p95' && pair.latency_ms ? `${pValue(pair.latency_ms.p_value)} (Welch, mean)` : ''} |`,
+    );
   }
   lines.push(
     `| cost per case | ${usd(baseSummary.cost_usd.per_case)} | ${usd(headSummary.cost_usd.per_case)} | ${ratioChange(headSummary.cost_usd.per_case, baseSummary.cost_usd.per_case)} | | ${pair.cost_per_case_usd ? `${pValue(pair.cost_per_case_usd.p_value)} (Welch)` : ''} |`,
@@ -41,9 +49,17 @@ export function comparisonMarkdown(section: ComparisonSection, limits: MarkdownL
 
   const groups = [...pair.by_category].sort((a, b) => (a.difference ?? 0) - (b.difference ?? 0) || a.key.localeCompare(b.key));
   if (groups.length) {
-    lines.push('', '**By category** (p-values Holm-adjusted across categories; ⚠️ marks a significant change):', '', '| category | base | this run | change | 95% CI | p (adj.) | |', '|---|---:|---:|---:|---|---:|---|');
+    lines.push(
+      '',
+      '**By category** (p-values Holm-adjusted across categories; ⚠️ marks a significant change):',
+      '',
+      '| category | base | this run | change | 95% CI | p (adj.) | |',
+      '|---|---:|---:|---:|---|---:|---|',
+    );
     for (const g of groups.slice(0, limits.categories)) {
-      lines.push(`| ${md(g.key)} | ${pct(g.baseline.rate)} | ${pct(g.candidate.rate)} | ${points(g.difference)} | ${pointsInterval(g.lower, g.upper)} | ${pValue(g.p_value_adjusted)} | ${g.significant ? '⚠️' : ''} |`);
+      lines.push(
+        `| ${md(g.key)} | ${pct(g.baseline.rate)} | ${pct(g.candidate.rate)} | ${points(g.difference)} | ${pointsInterval(g.lower, g.upper)} | ${pValue(g.p_value_adjusted)} | ${g.significant ? '⚠️' : ''} |`,
+      );
     }
     if (groups.length > limits.categories) lines.push(`| … and ${groups.length - limits.categories} more categories | | | | | | |`);
   }

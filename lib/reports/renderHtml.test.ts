@@ -44,7 +44,9 @@ afterAll(async () => {
 describe('the HTML report of the retail sample (model B)', () => {
   it('is one self-contained page: inline chart.js, inline CSS, a CSP that forbids any fetch', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">`);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">`,
+    );
     expect(html).toContain('Chart.js v4');
     // report data, chart.js, the chart script and the table script (sort, filter)
     expect(html.match(/<script\b/g)).toHaveLength(4);
@@ -60,18 +62,27 @@ describe('the HTML report of the retail sample (model B)', () => {
     expect(html).toContain('<tr><td>refunds</td><td class="n">47</td><td class="n">28</td><td>59.6% (45.3%–72.4%)</td></tr>');
     expect(html).toContain(`<h2>Failing cases (${report.stats.failed})</h2>`);
     const { newly_failing, newly_passing } = report.comparison!;
-    expect(html.match(/<tr><td>retail-\d{4}<\/td>/g)).toHaveLength(report.stats.failed + newly_failing.cases.length + newly_passing.cases.length);
+    expect(html.match(/<tr><td>retail-\d{4}<\/td>/g)).toHaveLength(
+      report.stats.failed + newly_failing.cases.length + newly_passing.cases.length,
+    );
   });
 
   it('shows the comparison with the base run and its flipped cases', () => {
     const pair = report.comparison!.comparison.pairs[0]!;
-    expect(html).toContain(`<h2>Compared with base run ${report.comparison!.base_run.id} <span class="meta">(retail-model-a, branch main, commit aaaaaaa1)</span></h2>`);
+    expect(html).toContain(
+      `<h2>Compared with base run ${report.comparison!.base_run.id} <span class="meta">(retail-model-a, branch main, commit aaaaaaa1)</span></h2>`,
+    );
     expect(html).toContain(`<p><b class="sig">${escapeHtml(pair.verdict)}</b></p>`);
-    expect(html).toMatch(/<tr><td>refunds<\/td><td class="n">89\.4%<\/td><td class="n">59\.6%<\/td><td class="n">−29\.8 pts<\/td><td>[^<]+<\/td><td class="n">[\d.]+<\/td><td class="n">18 \/ 4<\/td><td><span class="sig">significant<\/span><\/td><\/tr>/);
+    expect(html).toMatch(
+      /<tr><td>refunds<\/td><td class="n">89\.4%<\/td><td class="n">59\.6%<\/td><td class="n">−29\.8 pts<\/td><td>[^<]+<\/td><td class="n">[\d.]+<\/td><td class="n">18 \/ 4<\/td><td><span class="sig">significant<\/span><\/td><\/tr>/,
+    );
     expect(html).toContain(`<h3>Newly failing (${pair.flipped.newly_failing.total})</h3>`);
     const data = JSON.parse(/<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(html)![1]!);
     expect(data.flipped.labels.indexOf('refunds')).toBeGreaterThanOrEqual(0);
-    expect([data.flipped.newlyFailing[data.flipped.labels.indexOf('refunds')], data.flipped.newlyPassing[data.flipped.labels.indexOf('refunds')]]).toEqual([-18, 4]);
+    expect([
+      data.flipped.newlyFailing[data.flipped.labels.indexOf('refunds')],
+      data.flipped.newlyPassing[data.flipped.labels.indexOf('refunds')],
+    ]).toEqual([-18, 4]);
     expect(data.categories.series.map((s: { label: string }) => s.label)).toEqual(['base run', 'this run']);
   });
 
@@ -122,9 +133,15 @@ describe('the HTML report of the retail sample (model B)', () => {
 
       // the browser's own XML parser accepts the JUnit report of the same run, hostile question included
       const parsed = await page.evaluate((xml) => {
-        const { DOMParser } = globalThis as unknown as { DOMParser: new () => { parseFromString(text: string, type: string): { getElementsByTagName(name: string): { length: number } } } };
+        const { DOMParser } = globalThis as unknown as {
+          DOMParser: new () => { parseFromString(text: string, type: string): { getElementsByTagName(name: string): { length: number } } };
+        };
         const doc = new DOMParser().parseFromString(xml, 'application/xml');
-        return { error: doc.getElementsByTagName('parsererror').length, cases: doc.getElementsByTagName('testcase').length, failures: doc.getElementsByTagName('failure').length };
+        return {
+          error: doc.getElementsByTagName('parsererror').length,
+          cases: doc.getElementsByTagName('testcase').length,
+          failures: doc.getElementsByTagName('failure').length,
+        };
       }, junit);
       expect(parsed).toEqual({ error: 0, cases: 327, failures: report.stats.failed });
 
@@ -139,7 +156,8 @@ describe('the HTML report of the retail sample (model B)', () => {
 
       // the failing-cases table sorts by a header click and filters by text
       const failing = `[...document.querySelectorAll('table.sortable')].find((t) => t.getAttribute('data-label') === 'cases' && t.closest('section').querySelector('h2')?.textContent.startsWith('Failing'))`;
-      const ids = async (): Promise<string[]> => (await page.evaluate(`[...${failing}.tBodies[0].rows].filter((r) => !r.hidden).map((r) => r.cells[0].textContent)`)) as string[];
+      const ids = async (): Promise<string[]> =>
+        (await page.evaluate(`[...${failing}.tBodies[0].rows].filter((r) => !r.hidden).map((r) => r.cells[0].textContent)`)) as string[];
       const before = await ids();
       expect(before.length).toBe(Math.min(report.failures.total, report.failures.cases.length));
       await page.evaluate(`${failing}.tHead.rows[0].cells[0].querySelector('button').click()`);
@@ -148,7 +166,9 @@ describe('the HTML report of the retail sample (model B)', () => {
       expect(sorted).toEqual([...before].sort().reverse());
       expect(await page.evaluate(`${failing}.tHead.rows[0].cells[0].getAttribute('aria-sort')`)).toBe('descending');
       const target = before[0]!;
-      await page.evaluate(`(() => { const box = ${failing}.previousElementSibling; box.value = ${JSON.stringify(target)}; box.dispatchEvent(new Event('input')); })()`);
+      await page.evaluate(
+        `(() => { const box = ${failing}.previousElementSibling; box.value = ${JSON.stringify(target)}; box.dispatchEvent(new Event('input')); })()`,
+      );
       expect(await ids()).toEqual([target]);
 
       // each listed failure of this run carries expected vs actual calls side by side, differing lines marked
@@ -156,7 +176,9 @@ describe('the HTML report of the retail sample (model B)', () => {
       expect(withCalls.length).toBe(report.failures.cases.length);
       expect(await page.evaluate(`${failing}.querySelectorAll('details.calls').length`)).toBe(withCalls.length);
       const first = report.failures.cases.find((c) => JSON.stringify(c.expected_calls) !== JSON.stringify(c.actual_calls))!;
-      const cell = (await page.evaluate(`[...${failing}.tBodies[0].rows].find((r) => r.cells[0].textContent === ${JSON.stringify(first.test_case_id)}).querySelector('details.calls').textContent`)) as string;
+      const cell = (await page.evaluate(
+        `[...${failing}.tBodies[0].rows].find((r) => r.cells[0].textContent === ${JSON.stringify(first.test_case_id)}).querySelector('details.calls').textContent`,
+      )) as string;
       expect(cell).toMatch(/expected vs actual calls \(\d+ lines? differ\)/);
       for (const call of first.expected_calls!) expect(cell).toContain(`"tool_name": "${call.tool_name}"`);
       expect(problems).toEqual([]);

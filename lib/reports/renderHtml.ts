@@ -57,15 +57,30 @@ export function renderHtml(report: RunReport): string {
     `profile ${r.run.config.profile ?? 'default'}`,
     `generated ${r.generated_at}`,
   ].filter(Boolean);
-  const card = (label: string, value: string, sub = ''): string => `<div class="card">${h(label)}<b>${h(value)}</b><span class="meta">${h(sub)}</span></div>`;
+  const card = (label: string, value: string, sub = ''): string =>
+    `<div class="card">${h(label)}<b>${h(value)}</b><span class="meta">${h(sub)}</span></div>`;
   const alerts = (r.alerts ?? [])
-    .map((a) => `<div class="alert ${h(a.severity)}"><b>${h(a.severity)}</b> ${h(a.metric)} ${h(alertChange(a))} (p ${h(pValue(a.p_value))}, ${h(a.test)}${a.status === 'acknowledged' ? ', acknowledged' : ''}): ${h(a.message)}${a.affected_categories.length ? `<br><span class="meta">categories: ${h(a.affected_categories.map((c) => `${c.category} (${c.change.toFixed(1)} pts)`).join(', '))}</span>` : ''}</div>`)
+    .map(
+      (a) =>
+        `<div class="alert ${h(a.severity)}"><b>${h(a.severity)}</b> ${h(a.metric)} ${h(alertChange(a))} (p ${h(pValue(a.p_value))}, ${h(a.test)}${a.status === 'acknowledged' ? ', acknowledged' : ''}): ${h(a.message)}${a.affected_categories.length ? `<br><span class="meta">categories: ${h(a.affected_categories.map((c) => `${c.category} (${c.change.toFixed(1)} pts)`).join(', '))}</span>` : ''}</div>`,
+    )
     .join('\n');
   const stageRows = r.stages
-    .map((st, i) => `<tr><td>${st.stage}</td><td class="n">${st.ran}</td><td class="n">${st.passed}</td><td>${st.ran ? h(rateWithInterval(st.rate)) : 'off'}</td><td class="n">${r.funnel[i]?.remaining ?? '-'}</td></tr>`)
+    .map(
+      (st, i) =>
+        `<tr><td>${st.stage}</td><td class="n">${st.ran}</td><td class="n">${st.passed}</td><td>${st.ran ? h(rateWithInterval(st.rate)) : 'off'}</td><td class="n">${r.funnel[i]?.remaining ?? '-'}</td></tr>`,
+    )
     .join('');
-  const categoryRows = r.categories.map((c) => `<tr><td>${h(c.category)}</td><td class="n">${c.rate.n}</td><td class="n">${c.rate.passed}</td><td>${h(rateWithInterval(c.rate))}</td></tr>`).join('');
-  const workflow = meta.workflow_run_url && /^https?:\/\//i.test(String(meta.workflow_run_url)) ? ` · <a href="${h(String(meta.workflow_run_url))}">workflow run</a>` : '';
+  const categoryRows = r.categories
+    .map(
+      (c) =>
+        `<tr><td>${h(c.category)}</td><td class="n">${c.rate.n}</td><td class="n">${c.rate.passed}</td><td>${h(rateWithInterval(c.rate))}</td></tr>`,
+    )
+    .join('');
+  const workflow =
+    meta.workflow_run_url && /^https?:\/\//i.test(String(meta.workflow_run_url))
+      ? ` · <a href="${h(String(meta.workflow_run_url))}">workflow run</a>`
+      : '';
 
   return `<!doctype html>
 <html lang="en">

@@ -28,7 +28,14 @@ describe('the JUnit report of the retail sample (model B)', () => {
     expect([root.attributes.tests, root.attributes.failures, root.attributes.errors]).toEqual(['327', String(head.stats.failed), '0']);
     const suites = root.children;
     expect(suites.every((s) => s.name === 'testsuite')).toBe(true);
-    expect(Object.fromEntries(suites.map((s) => [s.attributes.name, { completed: testcases(s).length, passed: testcases(s).filter((t) => t.children.length === 0).length }]))).toEqual(head.stats.by_category);
+    expect(
+      Object.fromEntries(
+        suites.map((s) => [
+          s.attributes.name,
+          { completed: testcases(s).length, passed: testcases(s).filter((t) => t.children.length === 0).length },
+        ]),
+      ),
+    ).toEqual(head.stats.by_category);
     for (const s of suites) {
       expect(Number(s.attributes.tests)).toBe(testcases(s).length);
       expect(Number(s.attributes.failures)).toBe(testcases(s).filter((t) => t.children.some((c) => c.name === 'failure')).length);
@@ -68,8 +75,15 @@ describe('the JUnit report of the retail sample (model B)', () => {
   it('carries the run as properties, and 404s an unknown run', async () => {
     const props = Object.fromEntries(root.children[0]!.children[0]!.children.map((p) => [p.attributes.name, p.attributes.value]));
     expect(props).toEqual({
-      run_id: head.id, run_status: 'completed', suite_id: 'retail-demo', target_id: 'retail-model-b', unscored_cases: '0',
-      branch: 'feature/refunds', commit_sha: 'bbbbbbb2', pr_number: '42', repository: 'acme/shop',
+      run_id: head.id,
+      run_status: 'completed',
+      suite_id: 'retail-demo',
+      target_id: 'retail-model-b',
+      unscored_cases: '0',
+      branch: 'feature/refunds',
+      commit_sha: 'bbbbbbb2',
+      pr_number: '42',
+      repository: 'acme/shop',
     });
     await expect(renderJunit('nope', deps)).rejects.toMatchObject({ name: 'NotFoundError' });
   });

@@ -38,8 +38,11 @@ export async function renderJunit(runId: string, deps: Pick<ReportDeps, 'stores'
     return suite;
   };
   const flush = async (): Promise<void> => {
-    const questions = new Map((await stores.testCases.getTestCases(pending.map((p) => p.card.test_case_id))).map((tc) => [tc.id, tc.nl_query]));
-    for (const { card, failure, suite, slot } of pending) suite.cases[slot] = testcase(run, card, failure, questions.get(card.test_case_id));
+    const questions = new Map(
+      (await stores.testCases.getTestCases(pending.map((p) => p.card.test_case_id))).map((tc) => [tc.id, tc.nl_query]),
+    );
+    for (const { card, failure, suite, slot } of pending)
+      suite.cases[slot] = testcase(run, card, failure, questions.get(card.test_case_id));
     pending.length = 0;
   };
   for await (const card of stores.scorecards.iterateScorecards(runId)) {

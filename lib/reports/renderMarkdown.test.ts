@@ -38,7 +38,9 @@ describe('the Markdown report of the retail sample (model B)', () => {
     const md = renderMarkdown(report);
     expect(md.startsWith(`${REPORT_MARKER}\n## ✅ EvalPlatform: retail-model-b on retail-demo: 83.2% passed\n`)).toBe(true);
     expect(md).toContain('**272 of 327** scored cases passed (95% CI 78.7%–86.8%)');
-    expect(md).toContain('Not scored (infrastructure: target, MCP server, judge): 0 of 327 (infrastructure-failure rate 0.0%), left out of every rate above.');
+    expect(md).toContain(
+      'Not scored (infrastructure: target, MCP server, judge): 0 of 327 (infrastructure-failure rate 0.0%), left out of every rate above.',
+    );
     expect(md).toContain('PR #42 · branch feature/refunds');
     expect(tableRows(md, '### Stages')).toEqual([
       ['syntax', '327', '322', '98.5% (96.5%–99.3%)', '322'],
@@ -59,7 +61,9 @@ describe('the Markdown report of the retail sample (model B)', () => {
     const row = md.split('\n').find((l) => l.startsWith(`| ${HOSTILE_CASE_ID} |`))!;
     expect(row).toBeDefined();
     expect(row).not.toMatch(/<script|<\/script|<!--/);
-    expect(row).toContain('&lt;/script&gt;&lt;script&gt;window.\\_\\_xss=1&lt;/script&gt; \\]\\]&gt; &amp; "q" \'s\' \\| \\*b\\* &lt;\\!-- c --&gt; \\`t\\` \\\\u0001\\\\u0008 \uFFFD done?');
+    expect(row).toContain(
+      '&lt;/script&gt;&lt;script&gt;window.\\_\\_xss=1&lt;/script&gt; \\]\\]&gt; &amp; "q" \'s\' \\| \\*b\\* &lt;\\!-- c --&gt; \\`t\\` \\\\u0001\\\\u0008 \uFFFD done?',
+    );
     // the pipe is escaped, so the row still has exactly five cells
     expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(7);
     expect(md.match(/<script/g)).toBeNull();
@@ -70,10 +74,28 @@ describe('the Markdown report of the retail sample (model B)', () => {
     const pair = compared.comparison!.comparison.pairs[0]!;
     expect(md).toContain(`### Compared with base run ${compared.comparison!.base_run.id} (retail-model-a, branch main, commit aaaaaaa1)`);
     expect(md).toContain(`> **${pair.verdict.replace(/[_*]/g, (c) => `\\${c}`)}**`);
-    const overall = tableRows(md, `### Compared with base run ${compared.comparison!.base_run.id} (retail-model-a, branch main, commit aaaaaaa1)`);
-    expect(overall[0]).toEqual(['pass rate', '87.8%', '83.2%', '−4.6 pts', expect.stringMatching(/^−\d+\.\d … \d+\.\d$/), `${pair.overall.p_value.toFixed(3)} (exact McNemar)`]);
+    const overall = tableRows(
+      md,
+      `### Compared with base run ${compared.comparison!.base_run.id} (retail-model-a, branch main, commit aaaaaaa1)`,
+    );
+    expect(overall[0]).toEqual([
+      'pass rate',
+      '87.8%',
+      '83.2%',
+      '−4.6 pts',
+      expect.stringMatching(/^−\d+\.\d … \d+\.\d$/),
+      `${pair.overall.p_value.toFixed(3)} (exact McNemar)`,
+    ]);
     const categories = tableRows(md, '**By category** (p-values Holm-adjusted across categories; ⚠️ marks a significant change):');
-    expect(categories[0]).toEqual(['refunds', '89.4%', '59.6%', '−29.8 pts', expect.any(String), pair.by_category.find((g) => g.key === 'refunds')!.p_value_adjusted.toFixed(3), '⚠️']);
+    expect(categories[0]).toEqual([
+      'refunds',
+      '89.4%',
+      '59.6%',
+      '−29.8 pts',
+      expect.any(String),
+      pair.by_category.find((g) => g.key === 'refunds')!.p_value_adjusted.toFixed(3),
+      '⚠️',
+    ]);
     expect(categories.filter((r) => r[6] === '⚠️')).toHaveLength(1);
     expect(md).toContain(`#### Newly failing (${pair.flipped.newly_failing.total})`);
     expect(md).toContain(`#### Newly passing (${pair.flipped.newly_passing.total})`);
@@ -86,16 +108,38 @@ describe('the Markdown report of the retail sample (model B)', () => {
     ['critical', 'acknowledged', '✅', 'no regression alert'],
   ] as const)('a %s alert (%s) sets the headline to %s and is listed', (severity, status, icon, text) => {
     const alert = {
-      id: 'a:accuracy', run_id: report.run.id, baseline_run_id: 'base', client_id: null, suite_id: 'retail-demo', target_id: 'retail-model-b',
-      metric: 'accuracy' as const, severity, previous: 0.878, current: 0.832, change: -4.6, change_unit: 'points' as const, threshold: -5, p_value: 0.0004,
-      test: 'exact McNemar', affected_categories: [{ category: 'refunds', previous: 0.894, current: 0.596, change: -29.8, p_value_adjusted: 0.035 }],
-      message: 'accuracy <b>fell</b>', live: false, paired_cases: 327, status, created_at: report.generated_at, updated_at: report.generated_at,
-      acknowledged_at: null, acknowledged_by: null, delivery: { status: 'none' as const, attempts: 0, last_error: null, delivered_at: null },
+      id: 'a:accuracy',
+      run_id: report.run.id,
+      baseline_run_id: 'base',
+      client_id: null,
+      suite_id: 'retail-demo',
+      target_id: 'retail-model-b',
+      metric: 'accuracy' as const,
+      severity,
+      previous: 0.878,
+      current: 0.832,
+      change: -4.6,
+      change_unit: 'points' as const,
+      threshold: -5,
+      p_value: 0.0004,
+      test: 'exact McNemar',
+      affected_categories: [{ category: 'refunds', previous: 0.894, current: 0.596, change: -29.8, p_value_adjusted: 0.035 }],
+      message: 'accuracy <b>fell</b>',
+      live: false,
+      paired_cases: 327,
+      status,
+      created_at: report.generated_at,
+      updated_at: report.generated_at,
+      acknowledged_at: null,
+      acknowledged_by: null,
+      delivery: { status: 'none' as const, attempts: 0, last_error: null, delivered_at: null },
     };
     const md = renderMarkdown({ ...report, alerts: [alert] });
     expect(md.split('\n')[1]).toBe(`## ${icon} EvalPlatform: retail-model-b on retail-demo: 83.2% passed`);
     expect(md).toContain(`: ${text}.`);
-    expect(md).toContain(`- ${severity === 'critical' ? '🔴' : '🟠'} **${severity}** accuracy −4.6 pts (p < 0.001, exact McNemar${status === 'acknowledged' ? ', acknowledged' : ''}): accuracy &lt;b&gt;fell&lt;/b&gt;; categories: refunds (−29.8)`);
+    expect(md).toContain(
+      `- ${severity === 'critical' ? '🔴' : '🟠'} **${severity}** accuracy −4.6 pts (p < 0.001, exact McNemar${status === 'acknowledged' ? ', acknowledged' : ''}): accuracy &lt;b&gt;fell&lt;/b&gt;; categories: refunds (−29.8)`,
+    );
   });
 
   it('lists every failure when it fits, with the count', () => {
@@ -112,7 +156,11 @@ describe('the Markdown report of the retail sample (model B)', () => {
   });
 
   it('a very large failure list stays under the GitHub comment limit', () => {
-    const many = Array.from({ length: 5000 }, (_, i) => ({ ...report.failures.cases[i % report.failures.cases.length]!, test_case_id: `case-${i}`, question: 'x'.repeat(300) }));
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      ...report.failures.cases[i % report.failures.cases.length]!,
+      test_case_id: `case-${i}`,
+      question: 'x'.repeat(300),
+    }));
     const md = renderMarkdown({ ...report, failures: { total: 400_000, cases: many } }, { maxFailures: 5000 });
     expect(md.length).toBeLessThanOrEqual(60_000);
     expect(md).toMatch(/_… and \d+ more \(see the HTML, JSON or JUnit report\)\._/);

@@ -18,7 +18,6 @@ export interface MarkdownOptions {
   maxFlipped?: number;
 }
 
-
 /**
  * The report as GitHub-flavoured Markdown for a step summary or a PR comment: the headline, alerts, the comparison
  * (when present), stages, categories, latency and cost, and the failing cases. Long lists are cut with a count of
@@ -27,7 +26,13 @@ export interface MarkdownOptions {
  */
 export function renderMarkdown(report: RunReport, options: MarkdownOptions = {}): string {
   const maxChars = options.maxChars ?? DEFAULT_MARKDOWN_MAX_CHARS;
-  let limits: MarkdownLimits = { failures: options.maxFailures ?? 50, flipped: options.maxFlipped ?? 30, categories: 60, diffLines: 4, questionChars: 160 };
+  let limits: MarkdownLimits = {
+    failures: options.maxFailures ?? 50,
+    flipped: options.maxFlipped ?? 30,
+    categories: 60,
+    diffLines: 4,
+    questionChars: 160,
+  };
   for (;;) {
     const text = markdownWith(report, limits);
     if (text.length <= maxChars) return text;
@@ -76,8 +81,12 @@ function markdownWith(r: RunReport, limits: MarkdownLimits): string {
     lines.push('', '### Regression alerts', '');
     for (const a of r.alerts) {
       const icon = a.severity === 'critical' ? '🔴' : '🟠';
-      const cats = a.affected_categories.length ? `; categories: ${a.affected_categories.map((c) => `${md(c.category)} (${c.change < 0 ? '−' : '+'}${Math.abs(c.change).toFixed(1)})`).join(', ')}` : '';
-      lines.push(`- ${icon} **${a.severity}** ${md(a.metric)} ${alertChange(a)} (p ${pValue(a.p_value)}, ${md(a.test)}${a.status === 'acknowledged' ? ', acknowledged' : ''}): ${md(a.message)}${cats}`);
+      const cats = a.affected_categories.length
+        ? `; categories: ${a.affected_categories.map((c) => `${md(c.category)} (${c.change < 0 ? '−' : '+'}${Math.abs(c.change).toFixed(1)})`).join(', ')}`
+        : '';
+      lines.push(
+        `- ${icon} **${a.severity}** ${md(a.metric)} ${alertChange(a)} (p ${pValue(a.p_value)}, ${md(a.test)}${a.status === 'acknowledged' ? ', acknowledged' : ''}): ${md(a.message)}${cats}`,
+      );
     }
   }
   if (r.comparison) lines.push('', ...comparisonMarkdown(r.comparison, limits));
@@ -102,7 +111,14 @@ function markdownWith(r: RunReport, limits: MarkdownLimits): string {
     '',
     `latency p50 ${ms(s.latency_ms.p50)}, p95 ${ms(s.latency_ms.p95)}, p99 ${ms(s.latency_ms.p99)} · tokens ${s.tokens.input} in / ${s.tokens.output} out · cost ${usd(s.cost_usd)}${s.completed ? ` (${usd(s.cost_usd / s.completed)} per case)` : ''}`,
   );
-  if (r.error_codes.length) lines.push('', `**Top error codes:** ${r.error_codes.slice(0, 8).map((e) => `${codeOrText(e.code)} ${e.count}`).join(', ')}`);
+  if (r.error_codes.length)
+    lines.push(
+      '',
+      `**Top error codes:** ${r.error_codes
+        .slice(0, 8)
+        .map((e) => `${codeOrText(e.code)} ${e.count}`)
+        .join(', ')}`,
+    );
   lines.push('', ...caseSection('Failing cases', r.failures, limits.failures, limits));
   return lines.join('\n') + '\n';
 }

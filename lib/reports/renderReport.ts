@@ -28,7 +28,12 @@ const FROM_MODEL = {
  * A run's report in one format, as parts to send or write in order. JUnit ignores `compareWith` (it lists this
  * run's cases); the others include the comparison when it is given.
  */
-export async function renderReport(format: ReportFormat, runId: string, deps: ReportDeps, options: RunReportOptions = {}): Promise<string[]> {
+export async function renderReport(
+  format: ReportFormat,
+  runId: string,
+  deps: ReportDeps,
+  options: RunReportOptions = {},
+): Promise<string[]> {
   if (format === 'junit') return renderJunit(runId, deps);
   return [FROM_MODEL[format](await buildRunReport(runId, deps, options))];
 }

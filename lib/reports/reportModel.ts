@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { AlertSchema, ComparisonSchema, RateSchema, RunSchema, RunStatsSchema, StageNameSchema, TrialStatsSchema } from '../domain/index.js';
+import {
+  AlertSchema,
+  ComparisonSchema,
+  RateSchema,
+  RunSchema,
+  RunStatsSchema,
+  StageNameSchema,
+  TrialStatsSchema,
+} from '../domain/index.js';
 import { JudgingSummarySchema } from './judgingSummary.js';
 
 /*

@@ -18,11 +18,34 @@ function card(statuses: [StageStatus, StageStatus, StageStatus, StageStatus], ex
   const [syntax, logic, execution, semantics] = statuses;
   const passed = statuses.every((s) => s === 'passed' || s === 'skipped');
   return {
-    run_id: 'r', test_case_id: 'c', timestamp: '2026-11-22T00:00:00Z',
-    stages: { syntax: stage('syntax', syntax), logic: stage('logic', logic), execution: stage('execution', execution), semantics: stage('semantics', semantics) },
-    generated_tool_calls: [], generated_nl_response: null, tool_results: [], overall_passed: passed, overall_score: passed ? 1 : 0,
-    latency_ms: 0, evaluation_ms: 0, worker_id: 'w', attempt_number: 1, client_type: 't', client_version: null, eval_mode: 'replay',
-    input_tokens: 0, output_tokens: 0, api_calls_made: 0, estimated_cost_usd: 0, category: null, tags: [], complexity_level: 1,
+    run_id: 'r',
+    test_case_id: 'c',
+    timestamp: '2026-11-22T00:00:00Z',
+    stages: {
+      syntax: stage('syntax', syntax),
+      logic: stage('logic', logic),
+      execution: stage('execution', execution),
+      semantics: stage('semantics', semantics),
+    },
+    generated_tool_calls: [],
+    generated_nl_response: null,
+    tool_results: [],
+    overall_passed: passed,
+    overall_score: passed ? 1 : 0,
+    latency_ms: 0,
+    evaluation_ms: 0,
+    worker_id: 'w',
+    attempt_number: 1,
+    client_type: 't',
+    client_version: null,
+    eval_mode: 'replay',
+    input_tokens: 0,
+    output_tokens: 0,
+    api_calls_made: 0,
+    estimated_cost_usd: 0,
+    category: null,
+    tags: [],
+    complexity_level: 1,
     ...extra,
   };
 }
@@ -59,7 +82,10 @@ describe('the latency histogram', () => {
     const result = h.result();
     expect(result.bin_ms).toBe(5);
     expect(result.bins).toHaveLength(21);
-    expect(result.bins.slice(0, 2)).toEqual([{ from_ms: 0, to_ms: 5, count: 4 }, { from_ms: 5, to_ms: 10, count: 1 }]);
+    expect(result.bins.slice(0, 2)).toEqual([
+      { from_ms: 0, to_ms: 5, count: 4 },
+      { from_ms: 5, to_ms: 10, count: 1 },
+    ]);
     expect(result.bins.at(-1)).toEqual({ from_ms: 100, to_ms: null, count: 2 });
     expect(result.bins.at(-2)).toEqual({ from_ms: 95, to_ms: 100, count: 1 });
   });
@@ -80,7 +106,15 @@ describe('describeFailure', () => {
             message: 'search: /sort expected "rating"',
             details: {
               calls: [
-                { tool_name: 'search', status: 'partial', entries: [{ path: '/sort', kind: 'mismatch', expected: 'rating', actual: 'relevance' }, { path: '/n', kind: 'coerced', expected: 1, actual: '1' }, { path: '/q', kind: 'missing', expected: 'x' }] },
+                {
+                  tool_name: 'search',
+                  status: 'partial',
+                  entries: [
+                    { path: '/sort', kind: 'mismatch', expected: 'rating', actual: 'relevance' },
+                    { path: '/n', kind: 'coerced', expected: 1, actual: '1' },
+                    { path: '/q', kind: 'missing', expected: 'x' },
+                  ],
+                },
                 { tool_name: 'get_order', status: 'missing', entries: [] },
                 { tool_name: 'ping', status: 'extra', entries: [] },
               ],
@@ -88,11 +122,29 @@ describe('describeFailure', () => {
           }),
         },
       }),
-      { stage: 'logic', status: 'failed', error_code: 'argument_mismatch', message: 'search: /sort expected "rating"', diff: ['search /sort: expected "rating", got "relevance"', 'search /q: missing (expected "x")', 'missing call get_order', 'unexpected call ping'] },
+      {
+        stage: 'logic',
+        status: 'failed',
+        error_code: 'argument_mismatch',
+        message: 'search: /sort expected "rating"',
+        diff: [
+          'search /sort: expected "rating", got "relevance"',
+          'search /q: missing (expected "x")',
+          'missing call get_order',
+          'unexpected call ping',
+        ],
+      },
     ],
     [
       'a judge that could not score',
-      card(['passed', 'passed', 'passed', 'error'], { failing_stage: 'semantics', error_code: 'judge_failed', stages: { ...card(['passed', 'passed', 'passed', 'error']).stages, semantics: stage('semantics', 'error', { error_code: 'judge_failed', message: 'timeout' }) } }),
+      card(['passed', 'passed', 'passed', 'error'], {
+        failing_stage: 'semantics',
+        error_code: 'judge_failed',
+        stages: {
+          ...card(['passed', 'passed', 'passed', 'error']).stages,
+          semantics: stage('semantics', 'error', { error_code: 'judge_failed', message: 'timeout' }),
+        },
+      }),
       { stage: 'semantics', status: 'error', error_code: 'judge_failed', message: 'timeout', diff: [] },
     ],
   ])('%s', (_name, input, expected) => {
@@ -102,7 +154,10 @@ describe('describeFailure', () => {
   it(`caps the diff at ${MAX_DIFF_LINES} lines with a count`, () => {
     const base = card(['passed', 'failed', 'skipped', 'skipped']);
     const entries = Array.from({ length: 20 }, (_, i) => ({ path: `/a${i}`, kind: 'mismatch', expected: i, actual: i + 1 }));
-    const failure = describeFailure({ ...base, stages: { ...base.stages, logic: stage('logic', 'failed', { details: { calls: [{ tool_name: 't', status: 'partial', entries }] } }) } })!;
+    const failure = describeFailure({
+      ...base,
+      stages: { ...base.stages, logic: stage('logic', 'failed', { details: { calls: [{ tool_name: 't', status: 'partial', entries }] } }) },
+    })!;
     expect(failure.diff).toHaveLength(MAX_DIFF_LINES);
     expect(failure.diff.at(-1)).toBe(`… and ${20 - MAX_DIFF_LINES + 1} more`);
   });

@@ -35,9 +35,14 @@ const temps = new TempDatabases();
 try {
   const temp = temps.open();
   const s = createEmbeddedStores(temp.db, temp.changeLog);
-  for (const [runId, model] of [['bench-a', 'model-a'], ['bench-b', 'model-b']] as const) {
+  for (const [runId, model] of [
+    ['bench-a', 'model-a'],
+    ['bench-b', 'model-b'],
+  ] as const) {
     const sample = await scoreSample(RETAIL_DIR, model);
-    await s.runs.createRun(sampleRun(runId, { status: 'completed', total_cases: cases, suite_id: 'retail-demo', completed_at: '2026-10-14T10:05:00.000Z' }));
+    await s.runs.createRun(
+      sampleRun(runId, { status: 'completed', total_cases: cases, suite_id: 'retail-demo', completed_at: '2026-10-14T10:05:00.000Z' }),
+    );
     for (let start = 0; start < cases; start += 5_000) {
       const batch: Scorecard[] = [];
       for (let i = start; i < Math.min(cases, start + 5_000); i += 1) {
@@ -53,9 +58,21 @@ try {
   const deps = { stores: s, clock: systemClock };
   await timed('buildRunReport', () => buildRunReport('bench-b', deps));
   const compared = await timed('buildRunReport --compare', () => buildRunReport('bench-b', deps, { compareWith: 'bench-a' }));
-  await timed('renderMarkdown (compared)', () => renderMarkdown(compared), (t) => t.length);
-  await timed('renderHtml (compared)', () => renderHtml(compared), (t) => t.length);
-  await timed('renderJunit', () => renderJunit('bench-b', deps), (parts) => parts.reduce((n, p) => n + p.length, 0));
+  await timed(
+    'renderMarkdown (compared)',
+    () => renderMarkdown(compared),
+    (t) => t.length,
+  );
+  await timed(
+    'renderHtml (compared)',
+    () => renderHtml(compared),
+    (t) => t.length,
+  );
+  await timed(
+    'renderJunit',
+    () => renderJunit('bench-b', deps),
+    (parts) => parts.reduce((n, p) => n + p.length, 0),
+  );
   sampleRss();
   process.stdout.write(`peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MiB\n`);
 } finally {

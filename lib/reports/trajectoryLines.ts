@@ -16,10 +16,15 @@ export function trajectoryLines(trajectory: Trajectory | undefined): string[] {
   for (const step of trajectory.steps) {
     if (step.kind === 'model') {
       const said = step.text === null ? 'no text' : JSON.stringify(cut(step.text));
-      lines.push(`turn ${step.turn}: ${said} (${step.calls} call${step.calls === 1 ? '' : 's'}, ${step.input_tokens}+${step.output_tokens} tokens)`);
+      lines.push(
+        `turn ${step.turn}: ${said} (${step.calls} call${step.calls === 1 ? '' : 's'}, ${step.input_tokens}+${step.output_tokens} tokens)`,
+      );
       continue;
     }
-    const args = step.arguments === null ? `(unreadable arguments ${JSON.stringify(cut(step.raw_arguments ?? ''))})` : cut(JSON.stringify(step.arguments));
+    const args =
+      step.arguments === null
+        ? `(unreadable arguments ${JSON.stringify(cut(step.raw_arguments ?? ''))})`
+        : cut(JSON.stringify(step.arguments));
     const outcome = !step.executed
       ? `not executed: ${step.error ?? ''}`
       : step.ok
@@ -28,7 +33,9 @@ export function trajectoryLines(trajectory: Trajectory | undefined): string[] {
     lines.push(`  ${step.tool_name} ${args} ${outcome}`);
   }
   if (trajectory.stop === 'turn_cap') lines.push(`stopped at the turn cap (${trajectory.turns} turns)`);
-  return lines.length > MAX_TRAJECTORY_LINES ? [...lines.slice(0, MAX_TRAJECTORY_LINES - 1), `… and ${lines.length - MAX_TRAJECTORY_LINES + 1} more steps`] : lines;
+  return lines.length > MAX_TRAJECTORY_LINES
+    ? [...lines.slice(0, MAX_TRAJECTORY_LINES - 1), `… and ${lines.length - MAX_TRAJECTORY_LINES + 1} more steps`]
+    : lines;
 }
 
 function cut(text: string): string {

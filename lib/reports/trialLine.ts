@@ -8,6 +8,9 @@ const pct = (x: number | null): string => (x === null ? '-' : `${(x * 100).toFix
  */
 export function trialLine(t: TrialStats): string {
   const k = t.trials;
-  const flaky = t.flaky_cases === 0 ? 'no flaky case' : `${t.flaky_cases} flaky case${t.flaky_cases === 1 ? '' : 's'}: ${t.flaky_case_ids.slice(0, 5).join(', ')}${t.flaky_cases > 5 ? ', …' : ''}`;
+  const flaky =
+    t.flaky_cases === 0
+      ? 'no flaky case'
+      : `${t.flaky_cases} flaky case${t.flaky_cases === 1 ? '' : 's'}: ${t.flaky_case_ids.slice(0, 5).join(', ')}${t.flaky_cases > 5 ? ', …' : ''}`;
   return `${k} trials per case (${t.complete_cases} of ${t.cases} cases complete): pass@1 ${pct(t.pass_at_1)}, pass@${k} ${pct(t.pass_at_k)}, pass^${k} ${pct(t.pass_hat_k)}; ${flaky}`;
 }

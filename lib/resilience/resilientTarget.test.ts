@@ -11,8 +11,25 @@ import { CircuitBreaker } from './circuitBreaker.js';
 import { RateLimiter } from './rateLimiter.js';
 import { ResilientTarget, type ResilientTargetOptions } from './resilientTarget.js';
 
-const OK: TargetInvocation = { ok: true, output: 'answer', latency_ms: 12, input_tokens: 1, output_tokens: 2, cost_usd: 0, client_version: null, api_calls_made: 0, attempts: 1 };
-const fail = (extra: Partial<Extract<TargetInvocation, { ok: false }>> = {}): TargetInvocation => ({ ok: false, error_code: 'target_error', message: 'boom', latency_ms: 3, attempts: 1, ...extra });
+const OK: TargetInvocation = {
+  ok: true,
+  output: 'answer',
+  latency_ms: 12,
+  input_tokens: 1,
+  output_tokens: 2,
+  cost_usd: 0,
+  client_version: null,
+  api_calls_made: 0,
+  attempts: 1,
+};
+const fail = (extra: Partial<Extract<TargetInvocation, { ok: false }>> = {}): TargetInvocation => ({
+  ok: false,
+  error_code: 'target_error',
+  message: 'boom',
+  latency_ms: 3,
+  attempts: 1,
+  ...extra,
+});
 
 /** An inner invoker playing a script of results (or behaviours), recording what it was asked. */
 class ScriptedInvoker implements TargetInvoker {
@@ -35,10 +52,20 @@ describe('ResilientTarget: retries', () => {
   it.each<[string, (call: number) => TargetInvocation, number, Partial<TargetInvocation>]>([
     ['a success passes through with attempts 1', () => OK, 1, { ...OK, attempts: 1 }],
     ['a retryable failure then a success', (n) => (n < 3 ? fail({ retryable: true, http_status: 503 }) : OK), 3, { ...OK, attempts: 3 }],
-    ['a non-retryable failure is not retried', () => fail({ retryable: false, http_status: 400 }), 1, { ok: false, http_status: 400, attempts: 1 }],
+    [
+      'a non-retryable failure is not retried',
+      () => fail({ retryable: false, http_status: 400 }),
+      1,
+      { ok: false, http_status: 400, attempts: 1 },
+    ],
     ['a failure without a retryable flag is not retried', () => fail(), 1, { ok: false, attempts: 1 }],
     ['a retryable failure every time gives up after maxRetries', () => fail({ retryable: true }), 4, { ok: false, attempts: 4 }],
-    ['an inner timeout is retryable by default', (n) => (n === 1 ? fail({ error_code: 'target_timeout' }) : OK), 2, { ok: true, attempts: 2 }],
+    [
+      'an inner timeout is retryable by default',
+      (n) => (n === 1 ? fail({ error_code: 'target_timeout' }) : OK),
+      2,
+      { ok: true, attempts: 2 },
+    ],
   ])('%s', async (_label, script, calls, expected) => {
     const inner = new ScriptedInvoker(script);
     const result = await new ResilientTarget(inner, FAST).invoke(tc);
@@ -55,7 +82,13 @@ describe('ResilientTarget: retries', () => {
 
   it('reports the wall time of the whole invocation for a failure', async () => {
     const inner = new ScriptedInvoker(() => fail({ retryable: true, latency_ms: 1 }));
-    const result = await new ResilientTarget(inner, { ...FAST, maxRetries: 2, retryDelayInMs: 40, maxRetryDelayInMs: 40, random: () => 0.99 }).invoke(tc);
+    const result = await new ResilientTarget(inner, {
+      ...FAST,
+      maxRetries: 2,
+      retryDelayInMs: 40,
+      maxRetryDelayInMs: 40,
+      random: () => 0.99,
+    }).invoke(tc);
     expect(result.latency_ms).toBeGreaterThanOrEqual(75); // two waits of 39 ms (capped at 40, draw 0.99)
   });
 });
@@ -71,7 +104,14 @@ describe('ResilientTarget: timeout', () => {
   it('a target that never answers: target_timeout after 1 + maxRetries attempts', async () => {
     const inner = new ScriptedInvoker((_n, { abortSignal }) => delay(10_000, OK, { signal: abortSignal! }));
     const result = await new ResilientTarget(inner, { ...FAST, timeoutInMs: 20, maxRetries: 1 }).invoke(tc);
-    expect(result).toEqual({ ok: false, error_code: 'target_timeout', message: 'target scripted did not answer within 20 ms', latency_ms: expect.any(Number), attempts: 2, retryable: true });
+    expect(result).toEqual({
+      ok: false,
+      error_code: 'target_timeout',
+      message: 'target scripted did not answer within 20 ms',
+      latency_ms: expect.any(Number),
+      attempts: 2,
+      retryable: true,
+    });
   });
 });
 
@@ -90,7 +130,8 @@ describe('ResilientTarget: circuit breaker', () => {
     expect(refused).toEqual({
       ok: false,
       error_code: 'target_error',
-      message: 'target scripted is failing: its circuit breaker is open after 5 consecutive failures, so the call was not made; calls resume with one probe in 30 s',
+      message:
+        'target scripted is failing: its circuit breaker is open after 5 consecutive failures, so the call was not made; calls resume with one probe in 30 s',
       latency_ms: expect.any(Number),
       attempts: 0,
       circuit_open: true,
@@ -105,7 +146,9 @@ describe('ResilientTarget: circuit breaker', () => {
   it('a retry refused by the open breaker reports the timeout that caused it, not only "circuit open"', async () => {
     // case B's first attempt times out while case A's failure opens the breaker: B's retry is refused
     const breaker = new CircuitBreaker({ failureThreshold: 1 });
-    const inner = new ScriptedInvoker((n, { abortSignal }) => (n === 1 ? delay(10_000, OK, { signal: abortSignal! }) : fail({ retryable: false, http_status: 500 })));
+    const inner = new ScriptedInvoker((n, { abortSignal }) =>
+      n === 1 ? delay(10_000, OK, { signal: abortSignal! }) : fail({ retryable: false, http_status: 500 }),
+    );
     const target = new ResilientTarget(inner, { ...FAST, timeoutInMs: 20, breaker });
     const b = target.invoke(tc);
     await delay(1);
@@ -114,7 +157,9 @@ describe('ResilientTarget: circuit breaker', () => {
     const result = await b;
     expect(inner.calls).toBe(2);
     expect(result).toMatchObject({ ok: false, error_code: 'target_timeout', attempts: 1, circuit_open: true });
-    expect(!result.ok && result.message).toMatch(/^target scripted did not answer within 20 ms; the retry was not made: target scripted is failing: its circuit breaker is open/);
+    expect(!result.ok && result.message).toMatch(
+      /^target scripted did not answer within 20 ms; the retry was not made: target scripted is failing: its circuit breaker is open/,
+    );
   });
 
   it('a case that fails twice then answers leaves the breaker untouched (its failed attempts are not counted)', async () => {
@@ -174,7 +219,14 @@ describe('a target returning garbage, timing out or failing every call never thr
   async function httpTarget(responder: Responder, options: Partial<ResilientTargetOptions> = {}) {
     server = await startScriptedServer(responder);
     const inner = new HttpTarget(
-      { kind: 'http', url: `${server.origin}/agent`, method: 'POST', headers: {}, request_template: '{"question": {{question}}}', response: { answer_path: '$.answer' } },
+      {
+        kind: 'http',
+        url: `${server.origin}/agent`,
+        method: 'POST',
+        headers: {},
+        request_template: '{"question": {{question}}}',
+        response: { answer_path: '$.answer' },
+      },
       { secrets: new EnvSecretResolver({}), targetId: 'flaky' },
     );
     const breaker = new CircuitBreaker();

@@ -1,5 +1,12 @@
 import type { TestCase } from '../domain/index.js';
-import { elapsedMs, type InvokeOptions, isRetryableFailure, type TargetFailure, type TargetInvocation, type TargetInvoker } from '../ports/index.js';
+import {
+  elapsedMs,
+  type InvokeOptions,
+  isRetryableFailure,
+  type TargetFailure,
+  type TargetInvocation,
+  type TargetInvoker,
+} from '../ports/index.js';
 import type { CircuitBreaker, CircuitPermit } from './circuitBreaker.js';
 import type { RateLimiter } from './rateLimiter.js';
 import { retry, type BackoffOptions } from './retry.js';
@@ -67,10 +74,14 @@ export class ResilientTarget implements TargetInvoker {
     };
     let value: TargetInvocation;
     try {
-      ({ value } = await retry(attempt, (result) => (!result.ok && isRetryableFailure(result) ? { retryAfterInMs: result.retry_after_ms } : false), {
-        ...this.options,
-        ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
-      }));
+      ({ value } = await retry(
+        attempt,
+        (result) => (!result.ok && isRetryableFailure(result) ? { retryAfterInMs: result.retry_after_ms } : false),
+        {
+          ...this.options,
+          ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+        },
+      ));
     } catch (error) {
       held?.cancel();
       throw error;
@@ -83,7 +94,10 @@ export class ResilientTarget implements TargetInvoker {
     return { ...failure, attempts: made, latency_ms: elapsedMs(started) };
   }
 
-  private async attempt(testCase: TestCase, options: InvokeOptions): Promise<{ result: TargetInvocation; permit?: CircuitPermit | undefined }> {
+  private async attempt(
+    testCase: TestCase,
+    options: InvokeOptions,
+  ): Promise<{ result: TargetInvocation; permit?: CircuitPermit | undefined }> {
     const { breaker, limiter, timeoutInMs } = this.options;
     if (breaker && !breaker.allowsRequest()) return { result: this.circuitOpen() };
     const lease = limiter ? await limiter.acquire(options.abortSignal ? { abortSignal: options.abortSignal } : {}) : undefined;
@@ -123,7 +137,10 @@ export class ResilientTarget implements TargetInvoker {
 
   private circuitOpen(): TargetFailure {
     const snapshot = this.options.breaker!.snapshot();
-    const when = snapshot.retry_in_ms === undefined ? 'once the probe in flight succeeds' : `with one probe in ${Math.ceil(snapshot.retry_in_ms / 1000)} s`;
+    const when =
+      snapshot.retry_in_ms === undefined
+        ? 'once the probe in flight succeeds'
+        : `with one probe in ${Math.ceil(snapshot.retry_in_ms / 1000)} s`;
     return {
       ok: false,
       error_code: 'target_error',
@@ -138,5 +155,10 @@ export class ResilientTarget implements TargetInvoker {
 
 /** A call refused by the open circuit after this case's own failed attempt reports that attempt's cause (e.g. the timeout), not only "circuit open". */
 function causeOf(refused: TargetFailure, cause: TargetFailure): TargetFailure {
-  return { ...refused, error_code: cause.error_code, message: `${cause.message}; the retry was not made: ${refused.message}`, ...(cause.http_status === undefined ? {} : { http_status: cause.http_status }) };
+  return {
+    ...refused,
+    error_code: cause.error_code,
+    message: `${cause.message}; the retry was not made: ${refused.message}`,
+    ...(cause.http_status === undefined ? {} : { http_status: cause.http_status }),
+  };
 }

@@ -114,7 +114,12 @@ describe('retry', () => {
   it("stops waiting when the caller aborts, rejecting with the caller's reason", async () => {
     const caller = new AbortController();
     const { operation, seen } = scripted(['fail']);
-    const pending = retry(operation, retryFailures, { maxRetries: 3, retryDelayInMs: 10_000, random: () => 0.99, abortSignal: caller.signal });
+    const pending = retry(operation, retryFailures, {
+      maxRetries: 3,
+      retryDelayInMs: 10_000,
+      random: () => 0.99,
+      abortSignal: caller.signal,
+    });
     setTimeout(() => caller.abort(new Error('cancelled')), 20);
     const started = performance.now();
     await expect(pending).rejects.toThrow('cancelled');

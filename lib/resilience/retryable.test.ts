@@ -3,8 +3,21 @@ import { isRetryableStatus, retryAfterInMs } from './retryable.js';
 
 describe('isRetryableStatus', () => {
   it.each([
-    [408, true], [429, true], [500, true], [502, true], [503, true], [504, true], [599, true],
-    [200, false], [301, false], [400, false], [401, false], [403, false], [404, false], [409, false], [422, false],
+    [408, true],
+    [429, true],
+    [500, true],
+    [502, true],
+    [503, true],
+    [504, true],
+    [599, true],
+    [200, false],
+    [301, false],
+    [400, false],
+    [401, false],
+    [403, false],
+    [404, false],
+    [409, false],
+    [422, false],
   ])('%i -> %s', (status, expected) => {
     expect(isRetryableStatus(status)).toBe(expected);
   });

@@ -46,13 +46,19 @@ describe('withTimeout', () => {
   });
 
   it.each([
-    ['throws synchronously', (): Promise<never> => { throw new Error('sync boom'); }, 'sync boom'],
+    [
+      'throws synchronously',
+      (): Promise<never> => {
+        throw new Error('sync boom');
+      },
+      'sync boom',
+    ],
     ['rejects', () => Promise.reject(new Error('async boom')), 'async boom'],
   ])('passes through an operation that %s', async (_label, operation, message) => {
     await expect(withTimeout(operation, { timeoutInMs: 100 })).rejects.toThrow(message);
   });
 
-  it("leaves no listener on a long-lived caller signal after 1000 calls (finished, timed out or failed)", async () => {
+  it('leaves no listener on a long-lived caller signal after 1000 calls (finished, timed out or failed)', async () => {
     const caller = new AbortController();
     for (let i = 0; i < 1000; i++) {
       await withTimeout(async () => i, { timeoutInMs: 1000, abortSignal: caller.signal });

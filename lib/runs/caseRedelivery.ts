@@ -11,9 +11,7 @@ export const DEFERRAL_SPREAD_MS = 2_000;
 
 /** What to do with a case whose target call failed. */
 export type TargetFailureDecision =
-  | { kind: 'defer'; at: Date; reason: string }
-  | { kind: 'redeliver'; at: Date; reason: string }
-  | { kind: 'score'; reason: string };
+  { kind: 'defer'; at: Date; reason: string } | { kind: 'redeliver'; at: Date; reason: string } | { kind: 'score'; reason: string };
 
 /**
  * The circuit breaker defers, it does not score; a failing target gets a budget of deliveries per case:
@@ -29,7 +27,13 @@ export type TargetFailureDecision =
 export function decideTargetFailure(
   failure: TargetFailure,
   message: CaseMessage,
-  context: { config: Pick<EvaluationConfig, 'max_case_deliveries'>; deadlineAt: string; now: Date; retryInMs?: number | undefined; random?: () => number },
+  context: {
+    config: Pick<EvaluationConfig, 'max_case_deliveries'>;
+    deadlineAt: string;
+    now: Date;
+    retryInMs?: number | undefined;
+    random?: () => number;
+  },
 ): TargetFailureDecision {
   const random = context.random ?? Math.random;
   const now = context.now.getTime();
@@ -58,7 +62,10 @@ export function redeliveryMessage(message: CaseMessage, decision: Extract<Target
   const deferrals = (message.deferrals ?? 0) + (decision.kind === 'defer' ? 1 : 0);
   const body: CaseMessage = { ...message, delivery, deferrals };
   return {
-    messageId: caseMessageId(message.run_id, message.test_case_id, message.stage, message.attempt, message.trial ?? 1, { delivery, deferrals }),
+    messageId: caseMessageId(message.run_id, message.test_case_id, message.stage, message.attempt, message.trial ?? 1, {
+      delivery,
+      deferrals,
+    }),
     correlationId: message.run_id,
     body,
     scheduledEnqueueTimeUtc: decision.at,
@@ -68,4 +75,3 @@ export function redeliveryMessage(message: CaseMessage, decision: Extract<Target
     },
   };
 }
-

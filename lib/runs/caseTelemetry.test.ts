@@ -49,7 +49,9 @@ async function runToCompletion(headers: Record<string, string>): Promise<{ id: s
   expect(res.status).toBe(202);
   const { id } = (await res.json()) as { id: string };
   for (const until = Date.now() + 30_000; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
-    const run = (await (await fetch(`${platform.url}/api/v1/runs/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { status: string };
+    const run = (await (await fetch(`${platform.url}/api/v1/runs/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+      status: string;
+    };
     if (['completed', 'failed', 'cancelled', 'timed_out'].includes(run.status)) return { id, status: run.status };
   }
   throw new Error(`run ${id} did not finish`);
@@ -66,16 +68,22 @@ describe('trace context from the HTTP request through the queues to the scorecar
     expect([runSpan?.spanContext().traceId, runSpan?.parentSpanContext?.spanId]).toEqual([TRACE_ID, PARENT_SPAN]);
     // one target call and one span per stage per case: stages 1-2 inline on evaluate-cases, 3 and 4 on their queues
     for (const name of [SPANS.invokeTarget, SPANS.stage.syntax]) expect(byName(name)).toHaveLength(cases);
-    for (const name of [SPANS.stage.logic, SPANS.stage.execution, SPANS.stage.semantics]) expect(byName(name).length).toBeGreaterThan(cases * 0.9);
+    for (const name of [SPANS.stage.logic, SPANS.stage.execution, SPANS.stage.semantics])
+      expect(byName(name).length).toBeGreaterThan(cases * 0.9);
     expect(byName(SPANS.writeScorecard).length).toBeGreaterThan(0);
     expect(new Set(spans.map((s) => s.spanContext().traceId))).toEqual(new Set([TRACE_ID]));
     // every case span hangs under the run span
     const runSpanId = runSpan!.spanContext().spanId;
     expect(spans.filter((s) => s.name !== SPANS.run).every((s) => s.parentSpanContext?.spanId === runSpanId)).toBe(true);
-    expect(byName(SPANS.invokeTarget)[0]!.attributes).toMatchObject({ 'eval.run_id': run.id, 'eval.target_id': DEMO_TARGETS[0].id, 'eval.test_case_id': expect.any(String) });
+    expect(byName(SPANS.invokeTarget)[0]!.attributes).toMatchObject({
+      'eval.run_id': run.id,
+      'eval.target_id': DEMO_TARGETS[0].id,
+      'eval.test_case_id': expect.any(String),
+    });
 
     const processed = await telemetry.points(METRICS.tasksProcessed);
-    const processedOn = (queue: string) => processed.filter((p) => p.attributes['eval.queue'] === queue).reduce((n, p) => n + Number(p.value), 0);
+    const processedOn = (queue: string) =>
+      processed.filter((p) => p.attributes['eval.queue'] === queue).reduce((n, p) => n + Number(p.value), 0);
     expect(processedOn(QUEUES.evaluate)).toBe(cases);
     expect(processedOn(QUEUES.judge)).toBeGreaterThan(0);
     const durations = await telemetry.points(METRICS.stageDuration);

@@ -27,7 +27,12 @@ export function caseAttributes(message: CaseMessage, targetId?: string): Attribu
 }
 
 /** `eval.invoke_target_system` around the target call; a failed invocation is marked with its error code. */
-export async function tracedInvoke(parent: Context, message: CaseMessage, targetId: string, invoke: () => Promise<TargetInvocation>): Promise<TargetInvocation> {
+export async function tracedInvoke(
+  parent: Context,
+  message: CaseMessage,
+  targetId: string,
+  invoke: () => Promise<TargetInvocation>,
+): Promise<TargetInvocation> {
   const span = startSpan(SPANS.invokeTarget, parent, caseAttributes(message, targetId));
   let invocation: TargetInvocation;
   try {
@@ -42,12 +47,20 @@ export async function tracedInvoke(parent: Context, message: CaseMessage, target
 }
 
 /** `eval.stage.execution` / `eval.stage.semantics` around a queued stage. */
-export async function tracedStage(parent: Context, stage: 'execution' | 'semantics', message: CaseMessage, run: () => Promise<CaseState>): Promise<CaseState> {
+export async function tracedStage(
+  parent: Context,
+  stage: 'execution' | 'semantics',
+  message: CaseMessage,
+  run: () => Promise<CaseState>,
+): Promise<CaseState> {
   const span = startSpan(SPANS.stage[stage], parent, caseAttributes(message));
   try {
     const state = await run();
     const result = state.stages[stage];
-    span?.setAttributes({ [ATTRIBUTES.status]: result.status, ...(result.error_code ? { [ATTRIBUTES.errorCode]: result.error_code } : {}) });
+    span?.setAttributes({
+      [ATTRIBUTES.status]: result.status,
+      ...(result.error_code ? { [ATTRIBUTES.errorCode]: result.error_code } : {}),
+    });
     endSpan(span);
     return state;
   } catch (error) {
@@ -71,7 +84,11 @@ export function observeStep(parent: Context | undefined, message: CaseMessage, s
     recordStageDuration(stage, result.duration_ms);
     if (result.status === 'error') couldNotScore = true;
     if (end) {
-      const attributes = { ...caseAttributes(message), [ATTRIBUTES.status]: result.status, ...(result.error_code ? { [ATTRIBUTES.errorCode]: result.error_code } : {}) };
+      const attributes = {
+        ...caseAttributes(message),
+        [ATTRIBUTES.status]: result.status,
+        ...(result.error_code ? { [ATTRIBUTES.errorCode]: result.error_code } : {}),
+      };
       recordPastSpan(SPANS.stage[stage as 'syntax' | 'logic'], parent, result.duration_ms, end, attributes, result.status !== 'passed');
       end -= result.duration_ms;
     }

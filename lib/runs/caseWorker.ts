@@ -59,13 +59,28 @@ export async function processCaseMessages(
   abortSignal?: AbortSignal,
   metadata: BatchMetadata = {},
 ): Promise<WorkerResult> {
-  const result: WorkerResult = { written: 0, unchanged: 0, forwarded: 0, skipped: 0, deferred: 0, redelivered: 0, rejected: [], failed: 0, dead_lettered: 0, failed_run_ids: [] };
+  const result: WorkerResult = {
+    written: 0,
+    unchanged: 0,
+    forwarded: 0,
+    skipped: 0,
+    deferred: 0,
+    redelivered: 0,
+    rejected: [],
+    failed: 0,
+    dead_lettered: 0,
+    failed_run_ids: [],
+  };
   const messages: Array<{ message: CaseMessage; id: string; properties?: Record<string, string | number | boolean> }> = [];
   const poison: PoisonMessage[] = [];
   bodies.forEach((raw, i) => {
     const body = typeof raw === 'string' ? safeJson(raw) : raw;
     const parsed = CaseMessageSchema.safeParse(body);
-    const id = metadata.messageIds?.[i] ?? (parsed.success ? caseMessageId(parsed.data.run_id, parsed.data.test_case_id, parsed.data.stage, parsed.data.attempt) : `invalid:${i}`);
+    const id =
+      metadata.messageIds?.[i] ??
+      (parsed.success
+        ? caseMessageId(parsed.data.run_id, parsed.data.test_case_id, parsed.data.stage, parsed.data.attempt)
+        : `invalid:${i}`);
     if (parsed.success) {
       const properties = scalarProperties(metadata.applicationProperties?.[i]);
       messages.push({ message: parsed.data, id, ...(properties ? { properties } : {}) });
@@ -73,7 +88,9 @@ export async function processCaseMessages(
     }
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'message'}: ${issue.message}`).join('; ');
     result.rejected.push(problems);
-    poison.push(invalidMessage(body, id, problems, metadata.deliveryCounts?.[i] ?? undefined, scalarProperties(metadata.applicationProperties?.[i])));
+    poison.push(
+      invalidMessage(body, id, problems, metadata.deliveryCounts?.[i] ?? undefined, scalarProperties(metadata.applicationProperties?.[i])),
+    );
   });
   const queue = metadata.queueName ?? (messages[0] ? QUEUES[messages[0].message.stage] : 'unknown');
   try {
@@ -130,54 +147,57 @@ async function processMessages(
     if (context) live.push({ message, id, ...(properties ? { properties } : {}), context });
     else result.skipped++;
   }
-  const cases = await loadCases(live.map((l) => l.message.test_case_id), services);
+  const cases = await loadCases(
+    live.map((l) => l.message.test_case_id),
+    services,
+  );
   await contexts.preloadCatalogs([...cases.values()]);
 
   const finished: Scorecard[] = [];
   const forward = new Map<QueueStage, QueueMessage<CaseMessage>[]>();
   const again: QueueMessage<CaseMessage>[] = [];
   const step = async ({ message, context }: { message: CaseMessage; context: RunContext }) => {
-      const testCase = cases.get(message.test_case_id) ?? deletedCase(message.test_case_id);
-      const parent = tracing ? contextFromTraceparent(message.traceparent) : undefined;
-      let advanced: Awaited<ReturnType<typeof advance>>;
-      try {
-        advanced = await advance(message, testCase, context, services, abortSignal, parent);
-      } catch (error) {
-        if (await unfixable(error, message.run_id)) return;
-        throw error;
-      }
-      if ('redelivery' in advanced) {
-        again.push(advanced.redelivery);
-        if (advanced.redelivery.body.deferrals !== (message.deferrals ?? 0)) result.deferred++;
-        else result.redelivered++;
-        return;
-      }
-      const state = advanced;
-      if (observe && observeStep(parent, message, state)) couldNotScore++;
-      const config = context.run.config;
-      const next = nextStage(state, { execution: config.execution.enabled, semantics: config.semantics.enabled });
-      if (next === 'done') {
-        finished.push(finishCase(state, testCase, config, services.clock.now().toISOString()));
-        return;
-      }
-      const stage: QueueStage = next === 'execution' ? 'execute' : 'judge';
-      const list = forward.get(stage) ?? [];
-      list.push({
-        messageId: caseMessageId(message.run_id, message.test_case_id, stage, message.attempt, message.trial),
-        correlationId: message.run_id,
-        body: {
-          run_id: message.run_id,
-          test_case_id: message.test_case_id,
-          attempt: message.attempt,
-          ...(message.trial !== undefined && message.trial > 1 ? { trial: message.trial } : {}),
-          stage,
-          state,
-          ...(message.traceparent ? { traceparent: message.traceparent } : {}),
-        },
-        // the trace context travels in the properties too (Service Bus's Diagnostic-Id), as enqueueShard sends it
-        ...(message.traceparent ? { applicationProperties: { traceparent: message.traceparent, 'Diagnostic-Id': message.traceparent } } : {}),
-      });
-      forward.set(stage, list);
+    const testCase = cases.get(message.test_case_id) ?? deletedCase(message.test_case_id);
+    const parent = tracing ? contextFromTraceparent(message.traceparent) : undefined;
+    let advanced: Awaited<ReturnType<typeof advance>>;
+    try {
+      advanced = await advance(message, testCase, context, services, abortSignal, parent);
+    } catch (error) {
+      if (await unfixable(error, message.run_id)) return;
+      throw error;
+    }
+    if ('redelivery' in advanced) {
+      again.push(advanced.redelivery);
+      if (advanced.redelivery.body.deferrals !== (message.deferrals ?? 0)) result.deferred++;
+      else result.redelivered++;
+      return;
+    }
+    const state = advanced;
+    if (observe && observeStep(parent, message, state)) couldNotScore++;
+    const config = context.run.config;
+    const next = nextStage(state, { execution: config.execution.enabled, semantics: config.semantics.enabled });
+    if (next === 'done') {
+      finished.push(finishCase(state, testCase, config, services.clock.now().toISOString()));
+      return;
+    }
+    const stage: QueueStage = next === 'execution' ? 'execute' : 'judge';
+    const list = forward.get(stage) ?? [];
+    list.push({
+      messageId: caseMessageId(message.run_id, message.test_case_id, stage, message.attempt, message.trial),
+      correlationId: message.run_id,
+      body: {
+        run_id: message.run_id,
+        test_case_id: message.test_case_id,
+        attempt: message.attempt,
+        ...(message.trial !== undefined && message.trial > 1 ? { trial: message.trial } : {}),
+        stage,
+        state,
+        ...(message.traceparent ? { traceparent: message.traceparent } : {}),
+      },
+      // the trace context travels in the properties too (Service Bus's Diagnostic-Id), as enqueueShard sends it
+      ...(message.traceparent ? { applicationProperties: { traceparent: message.traceparent, 'Diagnostic-Id': message.traceparent } } : {}),
+    });
+    forward.set(stage, list);
   };
   await Promise.all(
     live.map(async (entry) => {
@@ -203,7 +223,9 @@ async function processMessages(
     result.forwarded += list.length;
   }
   if (finished.length) {
-    const span = tracing ? startSpan(SPANS.writeScorecard, finishedTraceparent(messages), { [ATTRIBUTES.scorecards]: finished.length }) : undefined;
+    const span = tracing
+      ? startSpan(SPANS.writeScorecard, finishedTraceparent(messages), { [ATTRIBUTES.scorecards]: finished.length })
+      : undefined;
     try {
       const r = await services.stores.scorecards.upsertScorecards(finished);
       result.written += r.written;
@@ -222,7 +244,14 @@ function finishedTraceparent(messages: readonly CaseMessage[]): string | undefin
   return messages.find((m) => m.traceparent)?.traceparent;
 }
 
-async function advance(message: CaseMessage, testCase: TestCase, context: RunContext, services: Services, abortSignal?: AbortSignal, parent?: Context): Promise<CaseState | { redelivery: QueueMessage<CaseMessage> }> {
+async function advance(
+  message: CaseMessage,
+  testCase: TestCase,
+  context: RunContext,
+  services: Services,
+  abortSignal?: AbortSignal,
+  parent?: Context,
+): Promise<CaseState | { redelivery: QueueMessage<CaseMessage> }> {
   const config = context.run.config;
   if (message.stage === 'evaluate') {
     const base = {
@@ -235,7 +264,11 @@ async function advance(message: CaseMessage, testCase: TestCase, context: RunCon
       evalMode: context.target.settings.kind === 'replay' ? ('replay' as const) : ('live' as const),
     };
     if (testCase.nl_query === DELETED) {
-      return startFailedCase(base, { error_code: 'target_error', message: `test case ${testCase.id} was deleted after the run was planned` }, config);
+      return startFailedCase(
+        base,
+        { error_code: 'target_error', message: `test case ${testCase.id} was deleted after the run was planned` },
+        config,
+      );
     }
     const invokeOptions = { attempt: message.attempt, ...(abortSignal ? { abortSignal } : {}) };
     const invocation = parent
@@ -251,7 +284,11 @@ async function advance(message: CaseMessage, testCase: TestCase, context: RunCon
       if (decision.kind !== 'score') return { redelivery: redeliveryMessage(message, decision) };
       const deliveries = message.delivery ?? 1;
       const because = deliveries > 1 ? ` (after ${deliveries} deliveries)` : '';
-      return startFailedCase({ ...base, latencyMs: invocation.latency_ms }, { ...invocation, message: `${decision.reason}${because}` }, config);
+      return startFailedCase(
+        { ...base, latencyMs: invocation.latency_ms },
+        { ...invocation, message: `${decision.reason}${because}` },
+        config,
+      );
     }
     // an MCP target's tool list: stored and noted on the run (a changed list is noted like a model-version change)
     if (invocation.tool_catalog) await toolCatalogRecorder(services.stores).record(message.run_id, invocation.tool_catalog);
@@ -282,7 +319,10 @@ async function advance(message: CaseMessage, testCase: TestCase, context: RunCon
     if (parent) return tracedStage(parent, 'execution', message, () => runExecution(state, testCase, config, provider, abortSignal));
     return runExecution(state, testCase, config, provider, abortSignal);
   }
-  if (parent) return tracedStage(parent, 'semantics', message, () => runSemantics(state, testCase, config, context.judge(), abortSignal, context.embedder()));
+  if (parent)
+    return tracedStage(parent, 'semantics', message, () =>
+      runSemantics(state, testCase, config, context.judge(), abortSignal, context.embedder()),
+    );
   return runSemantics(state, testCase, config, context.judge(), abortSignal, context.embedder());
 }
 
@@ -301,7 +341,9 @@ function deletedCase(id: string): TestCase {
 /** The string, number and boolean application properties of a delivered message (what a dead letter can keep). */
 function scalarProperties(properties: Record<string, unknown> | null | undefined): Record<string, string | number | boolean> | undefined {
   if (!properties) return undefined;
-  const kept = Object.entries(properties).filter((e): e is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof e[1]));
+  const kept = Object.entries(properties).filter((e): e is [string, string | number | boolean] =>
+    ['string', 'number', 'boolean'].includes(typeof e[1]),
+  );
   return kept.length ? Object.fromEntries(kept) : undefined;
 }
 

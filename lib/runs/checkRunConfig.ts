@@ -42,7 +42,8 @@ export async function checkRunConfig(run: Run, target: TargetSystem, deps: RunCo
       provider = await deps.apiProviderFor(run, catalog, target);
     } catch (error) {
       if (!(error instanceof ExecutionConfigurationError)) throw error;
-      const why = loop && !run.config.execution.enabled ? ` (target ${target.id} executes its tool calls through the stage-3 provider)` : '';
+      const why =
+        loop && !run.config.execution.enabled ? ` (target ${target.id} executes its tool calls through the stage-3 provider)` : '';
       problems.push({ field: executionField(error.message), message: `${error.message}${why}` });
     }
   }

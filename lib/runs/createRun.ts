@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { EvaluationConfigOverridesSchema, TriggerMetadataSchema, resolveEvaluationConfig, type EvaluationConfigInput, type Run, type TargetSystem } from '../domain/index.js';
+import {
+  EvaluationConfigOverridesSchema,
+  TriggerMetadataSchema,
+  resolveEvaluationConfig,
+  type EvaluationConfigInput,
+  type Run,
+  type TargetSystem,
+} from '../domain/index.js';
 import { RunConfigurationError, type ConfigProblem } from './checkRunConfig.js';
 import type { Clock, Stores } from '../ports/index.js';
 
@@ -16,9 +23,17 @@ export const CreateRunRequestSchema = z
     config: EvaluationConfigOverridesSchema.optional(),
     baseline_run_id: z.string().min(1).optional(),
     /** the run is finalized as timed_out when not complete by then (default 24 h) */
-    deadline_minutes: z.number().int().min(1).max(7 * 24 * 60).default(24 * 60),
+    deadline_minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(24 * 60),
     /** an explicit id (schedules use a deterministic one so a timer firing twice starts one run) */
-    run_id: z.string().regex(/^[A-Za-z0-9._:-]{1,100}$/).optional(),
+    run_id: z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,100}$/)
+      .optional(),
   })
   .strict()
   .superRefine((r, ctx) => {
@@ -58,9 +73,12 @@ export async function createRun(
   if (!suite) throw new UnknownReferenceError('suite_id', suiteId);
   const target = await stores.targets.get(targetId);
   if (!target) throw new UnknownReferenceError('target_id', targetId);
-  if (req.baseline_run_id && !(await stores.runs.getRun(req.baseline_run_id))) throw new UnknownReferenceError('baseline_run_id', req.baseline_run_id);
+  if (req.baseline_run_id && !(await stores.runs.getRun(req.baseline_run_id)))
+    throw new UnknownReferenceError('baseline_run_id', req.baseline_run_id);
   const now = clock.now();
-  const config = resolveEvaluationConfig(mergeConfig(client?.config_overrides as EvaluationConfigInput | undefined, req.config as EvaluationConfigInput | undefined));
+  const config = resolveEvaluationConfig(
+    mergeConfig(client?.config_overrides as EvaluationConfigInput | undefined, req.config as EvaluationConfigInput | undefined),
+  );
   // criteria per suite: the suite's rubric applies when neither the client nor the request names criteria
   if (!config.semantics.criteria && suite.judge_criteria) config.semantics.criteria = suite.judge_criteria;
   const run: Run = {

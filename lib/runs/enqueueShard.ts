@@ -27,7 +27,14 @@ export async function enqueueShard(
     const batch: QueueMessage<CaseMessage>[] = work.slice(i, i + SEND_BATCH).map(({ test_case_id, trial }) => ({
       messageId: caseMessageId(runId, test_case_id, 'evaluate', attempt, trial),
       correlationId: runId,
-      body: { run_id: runId, test_case_id, attempt, ...(trial > 1 ? { trial } : {}), stage: 'evaluate', ...(options.traceparent ? { traceparent: options.traceparent } : {}) },
+      body: {
+        run_id: runId,
+        test_case_id,
+        attempt,
+        ...(trial > 1 ? { trial } : {}),
+        stage: 'evaluate',
+        ...(options.traceparent ? { traceparent: options.traceparent } : {}),
+      },
       ...(options.traceparent ? { applicationProperties: { 'Diagnostic-Id': options.traceparent, traceparent: options.traceparent } } : {}),
     }));
     const r = await deps.queue.sendMessages(QUEUES.evaluate, batch);

@@ -1,15 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { acceptingQueue as queue, RETAIL_CLOCK as clock, RETAIL_MODELS, storeRun, tempStores, useRetailRuns } from '../alerts/retailRuns.test-helpers.js';
+import {
+  acceptingQueue as queue,
+  RETAIL_CLOCK as clock,
+  RETAIL_MODELS,
+  storeRun,
+  tempStores,
+  useRetailRuns,
+} from '../alerts/retailRuns.test-helpers.js';
 import { finalizeRun } from './finalizeRun.js';
 import type { Scorecard } from '../domain/index.js';
 
 /** The card a case gets when its target failed for good (infrastructure): not scored. */
 function targetDown(card: Scorecard): Scorecard {
-  const skipped = (stage: 'logic' | 'execution' | 'semantics') => ({ stage, status: 'skipped' as const, passed: false, score: null, duration_ms: 0 });
+  const skipped = (stage: 'logic' | 'execution' | 'semantics') => ({
+    stage,
+    status: 'skipped' as const,
+    passed: false,
+    score: null,
+    duration_ms: 0,
+  });
   return {
     ...card,
     stages: {
-      syntax: { stage: 'syntax', status: 'error', passed: false, score: null, error_code: 'target_error', message: 'target answered HTTP 503', duration_ms: 0 },
+      syntax: {
+        stage: 'syntax',
+        status: 'error',
+        passed: false,
+        score: null,
+        error_code: 'target_error',
+        message: 'target answered HTTP 503',
+        duration_ms: 0,
+      },
       logic: skipped('logic'),
       execution: skipped('execution'),
       semantics: skipped('semantics'),
@@ -36,7 +57,11 @@ describe('finalizeRun', () => {
     await storeRun(stores, 'run-b', b, { status: 'running', created_at: LATER });
     const first = await finalizeRun('run-b', 'completed', { stores, clock, queue });
     const again = await finalizeRun('run-b', 'completed', { stores, clock, queue });
-    expect([first.status, first.alert_ids, again.alert_ids]).toEqual(['completed', ['run-b:accuracy', 'run-b:cost_per_case'], ['run-b:accuracy', 'run-b:cost_per_case']]);
+    expect([first.status, first.alert_ids, again.alert_ids]).toEqual([
+      'completed',
+      ['run-b:accuracy', 'run-b:cost_per_case'],
+      ['run-b:accuracy', 'run-b:cost_per_case'],
+    ]);
     const run = await stores.runs.getRun('run-b');
     expect([run?.status, run?.completed_at, run?.notes]).toEqual([
       'completed',
@@ -52,7 +77,9 @@ describe('finalizeRun', () => {
     const mixed = [...a.slice(0, 100), ...b.slice(100)];
     await storeRun(stores, 'run-m', mixed, { status: 'running', created_at: LATER, baseline_run_id: 'run-a' });
     await finalizeRun('run-m', 'completed', { stores, clock, queue });
-    expect((await stores.runs.getRun('run-m'))?.notes).toEqual([`model version changed during the run: ${RETAIL_MODELS.a}, ${RETAIL_MODELS.b}`]);
+    expect((await stores.runs.getRun('run-m'))?.notes).toEqual([
+      `model version changed during the run: ${RETAIL_MODELS.a}, ${RETAIL_MODELS.b}`,
+    ]);
   });
 
   it('raises nothing for a cancelled run and records nothing for a run without a baseline', async () => {
@@ -61,7 +88,12 @@ describe('finalizeRun', () => {
     await storeRun(stores, 'run-b', b, { status: 'running', created_at: LATER });
     const cancelled = await finalizeRun('run-b', 'cancelled', { stores, clock, queue });
     const first = await finalizeRun('run-a', 'completed', { stores, clock, queue });
-    expect([cancelled.status, cancelled.alert_ids, first.alert_ids, (await stores.alerts.listAlerts()).total]).toEqual(['cancelled', [], [], 0]);
+    expect([cancelled.status, cancelled.alert_ids, first.alert_ids, (await stores.alerts.listAlerts()).total]).toEqual([
+      'cancelled',
+      [],
+      [],
+      0,
+    ]);
   });
 
   it('a flaky target (8% of cases down) gives a degraded run whose pass rate, stage rates and alerts are those of the healthy cases', async () => {
@@ -85,7 +117,9 @@ describe('finalizeRun', () => {
     expect(result.alert_ids).toEqual([]);
     const run = await stores.runs.getRun('run-f');
     expect(run?.status).toBe('degraded');
-    expect(run?.notes).toContain(`degraded: ${down} of ${a.length} cases not scored (infrastructure-failure rate ${((down / a.length) * 100).toFixed(1)}% > 5.0%); the pass rate covers the ${a.length - down} scored cases`);
+    expect(run?.notes).toContain(
+      `degraded: ${down} of ${a.length} cases not scored (infrastructure-failure rate ${((down / a.length) * 100).toFixed(1)}% > 5.0%); the pass rate covers the ${a.length - down} scored cases`,
+    );
   });
 
   it('stays completed when the not-scored share is within max_not_scored_share', async () => {

@@ -21,20 +21,26 @@ export interface FinalizedRun {
  * the run finished also sees its alerts. A run whose deadline passed with every case in is `completed`, not
  * `timed_out`; one with more than `config.max_not_scored_share` of its cases not scored is `degraded`. Idempotent. (A 400,000-case recount costs ~20 s, so it is not paid on every run.)
  */
-export async function finalizeRun(runId: string, outcome: RunOutcome, deps: { stores: Stores; clock: Clock; queue: QueuePort }): Promise<FinalizedRun> {
+export async function finalizeRun(
+  runId: string,
+  outcome: RunOutcome,
+  deps: { stores: Stores; clock: Clock; queue: QueuePort },
+): Promise<FinalizedRun> {
   const { stores, clock } = deps;
   const run = await stores.runs.getRun(runId);
   if (!run) throw new NotFoundError('run', runId);
   const live = await stores.runStats.getRunStats(runId);
   const stats = live && live.completed >= run.total_cases ? live : await stores.runStats.recomputeRunStats(runId, run.total_cases);
   const allIn = stats.completed >= run.total_cases;
-  const status: Run['status'] = outcome === 'cancelled' ? 'cancelled' : allIn ? finishedStatus(stats, run.config.max_not_scored_share) : outcome;
+  const status: Run['status'] =
+    outcome === 'cancelled' ? 'cancelled' : allIn ? finishedStatus(stats, run.config.max_not_scored_share) : outcome;
   const notes = [...run.notes];
   if (stats.client_versions.length > 1) {
     const note = `model version changed during the run: ${stats.client_versions.join(', ')}`;
     if (!notes.includes(note)) notes.push(note);
   }
-  const regression = status === 'cancelled' || run.status === 'cancelled' ? undefined : await checkRunRegressions(run, { live: false }, deps);
+  const regression =
+    status === 'cancelled' || run.status === 'cancelled' ? undefined : await checkRunRegressions(run, { live: false }, deps);
   if (regression?.baseline) {
     const baselineStats = await stores.runStats.getRunStats(regression.baseline.id);
     const note = modelVersionNote(run, regression.baseline, baselineStats?.client_versions ?? [], stats.client_versions);

@@ -1,7 +1,14 @@
 // The public surface of lib/runs: other folders import it from here.
 export { CreateRunRequestSchema, UnknownReferenceError, createRun } from './createRun.js';
 export { dueScheduledRuns, scheduleProblem } from './schedules.js';
-export { ACTIVITY_ENQUEUE_SHARD, ACTIVITY_FINALIZE_RUN, ACTIVITY_PLAN_RUN, EVENT_CANCEL, EVENT_RUN_COMPLETED, ORCHESTRATOR_RUN_EVALUATION } from './activityNames.js';
+export {
+  ACTIVITY_ENQUEUE_SHARD,
+  ACTIVITY_FINALIZE_RUN,
+  ACTIVITY_PLAN_RUN,
+  EVENT_CANCEL,
+  EVENT_RUN_COMPLETED,
+  ORCHESTRATOR_RUN_EVALUATION,
+} from './activityNames.js';
 export { runOrchestrationInput } from './runInput.js';
 export { enqueueShard } from './enqueueShard.js';
 export { finalizeRun } from './finalizeRun.js';

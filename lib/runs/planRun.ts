@@ -17,7 +17,11 @@ export interface RunPlan {
  * the parent run for retry-failures), splits it into shards of `shardSize` ids stored outside orchestration
  * history, and moves the run to `running`. Idempotent: a retried activity finds the plan and returns it.
  */
-export async function planRun(runId: string, deps: { stores: Stores; clock: Clock }, options: { shardSize?: number } = {}): Promise<RunPlan> {
+export async function planRun(
+  runId: string,
+  deps: { stores: Stores; clock: Clock },
+  options: { shardSize?: number } = {},
+): Promise<RunPlan> {
   const { stores, clock } = deps;
   const run = await stores.runs.getRun(runId);
   if (!run) throw new NotFoundError('run', runId);
@@ -32,17 +36,29 @@ export async function planRun(runId: string, deps: { stores: Stores; clock: Cloc
   const updated = await stores.runs.updateRun(
     runId,
     // total_cases counts scorecards: one per case and trial
-    { status: 'running', total_cases: ids.length * trialsOf(run.config), shard_count: shards.length, started_at: clock.now().toISOString() },
+    {
+      status: 'running',
+      total_cases: ids.length * trialsOf(run.config),
+      shard_count: shards.length,
+      started_at: clock.now().toISOString(),
+    },
     { from: ['pending'] },
   );
   const current = updated ?? (await stores.runs.getRun(runId))!;
-  return { run_id: runId, total: current.total_cases, shard_count: current.shard_count, deadline_at: current.deadline_at, already_planned: !updated };
+  return {
+    run_id: runId,
+    total: current.total_cases,
+    shard_count: current.shard_count,
+    deadline_at: current.deadline_at,
+    already_planned: !updated,
+  };
 }
 
 async function resolveCaseIds(run: Run, stores: Stores): Promise<string[]> {
   if (run.parent_run_id) {
     const failed: string[] = [];
-    for await (const card of stores.scorecards.iterateScorecards(run.parent_run_id)) if (!card.overall_passed) failed.push(card.test_case_id);
+    for await (const card of stores.scorecards.iterateScorecards(run.parent_run_id))
+      if (!card.overall_passed) failed.push(card.test_case_id);
     return [...new Set(failed)].sort(); // a case that failed in several trials is retried once (with the run's trials)
   }
   const suite = await stores.suites.get(run.suite_id);

@@ -15,7 +15,8 @@ export const POISON_REASONS = {
 } as const;
 
 /** What a batch does with one message whose processing threw. */
-export type FailedMessageDecision = { kind: 'redeliver'; message: QueueMessage<CaseMessage> } | { kind: 'dead-letter'; poison: PoisonMessage };
+export type FailedMessageDecision =
+  { kind: 'redeliver'; message: QueueMessage<CaseMessage> } | { kind: 'dead-letter'; poison: PoisonMessage };
 
 /**
  * One message of a batch threw (the others are settled normally): deliver a copy again after an exponential
@@ -23,13 +24,26 @@ export type FailedMessageDecision = { kind: 'redeliver'; message: QueueMessage<C
  * then dead-letter it with the error. The copy has its own deterministic id (`:f<failures>`), so a batch redelivered
  * after a crash sends it once.
  */
-export function decideFailedMessage(message: CaseMessage, error: unknown, messageId: string, now: Date, random: () => number = Math.random): FailedMessageDecision {
+export function decideFailedMessage(
+  message: CaseMessage,
+  error: unknown,
+  messageId: string,
+  now: Date,
+  random: () => number = Math.random,
+): FailedMessageDecision {
   const failures = (message.failures ?? 0) + 1;
   const description = describe(error);
   if (failures >= MAX_PROCESSING_FAILURES) {
     return {
       kind: 'dead-letter',
-      poison: { messageId, correlationId: message.run_id, body: message, reason: POISON_REASONS.failed, description: `failed ${failures} times; last error: ${description}`, deliveryCount: failures },
+      poison: {
+        messageId,
+        correlationId: message.run_id,
+        body: message,
+        reason: POISON_REASONS.failed,
+        description: `failed ${failures} times; last error: ${description}`,
+        deliveryCount: failures,
+      },
     };
   }
   const wait = Math.floor(random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (failures - 1)));
@@ -48,8 +62,17 @@ export function decideFailedMessage(message: CaseMessage, error: unknown, messag
 }
 
 /** A malformed body: dead-lettered at once, the validation error as its description. */
-export function invalidMessage(body: unknown, messageId: string, problems: string, deliveryCount?: number, applicationProperties?: Record<string, string | number | boolean>): PoisonMessage {
-  const runId = typeof body === 'object' && body !== null && typeof (body as { run_id?: unknown }).run_id === 'string' ? (body as { run_id: string }).run_id : undefined;
+export function invalidMessage(
+  body: unknown,
+  messageId: string,
+  problems: string,
+  deliveryCount?: number,
+  applicationProperties?: Record<string, string | number | boolean>,
+): PoisonMessage {
+  const runId =
+    typeof body === 'object' && body !== null && typeof (body as { run_id?: unknown }).run_id === 'string'
+      ? (body as { run_id: string }).run_id
+      : undefined;
   return {
     messageId,
     ...(runId ? { correlationId: runId } : {}),

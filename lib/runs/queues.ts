@@ -46,7 +46,11 @@ export const CaseMessageSchema = CaseMessageFields.superRefine((m, ctx) => {
     return;
   }
   if (state.data.run_id !== m.run_id || state.data.test_case_id !== m.test_case_id) {
-    ctx.addIssue({ code: 'custom', path: ['state'], message: `belongs to ${state.data.run_id}/${state.data.test_case_id}, not to the message's ${m.run_id}/${m.test_case_id}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['state'],
+      message: `belongs to ${state.data.run_id}/${state.data.test_case_id}, not to the message's ${m.run_id}/${m.test_case_id}`,
+    });
   }
 });
 export type CaseMessage = z.infer<typeof CaseMessageSchema>;
@@ -59,8 +63,16 @@ const MAX_MESSAGE_ID = 128;
  * failure or an open circuit) adds `:d<delivery>.<deferrals>`, so each redelivery is sent once too. Service Bus caps
  * ids at 128 characters: longer ones are hashed.
  */
-export function caseMessageId(runId: string, testCaseId: string, stage: QueueStage, attempt: number, trial = 1, redelivery?: { delivery: number; deferrals: number }): string {
-  const again = redelivery && (redelivery.delivery > 1 || redelivery.deferrals > 0) ? `:d${redelivery.delivery}.${redelivery.deferrals}` : '';
+export function caseMessageId(
+  runId: string,
+  testCaseId: string,
+  stage: QueueStage,
+  attempt: number,
+  trial = 1,
+  redelivery?: { delivery: number; deferrals: number },
+): string {
+  const again =
+    redelivery && (redelivery.delivery > 1 || redelivery.deferrals > 0) ? `:d${redelivery.delivery}.${redelivery.deferrals}` : '';
   const id = `${runId}:${testCaseId}:${stage}:${attempt}${trial > 1 ? `:t${trial}` : ''}${again}`;
   return id.length <= MAX_MESSAGE_ID ? id : `h:${createHash('sha256').update(id).digest('hex')}`;
 }

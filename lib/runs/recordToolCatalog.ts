@@ -36,10 +36,15 @@ export class ToolCatalogRecorder {
     if (!run) return;
     const line = snapshotNote(id);
     if (run.notes.includes(line)) return;
-    const versions = [...run.notes.filter((n) => n.startsWith(snapshotNote(`${catalog.name}@`))).map((n) => n.slice(snapshotNote('').length)), id];
+    const versions = [
+      ...run.notes.filter((n) => n.startsWith(snapshotNote(`${catalog.name}@`))).map((n) => n.slice(snapshotNote('').length)),
+      id,
+    ];
     const notes = [...run.notes, line];
     if (versions.length > 1) {
-      notes.push(`MCP tool list changed during the run: ${catalog.name} ${versions.map((v) => v.slice(catalog.name.length + 1)).join(', ')}`);
+      notes.push(
+        `MCP tool list changed during the run: ${catalog.name} ${versions.map((v) => v.slice(catalog.name.length + 1)).join(', ')}`,
+      );
     }
     await this.stores.runs.updateRun(runId, { notes });
   }

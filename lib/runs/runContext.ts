@@ -84,7 +84,12 @@ export class RunContextCache {
   }
 
   /** The run's stage-3 provider for one catalog, built once (a batch asks for it hundreds of times at once). */
-  private provider(run: Run, catalogId: string | undefined, catalog: () => ToolCatalog | undefined, target?: TargetSystem): Promise<ApiProvider> {
+  private provider(
+    run: Run,
+    catalogId: string | undefined,
+    catalog: () => ToolCatalog | undefined,
+    target?: TargetSystem,
+  ): Promise<ApiProvider> {
     const key = `${run.id}|${catalogId ?? ''}`;
     let p = this.providers.get(key);
     if (!p) {
@@ -110,7 +115,17 @@ export class RunContextCache {
     let loading = this.loadingCatalogs.get(id);
     if (!loading) {
       loading = this.services.stores.catalogs.get(id).then((stored) => {
-        this.catalogs.set(id, stored ? { name: stored.name, tool_schema_version: stored.tool_schema_version, tools: stored.tools, ...(stored.description ? { description: stored.description } : {}) } : undefined);
+        this.catalogs.set(
+          id,
+          stored
+            ? {
+                name: stored.name,
+                tool_schema_version: stored.tool_schema_version,
+                tools: stored.tools,
+                ...(stored.description ? { description: stored.description } : {}),
+              }
+            : undefined,
+        );
         this.loadingCatalogs.delete(id);
       });
       this.loadingCatalogs.set(id, loading);

@@ -3,13 +3,22 @@ import type { Services } from '../ports/index.js';
 import { QUEUES } from './queues.js';
 
 /** A run's health (RunHealthSchema), or null when the platform has no per-run queue figures (Azure Service Bus). */
-export async function runHealth(services: Pick<Services, 'runQueues' | 'circuitOf'>, run: Pick<Run, 'id' | 'target_id' | 'error'>): Promise<RunHealth | null> {
+export async function runHealth(
+  services: Pick<Services, 'runQueues' | 'circuitOf'>,
+  run: Pick<Run, 'id' | 'target_id' | 'error'>,
+): Promise<RunHealth | null> {
   if (!services.runQueues) return null;
   const counts = await services.runQueues.runQueueCounts(run.id, Object.values(QUEUES));
   const circuit = services.circuitOf?.(run.target_id);
   const last = counts.last_dead_letter;
   return {
-    circuit: circuit ? { state: circuit.state, consecutive_failures: circuit.consecutive_failures, ...(circuit.retry_in_ms !== undefined ? { retry_in_ms: circuit.retry_in_ms } : {}) } : null,
+    circuit: circuit
+      ? {
+          state: circuit.state,
+          consecutive_failures: circuit.consecutive_failures,
+          ...(circuit.retry_in_ms !== undefined ? { retry_in_ms: circuit.retry_in_ms } : {}),
+        }
+      : null,
     waiting: counts.waiting,
     deferred: counts.scheduled,
     dead_lettered: counts.dead_lettered,

@@ -20,7 +20,10 @@ export function fireTimeStamp(fired: Date): string {
 export function scheduledRunIds(clientId: string, suiteId: string, suiteIndex: number, fired: Date): string[] {
   const stamp = fireTimeStamp(fired);
   const readable = suiteIndex === 0 ? `sched-${clientId}-${stamp}` : `sched-${clientId}-${suiteId}-${stamp}`;
-  const digest = createHash('sha256').update(JSON.stringify([clientId, suiteId, stamp])).digest('hex').slice(0, 24);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([clientId, suiteId, stamp]))
+    .digest('hex')
+    .slice(0, 24);
   const hashed = `sched-${digest}-${stamp}`;
   return CreateRunRequestSchema.shape.run_id.safeParse(readable).success ? [readable, hashed] : [hashed];
 }

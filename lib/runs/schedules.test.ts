@@ -8,10 +8,13 @@ import { createRun } from './createRun.js';
 import { dueScheduledRuns, lastFireTime, scheduledRunIds, scheduleProblem } from './schedules.js';
 
 describe('scheduleProblem', () => {
-  it.each(['0 0 2 * * *', '0 30 6 * * MON-FRI', '0 */15 * * * *', '30 0 0 1 * *', ' 0 0 2 * * * ', '0 0 9 13 * FRI', '0 0 9 * Jan Mon'])('accepts %j', (expression) => {
-    expect(scheduleProblem(expression)).toBeUndefined();
-    expect(lastFireTime(expression, new Date('2026-03-01T12:00:00Z'))).toBeInstanceOf(Date);
-  });
+  it.each(['0 0 2 * * *', '0 30 6 * * MON-FRI', '0 */15 * * * *', '30 0 0 1 * *', ' 0 0 2 * * * ', '0 0 9 13 * FRI', '0 0 9 * Jan Mon'])(
+    'accepts %j',
+    (expression) => {
+      expect(scheduleProblem(expression)).toBeUndefined();
+      expect(lastFireTime(expression, new Date('2026-03-01T12:00:00Z'))).toBeInstanceOf(Date);
+    },
+  );
 
   it.each<[string, string]>([
     ['', '"" has 0 field(s); a client schedule is six-field NCRONTAB'],
@@ -75,7 +78,9 @@ async function setup(clients: Array<Partial<Client> & { id: string }>, now = '20
 
 async function runsOf(stores: Stores, clientId: string) {
   const page = await stores.runs.listRuns({ client_id: clientId }, { limit: 100, offset: 0 });
-  return page.items.map((r) => ({ id: r.id, suite_id: r.suite_id, status: r.status, triggered_by: r.triggered_by, trigger_metadata: r.trigger_metadata })).sort((a, b) => a.id.localeCompare(b.id));
+  return page.items
+    .map((r) => ({ id: r.id, suite_id: r.suite_id, status: r.status, triggered_by: r.triggered_by, trigger_metadata: r.trigger_metadata }))
+    .sort((a, b) => a.id.localeCompare(b.id));
 }
 
 describe('dueScheduledRuns', () => {
@@ -97,7 +102,9 @@ describe('dueScheduledRuns', () => {
 
   it('finds a run stored before the upgrade under the single-suite id and does not duplicate it', async () => {
     const s = await setup([{ id: 'solo', suite_ids: ['smoke'] }]);
-    await s.stores.runs.createRun(sampleRun(`sched-solo-${STAMP}`, { client_id: 'solo', suite_id: 'smoke', status: 'completed', triggered_by: 'schedule' }));
+    await s.stores.runs.createRun(
+      sampleRun(`sched-solo-${STAMP}`, { client_id: 'solo', suite_id: 'smoke', status: 'completed', triggered_by: 'schedule' }),
+    );
     expect(await dueScheduledRuns(s, { lookbackMs: 5 * 60_000 }, s.start)).toEqual({ started: [], resumed: [], skipped: [] });
     expect((await runsOf(s.stores, 'solo')).map((r) => [r.id, r.status])).toEqual([[`sched-solo-${STAMP}`, 'completed']]);
   });
@@ -106,7 +113,11 @@ describe('dueScheduledRuns', () => {
     const s = await setup([{ id: 'acme', suite_ids: ['smoke', 'nightly'] }]);
     const id = `sched-acme-nightly-${STAMP}`;
     await createRun({ client_id: 'acme', suite_id: 'nightly', triggered_by: 'schedule', run_id: id }, s);
-    expect(await dueScheduledRuns(s, { lookbackMs: 5 * 60_000 }, s.start)).toEqual({ started: [`sched-acme-${STAMP}`], resumed: [id], skipped: [] });
+    expect(await dueScheduledRuns(s, { lookbackMs: 5 * 60_000 }, s.start)).toEqual({
+      started: [`sched-acme-${STAMP}`],
+      resumed: [id],
+      skipped: [],
+    });
     // still pending (its orchestration has not planned it yet): start is asked again, answers "exists", nothing is reported
     expect(await dueScheduledRuns(s, { lookbackMs: 5 * 60_000 }, s.start)).toEqual({ started: [], resumed: [], skipped: [] });
     expect([...s.instances].sort()).toEqual([`sched-acme-${STAMP}`, id]);
@@ -121,7 +132,14 @@ describe('dueScheduledRuns', () => {
     expect(await dueScheduledRuns(s, { lookbackMs: 5 * 60_000 }, failing)).toEqual({
       started: [],
       resumed: [],
-      skipped: [{ client_id: 'acme', suite_id: 'smoke', run_id: id, reason: 'could not start: task hub unavailable; the run stays pending and is started again at the next check' }],
+      skipped: [
+        {
+          client_id: 'acme',
+          suite_id: 'smoke',
+          run_id: id,
+          reason: 'could not start: task hub unavailable; the run stays pending and is started again at the next check',
+        },
+      ],
     });
     expect(await dueScheduledRuns(s, { lookbackMs: 5 * 60_000 }, s.start)).toEqual({ started: [], resumed: [id], skipped: [] });
   });

@@ -42,7 +42,10 @@ export async function dueScheduledRuns(
       if (!client.schedule_cron) continue;
       const fired = lastFireTime(client.schedule_cron, now);
       if (!fired) {
-        result.skipped.push({ client_id: client.id, reason: scheduleProblem(client.schedule_cron) ?? `schedule "${client.schedule_cron}" never fired` });
+        result.skipped.push({
+          client_id: client.id,
+          reason: scheduleProblem(client.schedule_cron) ?? `schedule "${client.schedule_cron}" never fired`,
+        });
         continue;
       }
       if (now.getTime() - fired.getTime() > options.lookbackMs) continue;
@@ -64,7 +67,8 @@ async function startScheduledRun(
   start: (runId: string) => Promise<boolean>,
   result: ScheduledRunsResult,
 ): Promise<void> {
-  const skip = (reason: string, runId?: string) => result.skipped.push({ client_id: client.id, suite_id: suiteId, ...(runId ? { run_id: runId } : {}), reason });
+  const skip = (reason: string, runId?: string) =>
+    result.skipped.push({ client_id: client.id, suite_id: suiteId, ...(runId ? { run_id: runId } : {}), reason });
   for (const runId of scheduledRunIds(client.id, suiteId, index, fired)) {
     let resuming = false;
     try {
@@ -99,7 +103,8 @@ export function lastFireTime(expression: string, now: Date): Date | undefined {
   }
 }
 
-const SCHEDULE_FORMAT = 'six-field NCRONTAB "{second} {minute} {hour} {day} {month} {day-of-week}" in UTC, e.g. "0 0 2 * * *" (02:00 daily) or "0 30 6 * * MON-FRI"';
+const SCHEDULE_FORMAT =
+  'six-field NCRONTAB "{second} {minute} {hour} {day} {month} {day-of-week}" in UTC, e.g. "0 0 2 * * *" (02:00 daily) or "0 30 6 * * MON-FRI"';
 
 /**
  * Why `expression` cannot be a client schedule, or undefined when it can: six fields that NCrontab (the parser
@@ -130,6 +135,7 @@ export function scheduleProblem(expression: string): string | undefined {
   if (!parsed.nextAfter(new Date(Date.UTC(2024, 0, 1)))) {
     return `"${trimmed}" never fires: no date matches its day, month and day-of-week together (NCRONTAB requires both day fields to match); a client schedule is ${SCHEDULE_FORMAT}`;
   }
-  if (!/^\d+$/.test(fields[0]!)) return `the second field "${fields[0]}" must be one number such as 0: schedules are checked once a minute, so a client runs at most once a minute`;
+  if (!/^\d+$/.test(fields[0]!))
+    return `the second field "${fields[0]}" must be one number such as 0: schedules are checked once a minute, so a client runs at most once a minute`;
   return undefined;
 }

@@ -31,7 +31,7 @@ describe('krippendorffAlpha', () => {
     expect(r.pairableValues).toBe(40);
   });
 
-  it('reproduces the paper\'s nominal coincidence matrix and alpha = 1 - 312/1216', () => {
+  it("reproduces the paper's nominal coincidence matrix and alpha = 1 - 312/1216", () => {
     const r = krippendorffAlpha(k2011, { level: 'nominal' });
     expect(r.values).toEqual([1, 2, 3, 4, 5]);
     // paper's coincidence matrix: row 1 = 7, 4/3, 1/3, 1/3, 0; n_c = 9, 13, 10, 5, 3
@@ -73,12 +73,36 @@ describe('krippendorffAlpha', () => {
 // Fleiss (1971), Table 1: 30 patients, 6 psychiatrists each, 5 diagnoses (depression, personality disorder,
 // schizophrenia, neurosis, other). Published kappa = 0.430 (P-bar 0.556, P_e 0.220).
 const FLEISS_1971 = [
-  [0, 0, 0, 6, 0], [0, 3, 0, 0, 3], [0, 1, 4, 0, 1], [0, 0, 0, 0, 6], [0, 3, 0, 3, 0],
-  [2, 0, 4, 0, 0], [0, 0, 4, 0, 2], [2, 0, 3, 1, 0], [2, 0, 0, 4, 0], [0, 0, 0, 0, 6],
-  [1, 0, 0, 5, 0], [1, 1, 0, 4, 0], [0, 3, 3, 0, 0], [1, 0, 0, 5, 0], [0, 2, 0, 3, 1],
-  [0, 0, 5, 0, 1], [3, 0, 0, 1, 2], [5, 1, 0, 0, 0], [0, 2, 0, 4, 0], [1, 0, 2, 0, 3],
-  [0, 0, 0, 0, 6], [0, 1, 0, 5, 0], [0, 2, 0, 1, 3], [2, 0, 0, 4, 0], [1, 0, 0, 4, 1],
-  [0, 5, 0, 1, 0], [4, 0, 0, 0, 2], [0, 2, 0, 4, 0], [1, 0, 5, 0, 0], [0, 0, 0, 0, 6],
+  [0, 0, 0, 6, 0],
+  [0, 3, 0, 0, 3],
+  [0, 1, 4, 0, 1],
+  [0, 0, 0, 0, 6],
+  [0, 3, 0, 3, 0],
+  [2, 0, 4, 0, 0],
+  [0, 0, 4, 0, 2],
+  [2, 0, 3, 1, 0],
+  [2, 0, 0, 4, 0],
+  [0, 0, 0, 0, 6],
+  [1, 0, 0, 5, 0],
+  [1, 1, 0, 4, 0],
+  [0, 3, 3, 0, 0],
+  [1, 0, 0, 5, 0],
+  [0, 2, 0, 3, 1],
+  [0, 0, 5, 0, 1],
+  [3, 0, 0, 1, 2],
+  [5, 1, 0, 0, 0],
+  [0, 2, 0, 4, 0],
+  [1, 0, 2, 0, 3],
+  [0, 0, 0, 0, 6],
+  [0, 1, 0, 5, 0],
+  [0, 2, 0, 1, 3],
+  [2, 0, 0, 4, 0],
+  [1, 0, 0, 4, 1],
+  [0, 5, 0, 1, 0],
+  [4, 0, 0, 0, 2],
+  [0, 2, 0, 4, 0],
+  [1, 0, 5, 0, 0],
+  [0, 0, 0, 0, 6],
 ];
 
 describe('fleissKappa', () => {
@@ -92,7 +116,9 @@ describe('fleissKappa', () => {
 
   it('fleissTable builds the same counts from raw ratings, and refuses unequal numbers of labels', () => {
     const ratings: Rating[] = FLEISS_1971.flatMap((row, i) =>
-      row.flatMap((count, cat) => Array.from({ length: count }, (_, j) => ({ item: `p${i}`, annotator: `r${cat}-${j}`, label: `d${cat}` }))),
+      row.flatMap((count, cat) =>
+        Array.from({ length: count }, (_, j) => ({ item: `p${i}`, annotator: `r${cat}-${j}`, label: `d${cat}` })),
+      ),
     );
     const table = fleissTable(ratings)!;
     expect(fleissKappa(table.counts).kappa).toBeCloseTo(fleissKappa(FLEISS_1971).kappa!, 12);
@@ -100,7 +126,12 @@ describe('fleissKappa', () => {
   });
 
   it('rejects rows with a different number of ratings, naming the row', () => {
-    expect(() => fleissKappa([[2, 0], [1, 2]])).toThrow(/counts\[1\]/);
+    expect(() =>
+      fleissKappa([
+        [2, 0],
+        [1, 2],
+      ]),
+    ).toThrow(/counts\[1\]/);
   });
 });
 
@@ -119,28 +150,65 @@ describe('cohenKappa', () => {
   });
 
   it('from pairs: po 0.75, pe 0.5 gives 0.5; both raters constant gives null', () => {
-    const r = cohenKappa([[1, 1], [1, 0], [0, 0], [0, 0]], ['0', '1']);
+    const r = cohenKappa(
+      [
+        [1, 1],
+        [1, 0],
+        [0, 0],
+        [0, 0],
+      ],
+      ['0', '1'],
+    );
     expect(r.kappa).toBeCloseTo(0.5, 12);
     expect(r.labels).toEqual(['0', '1']);
-    expect(r.table).toEqual([[2, 0], [1, 1]]);
-    expect(cohenKappa([['a', 'a'], ['a', 'a']]).kappa).toBeNull();
+    expect(r.table).toEqual([
+      [2, 0],
+      [1, 1],
+    ]);
+    expect(
+      cohenKappa([
+        ['a', 'a'],
+        ['a', 'a'],
+      ]).kappa,
+    ).toBeNull();
   });
 });
 
 describe('consensus and agreementSummary', () => {
   const three: Rating[] = [
-    ['i1', 'a', 'pass'], ['i1', 'b', 'pass'], ['i1', 'c', 'fail'],
-    ['i2', 'a', 'fail'], ['i2', 'b', 'fail'], ['i2', 'c', 'fail'],
-    ['i3', 'a', 'pass'], ['i3', 'b', 'fail'], ['i3', 'c', 'pass'],
-    ['i4', 'a', 'pass'], ['i4', 'b', 'pass'], ['i4', 'c', 'pass'],
+    ['i1', 'a', 'pass'],
+    ['i1', 'b', 'pass'],
+    ['i1', 'c', 'fail'],
+    ['i2', 'a', 'fail'],
+    ['i2', 'b', 'fail'],
+    ['i2', 'c', 'fail'],
+    ['i3', 'a', 'pass'],
+    ['i3', 'b', 'fail'],
+    ['i3', 'c', 'pass'],
+    ['i4', 'a', 'pass'],
+    ['i4', 'b', 'pass'],
+    ['i4', 'c', 'pass'],
   ].map(([item, annotator, label]) => ({ item: item!, annotator: annotator!, label: label! }));
 
   it('majority consensus with support; ties give null; numeric gives the median', () => {
     expect(consensusByItem(three).map((c) => [c.consensus, c.support])).toEqual([
-      ['pass', 2 / 3], ['fail', 1], ['pass', 2 / 3], ['pass', 1],
+      ['pass', 2 / 3],
+      ['fail', 1],
+      ['pass', 2 / 3],
+      ['pass', 1],
     ]);
-    expect(consensusByItem([{ item: 'x', annotator: 'a', label: 'p' }, { item: 'x', annotator: 'b', label: 'f' }])[0]!.consensus).toBeNull();
-    expect(consensusByItem([1, 5, 4].map((label, i) => ({ item: 'x', annotator: `${i}`, label })), { numeric: true })[0]!.consensus).toBe(4);
+    expect(
+      consensusByItem([
+        { item: 'x', annotator: 'a', label: 'p' },
+        { item: 'x', annotator: 'b', label: 'f' },
+      ])[0]!.consensus,
+    ).toBeNull();
+    expect(
+      consensusByItem(
+        [1, 5, 4].map((label, i) => ({ item: 'x', annotator: `${i}`, label })),
+        { numeric: true },
+      )[0]!.consensus,
+    ).toBe(4);
   });
 
   it('per-annotator agreement against the leave-one-out majority', () => {
@@ -159,7 +227,11 @@ describe('consensus and agreementSummary', () => {
     // Fleiss from first principles: P-bar = (1/3 + 1 + 1/3 + 1)/4 = 2/3; p = 7/12 pass, 5/12 fail
     const pe = (7 / 12) ** 2 + (5 / 12) ** 2;
     expect(s.fleiss!.kappa!).toBeCloseTo((2 / 3 - pe) / (1 - pe), 12);
-    expect(s.pairs.map((p) => p.annotators)).toEqual([['a', 'b'], ['a', 'c'], ['b', 'c']]);
+    expect(s.pairs.map((p) => p.annotators)).toEqual([
+      ['a', 'b'],
+      ['a', 'c'],
+      ['b', 'c'],
+    ]);
     expect(s.pairs[0]!.rawAgreement).toBe(0.75);
     const uneven = agreementSummary(three.slice(1), { level: 'nominal' });
     expect(uneven.fleiss).toBeNull();

@@ -49,7 +49,12 @@ export function agreementSummary(
       const shared = [...a.keys()].filter((item) => b.has(item)).map((item) => [a.get(item)!, b.get(item)!] as const);
       if (shared.length < 2) continue;
       const k = cohenKappa(shared);
-      pairs.push({ annotators: [annotators[i]!, annotators[j]!], shared: shared.length, kappa: k.kappa, rawAgreement: k.observedAgreement });
+      pairs.push({
+        annotators: [annotators[i]!, annotators[j]!],
+        shared: shared.length,
+        kappa: k.kappa,
+        rawAgreement: k.observedAgreement,
+      });
     }
   }
   return {

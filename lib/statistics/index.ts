@@ -9,12 +9,7 @@ export { pairedBootstrapMeanDiff, DEFAULT_BOOTSTRAP_ITERATIONS, type BootstrapOp
 export { summarize, RunningSummary, type SampleSummary } from './summary.js';
 export { welchTTest, pairedTTest, type TTestResult } from './tTest.js';
 export { meanInterval, totalInterval } from './meanInterval.js';
-export {
-  bayesianPassRateComparison,
-  DEFAULT_POSTERIOR_SAMPLES,
-  type BayesianPassRateComparison,
-  type PassCount,
-} from './bayesian.js';
+export { bayesianPassRateComparison, DEFAULT_POSTERIOR_SAMPLES, type BayesianPassRateComparison, type PassCount } from './bayesian.js';
 export { holmAdjust } from './holm.js';
 export { percentileInterval, quantileOfSorted } from './percentile.js';
 export { minimumDetectableEffect, type MdeInput } from './mde.js';

@@ -128,11 +128,7 @@ export function krippendorffAlpha(ratings: readonly Rating[], options: AlphaOpti
 }
 
 /** Squared difference function delta^2(c, k) of the paper, over value indexes in rank order. */
-function distance(
-  values: (string | number | boolean)[],
-  nc: number[],
-  level: MeasurementLevel,
-): (c: number, k: number) => number {
+function distance(values: (string | number | boolean)[], nc: number[], level: MeasurementLevel): (c: number, k: number) => number {
   switch (level) {
     case 'nominal':
       return (c, k) => (c === k ? 0 : 1);

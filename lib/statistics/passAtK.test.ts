@@ -26,21 +26,31 @@ describe('pass@k and pass^k (unbiased estimators)', () => {
 
   it('equal the binomial-coefficient definitions: 1 - C(n-c,k)/C(n,k) and C(c,k)/C(n,k)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 25 }).chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n }), fc.integer({ min: 1, max: n }))), ([n, c, k]) => {
-        expect(passAtK(n, c, k)).toBeCloseTo(1 - choose(n - c, k) / choose(n, k), 10);
-        expect(passHatK(n, c, k)).toBeCloseTo(choose(c, k) / choose(n, k), 10);
-      }),
+      fc.property(
+        fc
+          .integer({ min: 1, max: 25 })
+          .chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n }), fc.integer({ min: 1, max: n }))),
+        ([n, c, k]) => {
+          expect(passAtK(n, c, k)).toBeCloseTo(1 - choose(n - c, k) / choose(n, k), 10);
+          expect(passHatK(n, c, k)).toBeCloseTo(choose(c, k) / choose(n, k), 10);
+        },
+      ),
     );
   });
 
   it('pass^k <= pass@1 <= pass@k for every n, c and k', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }).chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n }), fc.integer({ min: 1, max: n }))), ([n, c, k]) => {
-        const at1 = passAtK(n, c, 1);
-        expect(at1).toBeCloseTo(c / n, 12);
-        expect(passHatK(n, c, k)).toBeLessThanOrEqual(at1 + 1e-12);
-        expect(at1).toBeLessThanOrEqual(passAtK(n, c, k) + 1e-12);
-      }),
+      fc.property(
+        fc
+          .integer({ min: 1, max: 60 })
+          .chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n }), fc.integer({ min: 1, max: n }))),
+        ([n, c, k]) => {
+          const at1 = passAtK(n, c, 1);
+          expect(at1).toBeCloseTo(c / n, 12);
+          expect(passHatK(n, c, k)).toBeLessThanOrEqual(at1 + 1e-12);
+          expect(at1).toBeLessThanOrEqual(passAtK(n, c, k) + 1e-12);
+        },
+      ),
     );
   });
 

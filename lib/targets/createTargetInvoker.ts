@@ -87,7 +87,10 @@ const TARGET_FACTORIES = {
  * would replay the same line, a breaker would turn one recorded failure into refusals for other cases, and the
  * default 50 requests/s would stretch a 400,000-case replay to over two hours.
  */
-export const RESILIENCE_BY_KIND = { replay: false, openai: true, http: true, anthropic: true } as const satisfies Record<TargetKind, boolean>;
+export const RESILIENCE_BY_KIND = { replay: false, openai: true, http: true, anthropic: true } as const satisfies Record<
+  TargetKind,
+  boolean
+>;
 
 /**
  * Builds the bare invoker of a target system (one attempt per invoke; TargetRegistry adds resilience) and checks
@@ -95,10 +98,17 @@ export const RESILIENCE_BY_KIND = { replay: false, openai: true, http: true, ant
  * Throws TargetConfigurationError naming the setting.
  */
 export async function createTargetInvoker(target: TargetSystem, deps: TargetDeps): Promise<TargetInvoker> {
-  const factory = TARGET_FACTORIES[target.settings.kind] as (settings: TargetSettings, target: TargetSystem, deps: TargetDeps) => Promise<TargetInvoker>;
+  const factory = TARGET_FACTORIES[target.settings.kind] as (
+    settings: TargetSettings,
+    target: TargetSystem,
+    deps: TargetDeps,
+  ) => Promise<TargetInvoker>;
   if (target.eval_mode === 'tool') return toolModeInvoker(target, deps);
   if (target.eval_mode === 'mcp' && !target.mcp_servers?.length) {
-    throw new TargetConfigurationError('eval_mode', `target ${target.id}: eval_mode "mcp" evaluates a model driving MCP servers, but the target names no mcp_servers`);
+    throw new TargetConfigurationError(
+      'eval_mode',
+      `target ${target.id}: eval_mode "mcp" evaluates a model driving MCP servers, but the target names no mcp_servers`,
+    );
   }
   if (target.mcp_servers?.length) return mcpTarget(target, deps, factory);
   return factory(target.settings, target, deps);
@@ -110,12 +120,18 @@ export async function createTargetInvoker(target: TargetSystem, deps: TargetDeps
  */
 async function toolModeInvoker(target: TargetSystem, deps: TargetDeps): Promise<TargetInvoker> {
   const servers = target.mcp_servers ?? [];
-  if (servers.length && !deps.mcpPool) throw new TargetConfigurationError('mcp_servers', `target ${target.id}: this host was built without an MCP server pool`);
-  const invoker = new ExpectedCallsInvoker(target.id, target.settings.kind, servers.length && deps.mcpPool ? new McpToolSource(target.id, servers, deps.mcpPool) : undefined);
+  if (servers.length && !deps.mcpPool)
+    throw new TargetConfigurationError('mcp_servers', `target ${target.id}: this host was built without an MCP server pool`);
+  const invoker = new ExpectedCallsInvoker(
+    target.id,
+    target.settings.kind,
+    servers.length && deps.mcpPool ? new McpToolSource(target.id, servers, deps.mcpPool) : undefined,
+  );
   try {
     await invoker.ready();
   } catch (error) {
-    if (error instanceof McpServerUnavailableError) throw new TargetConfigurationError(`mcp_servers.${error.server}`, `target ${target.id}: ${error.message}`, { cause: error });
+    if (error instanceof McpServerUnavailableError)
+      throw new TargetConfigurationError(`mcp_servers.${error.server}`, `target ${target.id}: ${error.message}`, { cause: error });
     throw error;
   }
   return invoker;
@@ -130,15 +146,25 @@ const MCP_KINDS = new Set<TargetKind>(['openai', 'anthropic']);
  * an agent; `agentic_loop.max_turns` caps it). Starts the servers now: one that will not start is a
  * TargetConfigurationError naming `mcp_servers.<name>`.
  */
-async function mcpTarget(target: TargetSystem, deps: TargetDeps, factory: (settings: TargetSettings, target: TargetSystem, deps: TargetDeps) => Promise<TargetInvoker>): Promise<TargetInvoker> {
+async function mcpTarget(
+  target: TargetSystem,
+  deps: TargetDeps,
+  factory: (settings: TargetSettings, target: TargetSystem, deps: TargetDeps) => Promise<TargetInvoker>,
+): Promise<TargetInvoker> {
   const settings = target.settings;
   if (!MCP_KINDS.has(settings.kind) || (settings.kind !== 'openai' && settings.kind !== 'anthropic')) {
-    throw new TargetConfigurationError('mcp_servers', `target ${target.id}: mcp_servers needs a model target (kind openai or anthropic), not ${settings.kind}`);
+    throw new TargetConfigurationError(
+      'mcp_servers',
+      `target ${target.id}: mcp_servers needs a model target (kind openai or anthropic), not ${settings.kind}`,
+    );
   }
-  if (!deps.mcpPool) throw new TargetConfigurationError('mcp_servers', `target ${target.id}: this host was built without an MCP server pool`);
+  if (!deps.mcpPool)
+    throw new TargetConfigurationError('mcp_servers', `target ${target.id}: this host was built without an MCP server pool`);
   const looped = { ...settings, agentic_loop: { enabled: true, max_turns: settings.agentic_loop?.max_turns ?? 5 } };
   const source = new McpToolSource(target.id, target.mcp_servers ?? [], deps.mcpPool);
-  const invoker = new McpToolTarget(target.id, settings.kind, source, (catalog, executor) => factory(looped, target, { ...deps, catalog, apiProvider: executor }));
+  const invoker = new McpToolTarget(target.id, settings.kind, source, (catalog, executor) =>
+    factory(looped, target, { ...deps, catalog, apiProvider: executor }),
+  );
   await invoker.ready();
   return invoker;
 }

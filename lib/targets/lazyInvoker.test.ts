@@ -5,7 +5,17 @@ import { LazyInvoker } from './lazyInvoker.js';
 import type { TargetInvocation, TargetInvoker } from '../ports/target.js';
 import { testCase } from './testing/testCases.test-helpers.js';
 
-const OK: TargetInvocation = { ok: true, output: 'x', latency_ms: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, client_version: null, api_calls_made: 0, attempts: 1 };
+const OK: TargetInvocation = {
+  ok: true,
+  output: 'x',
+  latency_ms: 0,
+  input_tokens: 0,
+  output_tokens: 0,
+  cost_usd: 0,
+  client_version: null,
+  api_calls_made: 0,
+  attempts: 1,
+};
 const inner: TargetInvoker = { targetId: 't', kind: 'replay', invoke: async (_tc: TestCase) => OK };
 
 describe('LazyInvoker', () => {

@@ -22,7 +22,9 @@ let server: ScriptedServer;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'target-registry-'));
   writeFileSync(join(dir, 'outputs.jsonl'), `${JSON.stringify({ test_case_id: 'tc-1', output: 'recorded' })}\n`);
-  server = await startScriptedServer((req) => (req.url.endsWith('/chat/completions') ? completion({ role: 'assistant', content: 'from openai' }) : { status: 500, body: 'down' }));
+  server = await startScriptedServer((req) =>
+    req.url.endsWith('/chat/completions') ? completion({ role: 'assistant', content: 'from openai' }) : { status: 500, body: 'down' },
+  );
 });
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
@@ -37,7 +39,8 @@ function target(id: string, settings: unknown, extra: Record<string, unknown> = 
 }
 const replay = (id = 'rec') => target(id, { kind: 'replay', outputs_path: 'outputs.jsonl' });
 const openai = (id = 'gpt') => target(id, { kind: 'openai', model: 'gpt-4o', base_url: server.baseURL, api_key: { env: 'KEY' } });
-const http = (id = 'agent', extra: Record<string, unknown> = {}) => target(id, { kind: 'http', url: `${server.origin}/agent` }, { max_retries: 0, ...extra });
+const http = (id = 'agent', extra: Record<string, unknown> = {}) =>
+  target(id, { kind: 'http', url: `${server.origin}/agent` }, { max_retries: 0, ...extra });
 
 describe('createTargetInvoker (exhaustive factory)', () => {
   it.each([
@@ -55,12 +58,34 @@ describe('createTargetInvoker (exhaustive factory)', () => {
 
   it.each([
     ['replay without its file', target('r', { kind: 'replay', outputs_path: 'missing.jsonl' }), 'settings.outputs_path'],
-    ['openai with an unset key', target('o', { kind: 'openai', model: 'm', base_url: 'http://127.0.0.1:1/v1', api_key: { env: 'UNSET' } }), 'settings.api_key'],
-    ['http with a Key Vault header', target('h', { kind: 'http', url: 'http://127.0.0.1:1/a', headers: { 'x-key': { keyvault: 'agent-key' } } }), 'settings.headers.x-key'],
-    ['anthropic with an unset key', target('a', { kind: 'anthropic', model: 'm', base_url: 'http://127.0.0.1:1', api_key: { env: 'UNSET' } }), 'settings.api_key'],
-    ['an MCP server that will not start', target('m', { kind: 'anthropic', model: 'm', base_url: 'http://127.0.0.1:1' }, { mcp_servers: [{ name: 'gone', transport: 'stdio', command: '/nonexistent/mcp-server' }] }), 'mcp_servers.gone'],
+    [
+      'openai with an unset key',
+      target('o', { kind: 'openai', model: 'm', base_url: 'http://127.0.0.1:1/v1', api_key: { env: 'UNSET' } }),
+      'settings.api_key',
+    ],
+    [
+      'http with a Key Vault header',
+      target('h', { kind: 'http', url: 'http://127.0.0.1:1/a', headers: { 'x-key': { keyvault: 'agent-key' } } }),
+      'settings.headers.x-key',
+    ],
+    [
+      'anthropic with an unset key',
+      target('a', { kind: 'anthropic', model: 'm', base_url: 'http://127.0.0.1:1', api_key: { env: 'UNSET' } }),
+      'settings.api_key',
+    ],
+    [
+      'an MCP server that will not start',
+      target(
+        'm',
+        { kind: 'anthropic', model: 'm', base_url: 'http://127.0.0.1:1' },
+        { mcp_servers: [{ name: 'gone', transport: 'stdio', command: '/nonexistent/mcp-server' }] },
+      ),
+      'mcp_servers.gone',
+    ],
   ])('checks the configuration up front: %s', async (_label, system, setting) => {
-    const error = await createTargetInvoker(system, { secrets, baseDir: dir, mcpPool: new McpServerPool({ secrets }) }).catch((e: unknown) => e);
+    const error = await createTargetInvoker(system, { secrets, baseDir: dir, mcpPool: new McpServerPool({ secrets }) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TargetConfigurationError);
     expect(error).toMatchObject({ setting });
   });
@@ -108,7 +133,11 @@ describe('TargetRegistry', () => {
 
   it('keeps the breaker across edits and rebuilds the limiter only when rate_limit changes', async () => {
     const transitions: string[] = [];
-    registry = new TargetRegistry({ secrets, onCircuitStateChange: (id, state, previous) => transitions.push(`${id}:${previous}->${state}`), breaker: { failureThreshold: 1 } });
+    registry = new TargetRegistry({
+      secrets,
+      onCircuitStateChange: (id, state, previous) => transitions.push(`${id}:${previous}->${state}`),
+      breaker: { failureThreshold: 1 },
+    });
     const first = http('edited');
     await registry.invokerFor(first).invoke(testCase('tc'));
     const breaker = registry.breakerFor('edited');
@@ -120,7 +149,11 @@ describe('TargetRegistry', () => {
     expect(registry.limiterFor({ ...edited, rate_limit: { requests_per_second: 5, max_in_flight: 2 } })).not.toBe(limiter);
     expect(transitions).toEqual(['edited:closed->open']);
     expect(registry.snapshot()).toEqual([
-      { target_id: 'edited', circuit: { state: 'open', consecutive_failures: 1, retry_in_ms: expect.any(Number) }, limiter: { in_flight: 0, queued: 0, tokens: expect.any(Number) } },
+      {
+        target_id: 'edited',
+        circuit: { state: 'open', consecutive_failures: 1, retry_in_ms: expect.any(Number) },
+        limiter: { in_flight: 0, queued: 0, tokens: expect.any(Number) },
+      },
     ]);
   });
 

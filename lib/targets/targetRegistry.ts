@@ -2,7 +2,14 @@ import type { TargetSystem, ToolCatalog } from '../domain/index.js';
 import { type ApiProvider, type CircuitSnapshot, type CircuitState, type TargetInvoker } from '../ports/index.js';
 import { createTargetInvoker, RESILIENCE_BY_KIND, type TargetDeps } from './createTargetInvoker.js';
 import { LazyInvoker } from './lazyInvoker.js';
-import { type BackoffOptions, CircuitBreaker, type CircuitBreakerOptions, RateLimiter, type RateLimiterSnapshot, ResilientTarget } from '../resilience/index.js';
+import {
+  type BackoffOptions,
+  CircuitBreaker,
+  type CircuitBreakerOptions,
+  RateLimiter,
+  type RateLimiterSnapshot,
+  ResilientTarget,
+} from '../resilience/index.js';
 import { McpServerPool } from './mcp/mcpServerPool.js';
 import { recordCircuitState } from '../telemetry/index.js';
 
@@ -117,7 +124,16 @@ export class TargetRegistry {
   }
 
   private async build(target: TargetSystem, context: InvokerContext): Promise<TargetInvoker> {
-    const { breaker: _b, onCircuitStateChange: _o, maxCachedInvokers: _m, now: _n, random, retryDelayInMs, maxRetryDelayInMs, ...deps } = this.options;
+    const {
+      breaker: _b,
+      onCircuitStateChange: _o,
+      maxCachedInvokers: _m,
+      now: _n,
+      random,
+      retryDelayInMs,
+      maxRetryDelayInMs,
+      ...deps
+    } = this.options;
     const inner = await createTargetInvoker(target, { ...deps, mcpPool: this.mcp, ...context });
     // tool mode calls no model: no pacing, breaker or retries for it
     if (!RESILIENCE_BY_KIND[target.settings.kind] || target.eval_mode === 'tool') return inner;

@@ -2,7 +2,16 @@ export { SPANS, METRICS, ATTRIBUTES, type StageSpanKey } from './names.js';
 export { isTracing, isMetering } from './state.js';
 export { parseTraceparent, formatTraceparent, contextFromTraceparent, traceparentOf } from './traceparent.js';
 export { startSpan, recordPastSpan, endSpan, contextWithSpan, traceparentOfSpan, activeTraceparent, startRunTrace } from './spans.js';
-export { recordTasks, recordStageDuration, recordCircuitState, recordLlmCall, recordRunStarted, recordRunFinished, registerQueueDepthSource, type QueueDepthSource } from './instruments.js';
+export {
+  recordTasks,
+  recordStageDuration,
+  recordCircuitState,
+  recordLlmCall,
+  recordRunStarted,
+  recordRunFinished,
+  registerQueueDepthSource,
+  type QueueDepthSource,
+} from './instruments.js';
 export {
   startTelemetry,
   activeTelemetry,

@@ -5,7 +5,6 @@ import { telemetryState, type Instruments } from './state.js';
 /** A source of queue depths (active messages by queue name), read when metrics are collected. */
 export type QueueDepthSource = () => Readonly<Record<string, number>> | Promise<Readonly<Record<string, number>>>;
 
-
 const queueDepthSources = new Set<QueueDepthSource>();
 
 export function createInstruments(meter: Meter): Instruments {
@@ -21,7 +20,9 @@ export function createInstruments(meter: Meter): Instruments {
     tasksFailed: meter.createCounter(METRICS.tasksFailed, { description: 'queue messages that could not be processed' }),
     stageDuration: meter.createHistogram(METRICS.stageDuration, { description: 'duration of one waterfall stage of one case', unit: 'ms' }),
     queueDepth,
-    circuitState: meter.createGauge(METRICS.circuitState, { description: 'circuit breaker state per target: 0 closed, 1 half-open, 2 open' }),
+    circuitState: meter.createGauge(METRICS.circuitState, {
+      description: 'circuit breaker state per target: 0 closed, 1 half-open, 2 open',
+    }),
     llmTokens: meter.createCounter(METRICS.llmTokens, { description: 'LLM tokens used by judges and targets' }),
     llmLatency: meter.createHistogram(METRICS.llmLatency, { description: 'duration of one LLM request', unit: 'ms' }),
     runsStarted: meter.createCounter(METRICS.runsStarted, { description: 'runs planned (their case list frozen)' }),
@@ -54,7 +55,13 @@ export function recordCircuitState(targetId: string, state: string): void {
 }
 
 /** One LLM request of a judge or a target: tokens and latency. */
-export function recordLlmCall(component: 'judge' | 'target', model: string, inputTokens: number, outputTokens: number, latencyMs: number): void {
+export function recordLlmCall(
+  component: 'judge' | 'target',
+  model: string,
+  inputTokens: number,
+  outputTokens: number,
+  latencyMs: number,
+): void {
   const i = telemetryState.instruments;
   if (!i) return;
   i.llmTokens.add(inputTokens, { [ATTRIBUTES.component]: component, [ATTRIBUTES.model]: model, [ATTRIBUTES.tokenType]: 'input' });

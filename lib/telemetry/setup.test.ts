@@ -75,9 +75,17 @@ describe('startTelemetry', () => {
     recordTasks('evaluate-cases', 3, 1, 'malformed');
     expect(traceparent).toMatch(/^00-0af7651916cd43dd8448eb211c80319c-[0-9a-f]{16}-01$/);
     const [run] = test.spans();
-    expect([run?.name, run?.attributes, run?.parentSpanContext?.spanId]).toEqual([SPANS.run, { 'eval.run_id': 'run-1' }, 'b7ad6b7169203331']);
-    expect((await test.points(METRICS.tasksProcessed)).map((p) => [p.attributes, p.value])).toEqual([[{ 'eval.queue': 'evaluate-cases' }, 3]]);
-    expect((await test.points(METRICS.tasksFailed)).map((p) => [p.attributes, p.value])).toEqual([[{ 'eval.queue': 'evaluate-cases', 'eval.reason': 'malformed' }, 1]]);
+    expect([run?.name, run?.attributes, run?.parentSpanContext?.spanId]).toEqual([
+      SPANS.run,
+      { 'eval.run_id': 'run-1' },
+      'b7ad6b7169203331',
+    ]);
+    expect((await test.points(METRICS.tasksProcessed)).map((p) => [p.attributes, p.value])).toEqual([
+      [{ 'eval.queue': 'evaluate-cases' }, 3],
+    ]);
+    expect((await test.points(METRICS.tasksFailed)).map((p) => [p.attributes, p.value])).toEqual([
+      [{ 'eval.queue': 'evaluate-cases', 'eval.reason': 'malformed' }, 1],
+    ]);
     await test.shutdown();
     handle = undefined;
     expect([isTracing(), isMetering()]).toEqual([false, false]);
@@ -121,7 +129,9 @@ describe('startTelemetry', () => {
     process.env.APPLICATIONINSIGHTS_SDKSTATS_DISABLED = 'true';
     try {
       const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-      handle = await startTelemetry({ APPLICATIONINSIGHTS_CONNECTION_STRING: `InstrumentationKey=00000000-0000-0000-0000-000000000001;IngestionEndpoint=${origin};LiveEndpoint=${origin}` });
+      handle = await startTelemetry({
+        APPLICATIONINSIGHTS_CONNECTION_STRING: `InstrumentationKey=00000000-0000-0000-0000-000000000001;IngestionEndpoint=${origin};LiveEndpoint=${origin}`,
+      });
       expect(handle.mode).toBe('azure-monitor');
       startRunTrace('run-ai');
       recordTasks('judge-cases', 7);
@@ -129,9 +139,16 @@ describe('startTelemetry', () => {
       const span = items.find((i) => i.data.baseData.name === SPANS.run);
       const metric = items.find((i) => JSON.stringify(i.data.baseData).includes(METRICS.tasksProcessed));
       expect(span?.data.baseData.properties).toEqual({ 'eval.run_id': 'run-ai' });
-      expect(metric?.data.baseData).toMatchObject({ metrics: [{ name: METRICS.tasksProcessed, value: 7 }], properties: { 'eval.queue': 'judge-cases' } });
+      expect(metric?.data.baseData).toMatchObject({
+        metrics: [{ name: METRICS.tasksProcessed, value: 7 }],
+        properties: { 'eval.queue': 'judge-cases' },
+      });
     } finally {
-      for (const name of ['NODE_TLS_REJECT_UNAUTHORIZED', 'APPLICATIONINSIGHTS_STATSBEAT_DISABLED', 'APPLICATIONINSIGHTS_SDKSTATS_DISABLED']) {
+      for (const name of [
+        'NODE_TLS_REJECT_UNAUTHORIZED',
+        'APPLICATIONINSIGHTS_STATSBEAT_DISABLED',
+        'APPLICATIONINSIGHTS_SDKSTATS_DISABLED',
+      ]) {
         if (saved[name] === undefined) delete process.env[name];
         else process.env[name] = saved[name];
       }

@@ -54,7 +54,11 @@ export async function startTelemetry(settings: TelemetrySettings, options: Start
   const mode = telemetryMode(settings, options);
   if (mode === 'off') return OFF;
   const stop = mode === 'azure-monitor' ? await startAzureMonitor(settings, options) : await startLocal(mode, options);
-  activate(trace.getTracer(INSTRUMENTATION_SCOPE), metrics.getMeter(INSTRUMENTATION_SCOPE), mode !== 'console' || Boolean(options.metricReaders?.length));
+  activate(
+    trace.getTracer(INSTRUMENTATION_SCOPE),
+    metrics.getMeter(INSTRUMENTATION_SCOPE),
+    mode !== 'console' || Boolean(options.metricReaders?.length),
+  );
   const handle: TelemetryHandle = {
     mode,
     forceFlush: stop.flush,
@@ -140,7 +144,8 @@ async function startAzureMonitor(settings: TelemetrySettings, options: StartTele
 export function samplingRatio(text: string | undefined): number {
   if (text === undefined || text.trim() === '') return 1;
   const ratio = Number(text);
-  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) throw new RangeError(`EVALP_OTEL_SAMPLING_RATIO must be a number from 0 to 1, got ${JSON.stringify(text)}`);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1)
+    throw new RangeError(`EVALP_OTEL_SAMPLING_RATIO must be a number from 0 to 1, got ${JSON.stringify(text)}`);
   return ratio;
 }
 
@@ -152,10 +157,13 @@ export function samplingRatio(text: string | undefined): number {
 export async function ingestionCredential(authentication: string | undefined) {
   if (!authentication?.trim()) return undefined;
   const fields = new Map(
-    authentication.split(';').filter(Boolean).map((pair) => {
-      const at = pair.indexOf('=');
-      return [pair.slice(0, at).trim().toLowerCase(), pair.slice(at + 1).trim()] as const;
-    }),
+    authentication
+      .split(';')
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return [pair.slice(0, at).trim().toLowerCase(), pair.slice(at + 1).trim()] as const;
+      }),
   );
   if (fields.get('authorization')?.toLowerCase() !== 'aad') {
     throw new RangeError('APPLICATIONINSIGHTS_AUTHENTICATION_STRING must be "Authorization=AAD" or "Authorization=AAD;ClientId=<id>"');

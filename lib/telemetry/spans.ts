@@ -7,7 +7,12 @@ import { contextFromTraceparent, traceparentOf } from './traceparent.js';
  * Starts a span under `parent` (a context, or a traceparent string: a new trace when absent). The caller ends it.
  * Returns undefined while tracing is off, so callers write `span?.end()` and pay nothing.
  */
-export function startSpan(name: string, parent: Context | string | undefined, attributes?: Attributes, startTime?: number): Span | undefined {
+export function startSpan(
+  name: string,
+  parent: Context | string | undefined,
+  attributes?: Attributes,
+  startTime?: number,
+): Span | undefined {
   const tracer = telemetryState.tracer;
   if (!tracer) return undefined;
   const ctx = typeof parent === 'string' || parent === undefined ? contextFromTraceparent(parent) : parent;
@@ -18,7 +23,14 @@ export function startSpan(name: string, parent: Context | string | undefined, at
  * Records a span that already happened: it ended at `endTime` (epoch ms) after `durationMs`. For work measured
  * inside pure code (stages 1-2 run inline and report their own duration) without wrapping it.
  */
-export function recordPastSpan(name: string, parent: Context | undefined, durationMs: number, endTime: number, attributes?: Attributes, failed = false): Span | undefined {
+export function recordPastSpan(
+  name: string,
+  parent: Context | undefined,
+  durationMs: number,
+  endTime: number,
+  attributes?: Attributes,
+  failed = false,
+): Span | undefined {
   const span = startSpan(name, parent, attributes, endTime - durationMs);
   if (!span) return undefined;
   if (failed) span.setStatus({ code: SpanStatusCode.ERROR });

@@ -27,7 +27,10 @@ export async function startTestTelemetry(): Promise<TestTelemetry> {
     spans: () => exporter.getFinishedSpans(),
     points: async (metricName) => {
       const { resourceMetrics } = await reader.collect();
-      return resourceMetrics.scopeMetrics.flatMap((s) => s.metrics).filter((m) => m.descriptor.name === metricName).flatMap((m) => m.dataPoints as Array<DataPoint<unknown>>);
+      return resourceMetrics.scopeMetrics
+        .flatMap((s) => s.metrics)
+        .filter((m) => m.descriptor.name === metricName)
+        .flatMap((m) => m.dataPoints as Array<DataPoint<unknown>>);
     },
     shutdown: () => handle.shutdown(),
   };

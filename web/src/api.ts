@@ -30,7 +30,11 @@ export interface ApiResponse<T> {
 }
 
 /** Calls `/api/<path>` with the principal's credential; throws ApiProblem for a non-2xx answer. */
-export async function api<T>(method: string, path: string, options: { body?: unknown; rawBody?: string; contentType?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+export async function api<T>(
+  method: string,
+  path: string,
+  options: { body?: unknown; rawBody?: string; contentType?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
   const auth = await credential();
   const headers: Record<string, string> = { accept: 'application/json, application/problem+json', ...options.headers };
   if (auth) headers.authorization = auth;
@@ -60,7 +64,7 @@ export async function api<T>(method: string, path: string, options: { body?: unk
   return { status: res.status, body: json as T, etag: res.headers.get('etag') };
 }
 
-export const get = async <T,>(path: string): Promise<T> => (await api<T>('GET', path)).body;
+export const get = async <T>(path: string): Promise<T> => (await api<T>('GET', path)).body;
 
 /** A query string of the set values. */
 export function qs(params: Record<string, string | number | undefined | null>): string {

@@ -34,7 +34,11 @@ export interface EntraSession {
 export async function entraSession(config: NonNullable<DashboardConfig['entra']>): Promise<EntraSession> {
   const msal = await import('@azure/msal-browser');
   const app = new msal.PublicClientApplication({
-    auth: { clientId: config.client_id, authority: `https://login.microsoftonline.com/${config.tenant_id}`, redirectUri: window.location.origin + '/' },
+    auth: {
+      clientId: config.client_id,
+      authority: `https://login.microsoftonline.com/${config.tenant_id}`,
+      redirectUri: window.location.origin + '/',
+    },
     cache: { cacheLocation: 'sessionStorage' },
   });
   await app.initialize();

@@ -12,7 +12,11 @@ export interface Loaded<T> {
  * Loads with `load` whenever `deps` change; with `pollMs` (a period, or one computed from the data), reloads on that
  * period while `keepPolling(data)` holds (a running run's progress). Answers that arrive after the view moved on are dropped.
  */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[], options: { pollMs?: number | ((data: T) => number); keepPolling?: (data: T) => boolean } = {}): Loaded<T> {
+export function useLoad<T>(
+  load: () => Promise<T>,
+  deps: unknown[],
+  options: { pollMs?: number | ((data: T) => number); keepPolling?: (data: T) => boolean } = {},
+): Loaded<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<ApiProblem | Error | undefined>(undefined);
   const [loading, setLoading] = useState(true);

@@ -21,7 +21,9 @@ export function lineDiff(left: readonly string[], right: readonly string[]): Dif
   const n = left.length;
   const m = right.length;
   const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i -= 1) for (let j = m - 1; j >= 0; j -= 1) lcs[i]![j] = left[i] === right[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  for (let i = n - 1; i >= 0; i -= 1)
+    for (let j = m - 1; j >= 0; j -= 1)
+      lcs[i]![j] = left[i] === right[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   const raw: DiffRow[] = [];
   let i = 0;
   let j = 0;
@@ -40,7 +42,7 @@ export function lineDiff(left: readonly string[], right: readonly string[]): Dif
   }
   // pair runs of removed lines with the added lines right after them
   const rows: DiffRow[] = [];
-  for (let k = 0; k < raw.length; ) {
+  for (let k = 0; k < raw.length;) {
     if (raw[k]!.kind !== 'removed') {
       rows.push(raw[k]!);
       k += 1;
@@ -66,6 +68,11 @@ export function prettyLines(value: unknown): string[] {
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value as object).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value as object)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
   return value;
 }

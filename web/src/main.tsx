@@ -87,7 +87,8 @@ function App() {
   const section = route.path[0] ?? 'runs';
   const allowed = NAV.filter((n) => can(me, n.role));
   const view = (() => {
-    if (!allowed.some((n) => n.path === section)) return <Problem error={new Error(`"${section}" is not a view you may open (your roles: ${me.roles.join(', ')}).`)} />;
+    if (!allowed.some((n) => n.path === section))
+      return <Problem error={new Error(`"${section}" is not a view you may open (your roles: ${me.roles.join(', ')}).`)} />;
     switch (section) {
       case 'runs':
         return route.path[1] ? <RunDetailView route={route} /> : <RunsView route={route} />;
@@ -157,11 +158,21 @@ function SignIn({ entra, error, onKey }: { entra: EntraSession | undefined; erro
         }}
       >
         <label for="api-key">API key</label>
-        <input id="api-key" name="api-key" type="password" autoComplete="off" value={key} onInput={(e) => setKey((e.target as HTMLInputElement).value)} placeholder="evalp_…" />
+        <input
+          id="api-key"
+          name="api-key"
+          type="password"
+          autoComplete="off"
+          value={key}
+          onInput={(e) => setKey((e.target as HTMLInputElement).value)}
+          placeholder="evalp_…"
+        />
         <button type="submit" disabled={!key.trim()}>
           Sign in
         </button>
-        <p class="muted">The key is kept for this tab only (sessionStorage). `npm start` prints the first admin key; `evalp keys create` makes more.</p>
+        <p class="muted">
+          The key is kept for this tab only (sessionStorage). `npm start` prints the first admin key; `evalp keys create` makes more.
+        </p>
       </form>
       <Problem error={error} />
     </>

@@ -1,5 +1,16 @@
 // The API's shapes, from the platform's own zod schemas (type-only imports: nothing of lib/ is bundled).
-export type { Alert, Comparison, PairComparison, FlippedCase, Run, RunStats, TestCase, ToolCall, TargetSystem, Client } from '../../lib/domain/index.js';
+export type {
+  Alert,
+  Comparison,
+  PairComparison,
+  FlippedCase,
+  Run,
+  RunStats,
+  TestCase,
+  ToolCall,
+  TargetSystem,
+  Client,
+} from '../../lib/domain/index.js';
 export type { FailureView } from '../../lib/api/routes/runFailures.js';
 export type { RunHeadline } from '../../lib/runs/trends/runHeadline.js';
 export type { TrendSeries, TrendPoint } from '../../lib/runs/trends/runTrends.js';

@@ -1,7 +1,16 @@
 import { ToolCatalogSchema, type ToolCatalog } from '../../../lib/domain/index.js';
 import {
-  CATEGORIES, CARRIERS, ORDER_STATUSES, REFUND_METHODS, REFUND_REASONS, REFUND_STATUSES, REGIONS,
-  TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES, WAREHOUSES,
+  CATEGORIES,
+  CARRIERS,
+  ORDER_STATUSES,
+  REFUND_METHODS,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+  REGIONS,
+  TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  WAREHOUSES,
 } from './world/types.js';
 
 export const CATALOG_NAME = 'retail';
@@ -11,7 +20,12 @@ const orderId = { type: 'string', pattern: '^ORD-[0-9]{6}$', description: 'Order
 const customerId = { type: 'string', pattern: '^CUS-[0-9]{5}$', description: 'Customer id, e.g. "CUS-10482".' };
 const sku = { type: 'string', pattern: '^SKU-[A-Z0-9]{6}$', description: 'Stock-keeping unit, e.g. "SKU-4KX2P9".' };
 const date = (what: string) => ({ type: 'string', format: 'date', description: `${what} (ISO 8601 date, YYYY-MM-DD).` });
-const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required, additionalProperties: false });
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
 
 /** The retail API as a native tool catalog: 14 tools over orders, products, shipping, refunds, support, analytics. */
 export const RETAIL_CATALOG: ToolCatalog = ToolCatalogSchema.parse({
@@ -22,7 +36,10 @@ export const RETAIL_CATALOG: ToolCatalog = ToolCatalogSchema.parse({
     {
       name: 'get_order',
       description: 'Fetch one order: status, totals, shipping address and tracking. Set include_items to list its line items.',
-      parameters: object({ order_id: orderId, include_items: { type: 'boolean', default: false, description: 'Also return the line items.' } }, ['order_id']),
+      parameters: object(
+        { order_id: orderId, include_items: { type: 'boolean', default: false, description: 'Also return the line items.' } },
+        ['order_id'],
+      ),
       http: { method: 'GET', path: '/v2/orders/{order_id}' },
     },
     {
@@ -42,7 +59,9 @@ export const RETAIL_CATALOG: ToolCatalog = ToolCatalogSchema.parse({
     {
       name: 'get_customer',
       description: 'Fetch a customer profile with order count, lifetime value and open tickets.',
-      parameters: object({ customer: { type: 'string', minLength: 3, description: 'Customer id ("CUS-10482") or email address.' } }, ['customer']),
+      parameters: object({ customer: { type: 'string', minLength: 3, description: 'Customer id ("CUS-10482") or email address.' } }, [
+        'customer',
+      ]),
       http: { method: 'GET', path: '/v2/customers/{customer}' },
     },
     {
@@ -74,7 +93,10 @@ export const RETAIL_CATALOG: ToolCatalog = ToolCatalogSchema.parse({
     {
       name: 'get_shipment_tracking',
       description: 'Tracking status of a parcel. The carrier is detected from the number when omitted.',
-      parameters: object({ tracking_number: { type: 'string', minLength: 10, maxLength: 34 }, carrier: { type: 'string', enum: [...CARRIERS] } }, ['tracking_number']),
+      parameters: object(
+        { tracking_number: { type: 'string', minLength: 10, maxLength: 34 }, carrier: { type: 'string', enum: [...CARRIERS] } },
+        ['tracking_number'],
+      ),
       http: { method: 'GET', path: '/v2/shipments/{tracking_number}' },
     },
     {
@@ -103,7 +125,12 @@ export const RETAIL_CATALOG: ToolCatalog = ToolCatalogSchema.parse({
       parameters: object(
         {
           order_id: orderId,
-          amount: { type: ['number', 'string'], minimum: 0.01, pattern: '^[0-9]+(\\.[0-9]{1,2})?$', description: 'Amount in the order currency.' },
+          amount: {
+            type: ['number', 'string'],
+            minimum: 0.01,
+            pattern: '^[0-9]+(\\.[0-9]{1,2})?$',
+            description: 'Amount in the order currency.',
+          },
           reason: { type: 'string', enum: [...REFUND_REASONS] },
           refund_method: { type: 'string', enum: [...REFUND_METHODS], default: 'original_payment' },
           notify_customer: { type: 'boolean', default: true, description: 'Email the customer a confirmation.' },
@@ -115,7 +142,9 @@ export const RETAIL_CATALOG: ToolCatalog = ToolCatalogSchema.parse({
     {
       name: 'get_refund_status',
       description: 'Status of one refund.',
-      parameters: object({ refund_id: { type: 'string', pattern: '^RF-[0-9]{6}$', description: 'Refund id, e.g. "RF-200341".' } }, ['refund_id']),
+      parameters: object({ refund_id: { type: 'string', pattern: '^RF-[0-9]{6}$', description: 'Refund id, e.g. "RF-200341".' } }, [
+        'refund_id',
+      ]),
       http: { method: 'GET', path: '/v2/refunds/{refund_id}' },
     },
     {
@@ -199,9 +228,20 @@ export const RETAIL_CATALOG: ToolCatalog = ToolCatalogSchema.parse({
 });
 
 export type ToolName =
-  | 'get_order' | 'search_orders' | 'get_customer' | 'search_products' | 'get_inventory' | 'get_shipment_tracking'
-  | 'get_shipping_quote' | 'issue_refund' | 'get_refund_status' | 'list_refunds' | 'create_support_ticket'
-  | 'list_support_tickets' | 'get_sales_summary' | 'get_top_products';
+  | 'get_order'
+  | 'search_orders'
+  | 'get_customer'
+  | 'search_products'
+  | 'get_inventory'
+  | 'get_shipment_tracking'
+  | 'get_shipping_quote'
+  | 'issue_refund'
+  | 'get_refund_status'
+  | 'list_refunds'
+  | 'create_support_ticket'
+  | 'list_support_tickets'
+  | 'get_sales_summary'
+  | 'get_top_products';
 
 /** The JSON Schema of one argument of a tool (undefined when the tool or argument is unknown). */
 export function argumentSchema(tool: string, arg: string): Record<string, unknown> | undefined {

@@ -8,8 +8,18 @@ export const AUTHORED_AT = '2026-10-14T07:00:00Z';
 
 const DAY_MS = 86_400_000;
 export const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 export function toDate(iso: string): Date {

@@ -25,7 +25,10 @@ export function buildTestCase(spec: CaseSpec, index: number, world: World, rng: 
   results.forEach((r, i) => {
     if (r.status >= 300) throw new Error(`${caseId(index)} (${spec.kind}): expected call ${i} gets ${r.status} ${JSON.stringify(r.data)}`);
   });
-  const reference = spec.answer(results.map((r) => ({ status: r.status, data: r.data })), true);
+  const reference = spec.answer(
+    results.map((r) => ({ status: r.status, data: r.data })),
+    true,
+  );
   const withReference = !spec.noReference && (spec.category === 'abstention' || !rng.chance(NO_REFERENCE_SHARE));
   const ignore = [...new Set(results.flatMap(ignoredPaths))];
   const created = addDays('2026-09-01', rng.int(0, 41));

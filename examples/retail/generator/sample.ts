@@ -14,7 +14,15 @@ import { buildWorld } from './world/buildWorld.js';
 
 export const SEED = 20_261_014;
 
-export const SAMPLE_FILES = ['sample.json', 'catalog.json', 'gold.jsonl', 'cassette.jsonl', 'outputs-model-a.jsonl', 'outputs-model-b.jsonl', 'annotations.jsonl'] as const;
+export const SAMPLE_FILES = [
+  'sample.json',
+  'catalog.json',
+  'gold.jsonl',
+  'cassette.jsonl',
+  'outputs-model-a.jsonl',
+  'outputs-model-b.jsonl',
+  'annotations.jsonl',
+] as const;
 export type SampleFile = (typeof SAMPLE_FILES)[number];
 
 export interface Sample {
@@ -46,17 +54,25 @@ function manifest(caseCount: number, cassetteCount: number): JsonObject {
   });
   return {
     name: 'retail',
-    description: 'A fictional online retailer: 14 tools over orders, customers, products, inventory, shipping, refunds, support and analytics.',
+    description:
+      'A fictional online retailer: 14 tools over orders, customers, products, inventory, shipping, refunds, support and analytics.',
     seed: SEED,
     generated_by: 'npx tsx examples/retail/generate.ts',
     catalog: { file: 'catalog.json', name: RETAIL_CATALOG.name, tool_schema_version: RETAIL_CATALOG.tool_schema_version },
     gold: { file: 'gold.jsonl', format: 'native', cases: caseCount },
     execution: { provider: 'recorded', mode: 'replay', cassette: 'cassette.jsonl', entries: cassetteCount },
-    targets: [target(MODEL_A, 'Simulated model A (generated outputs, recorded)'), target(MODEL_B, 'Simulated model B (generated outputs, recorded)')],
+    targets: [
+      target(MODEL_A, 'Simulated model A (generated outputs, recorded)'),
+      target(MODEL_B, 'Simulated model B (generated outputs, recorded)'),
+    ],
     baseline_target: `retail-${MODEL_A.id}`,
     planted_regression: { target: `retail-${MODEL_B.id}`, category: 'refunds', pass_rate_baseline: 0.89, pass_rate_regressed: 0.6 },
     annotations: 'annotations.jsonl',
-    recommended_config: { profile: 'nightly', execution: { enabled: true, provider: 'recorded' }, semantics: { enabled: true, judge: 'local' } },
+    recommended_config: {
+      profile: 'nightly',
+      execution: { enabled: true, provider: 'recorded' },
+      semantics: { enabled: true, judge: 'local' },
+    },
   };
 }
 
@@ -78,7 +94,9 @@ export function generateSample(): Sample {
   // every call anyone makes or the gold names gets a recording: right ones, variants, and the models' mistakes
   const everyCall: Call[] = [
     ...specs.flatMap((s) => [...s.calls, ...(s.variants ?? []).flatMap((v) => v.calls), ...(s.alternatives ?? []).flatMap((x) => x.calls)]),
-    ...cases.flatMap((c) => [...c.expected_tool_calls, ...c.alternative_tool_calls.flat()].map(representativeCall).filter((x): x is Call => x !== undefined)),
+    ...cases.flatMap((c) =>
+      [...c.expected_tool_calls, ...c.alternative_tool_calls.flat()].map(representativeCall).filter((x): x is Call => x !== undefined),
+    ),
     ...planA.flatMap(emittedCalls),
     ...planB.flatMap(emittedCalls),
   ];

@@ -16,8 +16,14 @@ afterAll(async () => {
   await emulator.close();
 });
 
-alertStoreContract('CosmosAlertStore', async () => new CosmosAlertStore((await emulator.newDatabase(['alerts'])).container(COSMOS_CONTAINERS.alerts.id)));
-auditStoreContract('CosmosAuditStore', async () => new CosmosAuditStore((await emulator.newDatabase(['audit'])).container(COSMOS_CONTAINERS.audit.id)));
+alertStoreContract(
+  'CosmosAlertStore',
+  async () => new CosmosAlertStore((await emulator.newDatabase(['alerts'])).container(COSMOS_CONTAINERS.alerts.id)),
+);
+auditStoreContract(
+  'CosmosAuditStore',
+  async () => new CosmosAuditStore((await emulator.newDatabase(['audit'])).container(COSMOS_CONTAINERS.audit.id)),
+);
 
 const key = (id: string, created_at: string, revoked_at: string | null = null): ApiKeyRecord => ({
   id,

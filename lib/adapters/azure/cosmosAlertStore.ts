@@ -97,7 +97,11 @@ export class CosmosAlertStore implements AlertStore {
       conditions.push(`c.${field} = @${field}`);
     }
     const where = ` WHERE ${conditions.join(' AND ')}`;
-    const { docs, total } = await queryWindow<AlertDocument<Alert>>(this.container, { where, parameters, orderBy: 'c.created_utc DESC, c.entity_id DESC' }, window);
+    const { docs, total } = await queryWindow<AlertDocument<Alert>>(
+      this.container,
+      { where, parameters, orderBy: 'c.created_utc DESC, c.entity_id DESC' },
+      window,
+    );
     return pageOf(docs.map(withEtag), total, window);
   }
 
@@ -147,7 +151,9 @@ export class CosmosAlertStore implements AlertStore {
 
   private async replace<T>(entity: string, doc: AlertDocument<T>, ifMatch: string | undefined): Promise<WithEtag<T>> {
     try {
-      const { resource } = await this.container.item(doc.id, doc.id).replace<AlertDocument<T>>(doc, ifMatch ? { accessCondition: { type: 'IfMatch', condition: ifMatch } } : {});
+      const { resource } = await this.container
+        .item(doc.id, doc.id)
+        .replace<AlertDocument<T>>(doc, ifMatch ? { accessCondition: { type: 'IfMatch', condition: ifMatch } } : {});
       if (!resource) throw new NotFoundError(entity, doc.entity_id);
       return withEtag(resource);
     } catch (error) {

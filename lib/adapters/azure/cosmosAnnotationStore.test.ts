@@ -12,4 +12,7 @@ afterAll(async () => {
   await emulator.close();
 });
 
-annotationStoreContract('CosmosAnnotationStore', async () => new CosmosAnnotationStore((await emulator.newDatabase(['annotations'])).container(COSMOS_CONTAINERS.annotations.id)));
+annotationStoreContract(
+  'CosmosAnnotationStore',
+  async () => new CosmosAnnotationStore((await emulator.newDatabase(['annotations'])).container(COSMOS_CONTAINERS.annotations.id)),
+);

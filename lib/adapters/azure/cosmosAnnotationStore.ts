@@ -44,15 +44,31 @@ export class CosmosAnnotationStore implements AnnotationStore {
     const unique = [...new Set(itemIds)];
     const valid = AnnotationTaskSchema.parse({ ...task, item_count: unique.length });
     try {
-      await this.container.items.create<TaskDocument>({ id: 'task', task_id: valid.id, type: 'task', created_utc: utcIso(valid.created_at, 'created_at'), body: valid });
+      await this.container.items.create<TaskDocument>({
+        id: 'task',
+        task_id: valid.id,
+        type: 'task',
+        created_utc: utcIso(valid.created_at, 'created_at'),
+        body: valid,
+      });
     } catch (error) {
       throw toStoreError(error, 'annotation task', valid.id);
     }
     for (let i = 0; i < unique.length; i += 25) {
       await Promise.all(
-        unique.slice(i, i + 25).map((itemId, k) =>
-          this.container.items.upsert<ItemDocument>({ id: itemDocId(itemId), task_id: valid.id, type: 'item', item_id: itemId, position: i + k, labels: [], claims: [] }),
-        ),
+        unique
+          .slice(i, i + 25)
+          .map((itemId, k) =>
+            this.container.items.upsert<ItemDocument>({
+              id: itemDocId(itemId),
+              task_id: valid.id,
+              type: 'item',
+              item_id: itemId,
+              position: i + k,
+              labels: [],
+              claims: [],
+            }),
+          ),
       );
     }
     return valid;
@@ -66,7 +82,9 @@ export class CosmosAnnotationStore implements AnnotationStore {
   async listTasks(): Promise<AnnotationTask[]> {
     // few tasks: sorted here (a two-key ORDER BY would need a composite index)
     const docs = await queryAll<TaskDocument>(this.container, { query: "SELECT * FROM c WHERE c.type = 'task'" });
-    return docs.sort((a, b) => b.created_utc.localeCompare(a.created_utc) || b.task_id.localeCompare(a.task_id)).map((d) => AnnotationTaskSchema.parse(d.body));
+    return docs
+      .sort((a, b) => b.created_utc.localeCompare(a.created_utc) || b.task_id.localeCompare(a.task_id))
+      .map((d) => AnnotationTaskSchema.parse(d.body));
   }
 
   async listItems(taskId: string): Promise<string[]> {
@@ -82,7 +100,10 @@ export class CosmosAnnotationStore implements AnnotationStore {
     for (let race = 0; race < MAX_RACES; race++) {
       const candidate = (await this.items(taskId)).find((d) => claimable(d, annotator, now, task.annotators_per_item));
       if (!candidate) return undefined;
-      const claims = [...candidate.claims.filter((c) => c.expires_at > now && c.annotator !== annotator), { annotator, expires_at: now + lease }];
+      const claims = [
+        ...candidate.claims.filter((c) => c.expires_at > now && c.annotator !== annotator),
+        { annotator, expires_at: now + lease },
+      ];
       if (await this.replaceIfUnchanged({ ...candidate, claims })) return candidate.item_id;
     }
     throw new Error(`annotation task ${taskId}: gave up claiming after ${MAX_RACES} concurrent changes`);
@@ -95,8 +116,10 @@ export class CosmosAnnotationStore implements AnnotationStore {
     for (let race = 0; race < MAX_RACES; race++) {
       const doc = await readOrUndefined(this.container.item(itemDocId(valid.item_id), valid.task_id).read<ItemDocument>());
       if (!doc) throw new NotFoundError('annotation item', key);
-      if (doc.labels.some((l) => l.annotator === valid.annotator)) throw new ConflictError('annotation item', key, `was already labelled by ${valid.annotator}`);
-      if (doc.labels.length >= task.annotators_per_item) throw new ConflictError('annotation item', key, `already has its ${task.annotators_per_item} label(s)`);
+      if (doc.labels.some((l) => l.annotator === valid.annotator))
+        throw new ConflictError('annotation item', key, `was already labelled by ${valid.annotator}`);
+      if (doc.labels.length >= task.annotators_per_item)
+        throw new ConflictError('annotation item', key, `already has its ${task.annotators_per_item} label(s)`);
       const next = { ...doc, labels: [...doc.labels, valid], claims: doc.claims.filter((c) => c.annotator !== valid.annotator) };
       if (await this.replaceIfUnchanged(next)) return valid;
     }
@@ -106,7 +129,9 @@ export class CosmosAnnotationStore implements AnnotationStore {
   async listAnnotations(taskId: string): Promise<Annotation[]> {
     await this.requireTask(taskId);
     return (await this.items(taskId)).flatMap((d) =>
-      [...d.labels].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.annotator.localeCompare(b.annotator)).map((l) => AnnotationSchema.parse(l)),
+      [...d.labels]
+        .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.annotator.localeCompare(b.annotator))
+        .map((l) => AnnotationSchema.parse(l)),
     );
   }
 
@@ -121,7 +146,9 @@ export class CosmosAnnotationStore implements AnnotationStore {
   private async replaceIfUnchanged(doc: ItemDocument): Promise<boolean> {
     const { _etag, ...body } = doc;
     try {
-      await this.container.item(doc.id, doc.task_id).replace<ItemDocument>(body as ItemDocument, { accessCondition: { type: 'IfMatch', condition: _etag ?? '' } });
+      await this.container
+        .item(doc.id, doc.task_id)
+        .replace<ItemDocument>(body as ItemDocument, { accessCondition: { type: 'IfMatch', condition: _etag ?? '' } });
       return true;
     } catch (error) {
       if (cosmosStatus(error) === 412) return false;

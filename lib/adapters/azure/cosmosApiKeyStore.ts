@@ -19,7 +19,13 @@ export class CosmosApiKeyStore implements ApiKeyStore {
 
   async createApiKey(record: ApiKeyRecord): Promise<void> {
     try {
-      await this.container.items.create<ApiKeyDocument>({ id: toCosmosId(record.id), key_id: record.id, created_at: record.created_at, revoked: record.revoked_at !== null, record });
+      await this.container.items.create<ApiKeyDocument>({
+        id: toCosmosId(record.id),
+        key_id: record.id,
+        created_at: record.created_at,
+        revoked: record.revoked_at !== null,
+        record,
+      });
     } catch (error) {
       if (cosmosStatus(error) === 409) throw new ConflictError('api key', record.id);
       throw error;
@@ -46,7 +52,10 @@ export class CosmosApiKeyStore implements ApiKeyStore {
         const record = { ...doc.record, revoked_at: at };
         await this.container
           .item(key, key)
-          .replace<ApiKeyDocument>({ id: doc.id, key_id: doc.key_id, created_at: doc.created_at, revoked: true, record }, { accessCondition: { type: 'IfMatch', condition: doc._etag } });
+          .replace<ApiKeyDocument>(
+            { id: doc.id, key_id: doc.key_id, created_at: doc.created_at, revoked: true, record },
+            { accessCondition: { type: 'IfMatch', condition: doc._etag } },
+          );
         return;
       } catch (error) {
         const status = cosmosStatus(error);

@@ -45,8 +45,16 @@ export class CosmosAuditStore implements AuditStore {
   async listAuditRecords(filter: AuditFilter = {}, options: PageOptions = {}): Promise<Page<AuditRecord>> {
     const window = pageWindow(options);
     const { where, parameters } = auditWhere(filter);
-    const { docs, total } = await queryWindow<AuditDocument>(this.container, { where, parameters, orderBy: 'c.at_utc DESC, c.record_id DESC' }, window);
-    return pageOf(docs.map((doc) => doc.record), total, window);
+    const { docs, total } = await queryWindow<AuditDocument>(
+      this.container,
+      { where, parameters, orderBy: 'c.at_utc DESC, c.record_id DESC' },
+      window,
+    );
+    return pageOf(
+      docs.map((doc) => doc.record),
+      total,
+      window,
+    );
   }
 }
 

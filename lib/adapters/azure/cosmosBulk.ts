@@ -1,4 +1,15 @@
-import { BulkOperationType, ErrorResponse, type BulkOperationResult, type Container, type CosmosDiagnostics, type JSONObject, type OperationInput, type PartitionKey, type SqlParameter, type SqlQuerySpec } from '@azure/cosmos';
+import {
+  BulkOperationType,
+  ErrorResponse,
+  type BulkOperationResult,
+  type Container,
+  type CosmosDiagnostics,
+  type JSONObject,
+  type OperationInput,
+  type PartitionKey,
+  type SqlParameter,
+  type SqlQuerySpec,
+} from '@azure/cosmos';
 import { cosmosStatus } from './cosmosErrors.js';
 
 /** Operations handed to one `executeBulkOperations` call (the SDK groups them per partition range, 100 per request). */
@@ -64,7 +75,8 @@ async function executePoint(container: Container, operations: readonly Operation
 }
 
 async function pointOperation(container: Container, operation: OperationInput): Promise<BulkOperationResult> {
-  const condition = 'ifMatch' in operation && operation.ifMatch ? { accessCondition: { type: 'IfMatch', condition: operation.ifMatch } } : {};
+  const condition =
+    'ifMatch' in operation && operation.ifMatch ? { accessCondition: { type: 'IfMatch', condition: operation.ifMatch } } : {};
   try {
     let response: { statusCode: number; etag?: string; resource?: unknown; requestCharge?: number; diagnostics: CosmosDiagnostics };
     switch (operation.operationType) {
@@ -86,7 +98,8 @@ async function pointOperation(container: Container, operation: OperationInput): 
       default:
         throw new Error(`executeBulk: ${operation.operationType} is not supported as a point operation`);
     }
-    if (response.statusCode >= 400) return { operationInput: operation, error: errorResponse(response.statusCode, `status ${response.statusCode}`) };
+    if (response.statusCode >= 400)
+      return { operationInput: operation, error: errorResponse(response.statusCode, `status ${response.statusCode}`) };
     return {
       operationInput: operation,
       response: {
@@ -141,13 +154,26 @@ export async function queryAll<T>(container: Container, query: SqlQuerySpec, par
 }
 
 /** `SELECT VALUE COUNT(1)` over a query's WHERE clause. */
-export async function countWhere(container: Container, where: string, parameters: SqlQuerySpec['parameters'], partitionKey?: PartitionKey): Promise<number> {
-  const [count] = await queryAll<number>(container, { query: `SELECT VALUE COUNT(1) FROM c${where}`, parameters: parameters ?? [] }, partitionKey);
+export async function countWhere(
+  container: Container,
+  where: string,
+  parameters: SqlQuerySpec['parameters'],
+  partitionKey?: PartitionKey,
+): Promise<number> {
+  const [count] = await queryAll<number>(
+    container,
+    { query: `SELECT VALUE COUNT(1) FROM c${where}`, parameters: parameters ?? [] },
+    partitionKey,
+  );
   return count ?? 0;
 }
 
 /** Streams a query's results page by page (the SDK's continuation; memory holds one page). */
-export async function* queryPages<T>(container: Container, query: SqlQuerySpec, options: { maxItemCount: number; partitionKey?: PartitionKey }): AsyncIterable<T[]> {
+export async function* queryPages<T>(
+  container: Container,
+  query: SqlQuerySpec,
+  options: { maxItemCount: number; partitionKey?: PartitionKey },
+): AsyncIterable<T[]> {
   const iterator = container.items.query<T>(query, options);
   while (iterator.hasMoreResults()) {
     const { resources } = await iterator.fetchNext();

@@ -1,5 +1,12 @@
 import type { Agent } from 'node:http';
-import { CosmosClient, PartitionKeyDefinitionVersion, PartitionKeyKind, type ContainerDefinition, type Database, type IndexingPolicy } from '@azure/cosmos';
+import {
+  CosmosClient,
+  PartitionKeyDefinitionVersion,
+  PartitionKeyKind,
+  type ContainerDefinition,
+  type Database,
+  type IndexingPolicy,
+} from '@azure/cosmos';
 import type { TokenCredential } from '@azure/identity';
 import { COSMOS_CONTAINERS, type CosmosContainerKey, type CosmosContainerSpec } from './cosmosContainers.js';
 
@@ -48,6 +55,9 @@ export function containerDefinition(spec: CosmosContainerSpec): ContainerDefinit
  * Creates the containers (default: all of COSMOS_CONTAINERS) if they do not exist. For the emulator, tests and
  * dev accounts with key auth: Entra ID data-plane roles cannot create containers, so in Azure infra/ creates them.
  */
-export async function ensureCosmosContainers(database: Database, keys: readonly CosmosContainerKey[] = Object.keys(COSMOS_CONTAINERS) as CosmosContainerKey[]): Promise<void> {
+export async function ensureCosmosContainers(
+  database: Database,
+  keys: readonly CosmosContainerKey[] = Object.keys(COSMOS_CONTAINERS) as CosmosContainerKey[],
+): Promise<void> {
   for (const key of keys) await database.containers.createIfNotExists(containerDefinition(COSMOS_CONTAINERS[key]));
 }

@@ -28,13 +28,15 @@ export const COSMOS_CONTAINERS = {
     id: 'testcases',
     partitionKeyPaths: ['/id'],
     indexedPaths: ['/case_id/?', '/category/?', '/api_version/?', '/complexity/?', '/tags/[]/?', '/search/?'],
-    purpose: 'the gold set, one document per case ({id, case_id, filter fields, search, body}); /id spreads imports of 400k cases evenly and makes point reads 1 RU',
+    purpose:
+      'the gold set, one document per case ({id, case_id, filter fields, search, body}); /id spreads imports of 400k cases evenly and makes point reads 1 RU',
   },
   entities: {
     id: 'entities',
     partitionKeyPaths: ['/kind'],
     indexedPaths: ['/kind/?', '/entity_id/?'],
-    purpose: 'suites, tool catalogs, targets and clients ({id, kind, entity_id, body}); few and small: one logical partition per kind keeps list-by-id a single-partition query',
+    purpose:
+      'suites, tool catalogs, targets and clients ({id, kind, entity_id, body}); few and small: one logical partition per kind keeps list-by-id a single-partition query',
   },
   runs: {
     id: 'runs',
@@ -58,9 +60,18 @@ export const COSMOS_CONTAINERS = {
     id: 'scorecards',
     partitionKeyPaths: ['/run_id', '/shard'],
     defaultTtl: -1,
-    indexedPaths: ['/run_id/?', '/shard/?', '/test_case_id/?', '/overall_passed/?', '/failing_stage/?', '/error_code/?', '/category/?', '/tags/[]/?'],
+    indexedPaths: [
+      '/run_id/?',
+      '/shard/?',
+      '/test_case_id/?',
+      '/overall_passed/?',
+      '/failing_stage/?',
+      '/error_code/?',
+      '/category/?',
+      '/tags/[]/?',
+    ],
     purpose:
-      'one scorecard per (run, case), the fields at the top level (the change feed hands whole documents to the statistics fold); hierarchical key [run_id, shard = hash(case) % 64] spreads a run\'s 400k-write burst over 64 logical partitions while a run\'s queries stay prefix-scoped; per-item ttl when EVALP_SCORECARD_TTL_SECONDS is set',
+      "one scorecard per (run, case), the fields at the top level (the change feed hands whole documents to the statistics fold); hierarchical key [run_id, shard = hash(case) % 64] spreads a run's 400k-write burst over 64 logical partitions while a run's queries stay prefix-scoped; per-item ttl when EVALP_SCORECARD_TTL_SECONDS is set",
   },
   runStats: {
     id: 'runstats',
@@ -86,12 +97,23 @@ export const COSMOS_CONTAINERS = {
     id: 'annotations',
     partitionKeyPaths: ['/task_id'],
     indexedPaths: ['/type/?', '/task_id/?', '/position/?', '/created_utc/?'],
-    purpose: 'human annotation tasks: a task document and one document per item with its labels and live claims; /task_id keeps a task in one partition, and ETag-checked item replaces keep concurrent claims from over-assigning',
+    purpose:
+      'human annotation tasks: a task document and one document per item with its labels and live claims; /task_id keeps a task in one partition, and ETag-checked item replaces keep concurrent claims from over-assigning',
   },
   alerts: {
     id: 'alerts',
     partitionKeyPaths: ['/id'],
-    indexedPaths: ['/type/?', '/entity_id/?', '/alert_id/?', '/run_id/?', '/client_id/?', '/status/?', '/severity/?', '/metric/?', '/created_utc/?'],
+    indexedPaths: [
+      '/type/?',
+      '/entity_id/?',
+      '/alert_id/?',
+      '/run_id/?',
+      '/client_id/?',
+      '/status/?',
+      '/severity/?',
+      '/metric/?',
+      '/created_utc/?',
+    ],
     compositeIndexes: [
       [
         { path: '/created_utc', order: 'descending' },
@@ -102,7 +124,8 @@ export const COSMOS_CONTAINERS = {
         { path: '/entity_id', order: 'ascending' },
       ],
     ],
-    purpose: 'regression alerts, their webhook notifications (the delivery outbox) and live-check claims ({id: "<type>:<key>", type, entity_id, filter fields, body}); few documents: /id makes create-once (409) exact for notifications and claims',
+    purpose:
+      'regression alerts, their webhook notifications (the delivery outbox) and live-check claims ({id: "<type>:<key>", type, entity_id, filter fields, body}); few documents: /id makes create-once (409) exact for notifications and claims',
   },
   audit: {
     id: 'audit',
@@ -114,12 +137,14 @@ export const COSMOS_CONTAINERS = {
         { path: '/record_id', order: 'descending' },
       ],
     ],
-    purpose: 'append-only audit records ({id, at_utc, actor and entity fields, record}); /id makes a duplicate record id a 409 wherever it lands',
+    purpose:
+      'append-only audit records ({id, at_utc, actor and entity fields, record}); /id makes a duplicate record id a 409 wherever it lands',
   },
   leases: {
     id: 'leases',
     partitionKeyPaths: ['/id'],
-    purpose: 'the change-feed trigger\'s leases (runStatsFeed, prefix runstats-); /id is what the Functions trigger requires; pre-created because createLeaseContainerIfNotExists fails with Entra ID',
+    purpose:
+      "the change-feed trigger's leases (runStatsFeed, prefix runstats-); /id is what the Functions trigger requires; pre-created because createLeaseContainerIfNotExists fails with Entra ID",
   },
 } as const satisfies Record<string, CosmosContainerSpec>;
 

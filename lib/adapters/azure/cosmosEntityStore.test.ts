@@ -1,6 +1,15 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { ZodType } from 'zod';
-import { type Client, ClientSchema, type StoredToolCatalog, StoredToolCatalogSchema, type TargetSystem, TargetSystemSchema, type TestSuite, TestSuiteSchema } from '../../domain/index.js';
+import {
+  type Client,
+  ClientSchema,
+  type StoredToolCatalog,
+  StoredToolCatalogSchema,
+  type TargetSystem,
+  TargetSystemSchema,
+  type TestSuite,
+  TestSuiteSchema,
+} from '../../domain/index.js';
 import { entityStoreContract, sampleCatalog, sampleClient, sampleSuite, sampleTarget } from '../../ports/contracts/index.js';
 import { COSMOS_CONTAINERS } from './cosmosContainers.js';
 import { startCosmosEmulator, type CosmosEmulator } from './cosmosEmulator.test-helpers.js';
@@ -14,10 +23,12 @@ afterAll(async () => {
   await emulator.close();
 });
 
-const store = <T extends { id: string }>(kind: string, schema: ZodType<T>) => async () => {
-  const database = await emulator.newDatabase(['entities']);
-  return new CosmosEntityStore<T>(database.container(COSMOS_CONTAINERS.entities.id), kind, schema);
-};
+const store =
+  <T extends { id: string }>(kind: string, schema: ZodType<T>) =>
+  async () => {
+    const database = await emulator.newDatabase(['entities']);
+    return new CosmosEntityStore<T>(database.container(COSMOS_CONTAINERS.entities.id), kind, schema);
+  };
 
 entityStoreContract<TestSuite>('CosmosEntityStore (suites)', {
   createStore: store('suite', TestSuiteSchema),

@@ -73,7 +73,11 @@ export class CosmosEntityStore<T extends { id: string }> implements EntityStore<
     const parameters = [{ name: '@kind', value: this.kind }];
     const query = { where: ' WHERE c.kind = @kind', parameters, orderBy: 'c.entity_id', partitionKey: this.kind };
     const { docs, total } = await queryWindow<EntityDocument>(this.container, query, window);
-    return pageOf(docs.map((doc) => this.fromDocument(doc)), total, window);
+    return pageOf(
+      docs.map((doc) => this.fromDocument(doc)),
+      total,
+      window,
+    );
   }
 
   private toDocument(entity: T): EntityDocument {

@@ -39,7 +39,10 @@ export async function queryWindow<D>(container: Container, query: WindowQuery, w
   const top = window.offset + window.limit;
   const docs = await queryAll<D>(
     container,
-    { query: `SELECT TOP @top * FROM c${query.where} ORDER BY ${query.orderBy}`, parameters: [...query.parameters, { name: '@top', value: top }] },
+    {
+      query: `SELECT TOP @top * FROM c${query.where} ORDER BY ${query.orderBy}`,
+      parameters: [...query.parameters, { name: '@top', value: top }],
+    },
     query.partitionKey,
   );
   const total = docs.length < top ? docs.length : await countWhere(container, query.where, query.parameters, query.partitionKey);

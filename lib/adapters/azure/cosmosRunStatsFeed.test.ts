@@ -31,12 +31,20 @@ describe('run statistics from whole Cosmos scorecard documents (the change-feed 
     ];
     await stores.scorecards.upsertScorecards(cards);
     const { resources: documents } = await database.container(COSMOS_CONTAINERS.scorecards.id).items.query('SELECT * FROM c').fetchAll();
-    expect(documents[0]).toMatchObject({ _rid: expect.any(String), _ts: expect.any(Number), _etag: expect.any(String), shard: expect.any(String) });
+    expect(documents[0]).toMatchObject({
+      _rid: expect.any(String),
+      _ts: expect.any(Number),
+      _etag: expect.any(String),
+      shard: expect.any(String),
+    });
 
     const first = await aggregateOutcomes(documents.slice(0, 2), stores);
     expect([first.completed_run_ids, first.ignored, first.stats[0]?.completed]).toEqual([[], 0, 2]);
 
-    const rest = await aggregateOutcomes([...documents.slice(1), { id: 'lease-doc', owner: 'host-1' }, { ...documents[0], run_id: 'unknown-run' }], stores);
+    const rest = await aggregateOutcomes(
+      [...documents.slice(1), { id: 'lease-doc', owner: 'host-1' }, { ...documents[0], run_id: 'unknown-run' }],
+      stores,
+    );
     const expected = toRunStats('run-1', recomputeFrom(cards.map(caseOutcomeOf)), 3, rest.stats[0]?.updated_at ?? '');
     expect(rest).toEqual({ stats: [expected], completed_run_ids: ['run-1'], ignored: 2 });
 

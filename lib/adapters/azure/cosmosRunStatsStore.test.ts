@@ -40,7 +40,10 @@ const recount = (runId: string, finals: readonly CaseOutcome[], total: number, s
 /** The counted outcome documents of a run, by case id. */
 async function storedOutcomes(store: CosmosRunStatsStore, runId: string): Promise<Record<string, string>> {
   const { resources } = await store.container.items
-    .query<{ case_id: string; outcome: string }>({ query: "SELECT c.case_id, c.outcome FROM c WHERE c.run_id = @r AND c.shard != 'stats'", parameters: [{ name: '@r', value: runId }] })
+    .query<{ case_id: string; outcome: string }>({
+      query: "SELECT c.case_id, c.outcome FROM c WHERE c.run_id = @r AND c.shard != 'stats'",
+      parameters: [{ name: '@r', value: runId }],
+    })
     .fetchAll();
   return Object.fromEntries(resources.map((r) => [r.case_id, r.outcome]).sort());
 }
@@ -90,7 +93,13 @@ describe('CosmosRunStatsStore.applyOutcomes', () => {
     // the state as a crash right after the IfMatch replace leaves it: counted, journaled, outcome documents missing
     const item = store.container.item('stats', ['run-1', 'stats']);
     const { resource } = await item.read();
-    await item.replace({ ...resource, journal: [['a', encodeOutcome(a1)], ['b', encodeOutcome(b1)]] });
+    await item.replace({
+      ...resource,
+      journal: [
+        ['a', encodeOutcome(a1)],
+        ['b', encodeOutcome(b1)],
+      ],
+    });
     for (const o of [a1, b1]) await store.container.item(toCosmosId(o.test_case_id), ['run-1', shardOf(o.test_case_id)]).delete();
     const [stats] = await store.applyOutcomes([a1, b1, c1], new Map());
     expect(stats).toEqual(recount('run-1', [a1, b1, c1], 3, stats));
@@ -100,7 +109,9 @@ describe('CosmosRunStatsStore.applyOutcomes', () => {
 
   it('serialises concurrent batches of one run on the ETag: nothing lost, nothing doubled', async () => {
     const { store } = await newStores();
-    const outcomes = Array.from({ length: 24 }, (_, i) => makeOutcome({ test_case_id: `k${i}`, latency_ms: 10 * i, overall_passed: i % 3 !== 0 }));
+    const outcomes = Array.from({ length: 24 }, (_, i) =>
+      makeOutcome({ test_case_id: `k${i}`, latency_ms: 10 * i, overall_passed: i % 3 !== 0 }),
+    );
     const batches = Array.from({ length: 6 }, (_, i) => outcomes.slice(i * 4, i * 4 + 4));
     await Promise.all(batches.map((batch) => store.applyOutcomes([...batch, batch[0]!], totals({ 'run-1': 24 }))));
     const stats = await store.getRunStats('run-1');
@@ -111,18 +122,23 @@ describe('CosmosRunStatsStore.applyOutcomes', () => {
     const { store } = await newStores();
     let round = 0;
     await fc.assert(
-      fc.asyncProperty(deliveryHistoryArbitrary(['r1', 'r2'], 12), fc.integer({ min: 1, max: 8 }), async ({ finals, deliveries }, batchSize) => {
-        const prefix = `p${round++}-`;
-        const renamed = (o: CaseOutcome) => ({ ...o, run_id: prefix + o.run_id });
-        const expectedTotals = totals({ [`${prefix}r1`]: 7, [`${prefix}r2`]: 9 });
-        for (let i = 0; i < deliveries.length; i += batchSize) await store.applyOutcomes(deliveries.slice(i, i + batchSize).map(renamed), expectedTotals);
-        for (const [runId, total] of expectedTotals) {
-          const stats = await store.getRunStats(runId);
-          const runFinals = finals.map(renamed).filter((o) => o.run_id === runId);
-          if (runFinals.length === 0) expect(stats).toBeUndefined();
-          else expect(stats).toEqual(recount(runId, runFinals, total, stats));
-        }
-      }),
+      fc.asyncProperty(
+        deliveryHistoryArbitrary(['r1', 'r2'], 12),
+        fc.integer({ min: 1, max: 8 }),
+        async ({ finals, deliveries }, batchSize) => {
+          const prefix = `p${round++}-`;
+          const renamed = (o: CaseOutcome) => ({ ...o, run_id: prefix + o.run_id });
+          const expectedTotals = totals({ [`${prefix}r1`]: 7, [`${prefix}r2`]: 9 });
+          for (let i = 0; i < deliveries.length; i += batchSize)
+            await store.applyOutcomes(deliveries.slice(i, i + batchSize).map(renamed), expectedTotals);
+          for (const [runId, total] of expectedTotals) {
+            const stats = await store.getRunStats(runId);
+            const runFinals = finals.map(renamed).filter((o) => o.run_id === runId);
+            if (runFinals.length === 0) expect(stats).toBeUndefined();
+            else expect(stats).toEqual(recount(runId, runFinals, total, stats));
+          }
+        },
+      ),
       { numRuns: 8 },
     );
   });
@@ -164,14 +180,23 @@ describe('CosmosRunStatsStore.iterateOutcomes', () => {
     const item = store.container.item('stats', ['run-1', 'stats']);
     const { resource } = await item.read();
     // counted in the state, journaled, documents not yet written: b's retry and a new case c
-    await item.replace({ ...resource, journal: [['b', encodeOutcome(b2)], ['c/1', encodeOutcome(c1)]] });
+    await item.replace({
+      ...resource,
+      journal: [
+        ['b', encodeOutcome(b2)],
+        ['c/1', encodeOutcome(c1)],
+      ],
+    });
     expect(byId(await collect(store.iterateOutcomes('run-1')))).toEqual([a1, b2, c1]);
   });
 
   it('reads every page of a run larger than a page (1,000)', async () => {
     const { store } = await newStores();
-    const outcomes = Array.from({ length: 1_050 }, (_, i) => makeOutcome({ test_case_id: `k${String(i).padStart(4, '0')}`, latency_ms: i, overall_passed: i % 4 > 0 }));
-    for (let i = 0; i < outcomes.length; i += 1_000) await store.applyOutcomes(outcomes.slice(i, i + 1_000), totals({ 'run-1': outcomes.length }));
+    const outcomes = Array.from({ length: 1_050 }, (_, i) =>
+      makeOutcome({ test_case_id: `k${String(i).padStart(4, '0')}`, latency_ms: i, overall_passed: i % 4 > 0 }),
+    );
+    for (let i = 0; i < outcomes.length; i += 1_000)
+      await store.applyOutcomes(outcomes.slice(i, i + 1_000), totals({ 'run-1': outcomes.length }));
     expect(byId(await collect(store.iterateOutcomes('run-1')))).toEqual(outcomes);
   }, 30_000);
 });

@@ -1,5 +1,14 @@
 import { BulkOperationType, type Container, type JSONObject } from '@azure/cosmos';
-import { type CaseOutcome, caseOutcomeOf, decodeOutcome, encodeOutcome, parseRunStatsState, replacesCountedText, type RunStats, RunStatsAccumulator } from '../../domain/index.js';
+import {
+  type CaseOutcome,
+  caseOutcomeOf,
+  decodeOutcome,
+  encodeOutcome,
+  parseRunStatsState,
+  replacesCountedText,
+  type RunStats,
+  RunStatsAccumulator,
+} from '../../domain/index.js';
 import { systemClock, type Clock, type IterateOutcomesOptions, type RunStatsStore, type ScorecardStore } from '../../ports/index.js';
 import { assertBulk, executeBulk, queryByIds, queryPages } from './cosmosBulk.js';
 import { shardOf } from './cosmosContainers.js';
@@ -111,7 +120,9 @@ export class CosmosRunStatsStore implements RunStatsStore {
         { name: '@stats', value: STATS_SHARD },
       ],
     };
-    for await (const page of queryPages<Pick<OutcomeDocument, 'case_id' | 'outcome'>>(this.container, query, { maxItemCount: OUTCOME_PAGE_SIZE })) {
+    for await (const page of queryPages<Pick<OutcomeDocument, 'case_id' | 'outcome'>>(this.container, query, {
+      maxItemCount: OUTCOME_PAGE_SIZE,
+    })) {
       for (const { case_id, outcome } of page) {
         const journaled = journal.get(case_id);
         if (journaled !== undefined) journal.delete(case_id);
@@ -137,7 +148,15 @@ export class CosmosRunStatsStore implements RunStatsStore {
     await this.writeOutcomes(chunk);
     const now = this.clock.now().toISOString();
     const state = acc.toState();
-    const doc: StatsDocument = { id: STATS_ID, run_id: runId, shard: STATS_SHARD, state: JSON.stringify(state), total: caseCount(total), updated_at: now, journal: [] };
+    const doc: StatsDocument = {
+      id: STATS_ID,
+      run_id: runId,
+      shard: STATS_SHARD,
+      state: JSON.stringify(state),
+      total: caseCount(total),
+      updated_at: now,
+      journal: [],
+    };
     await this.container.items.upsert(doc);
     return acc.toRunStats(runId, doc.total, now, state);
   }
@@ -167,7 +186,15 @@ export class CosmosRunStatsStore implements RunStatsStore {
       if (doc && journal.size === 0 && total === doc.total) return acc.toRunStats(runId, total, doc.updated_at);
       const now = this.clock.now().toISOString();
       const state = acc.toState();
-      const next: StatsDocument = { id: STATS_ID, run_id: runId, shard: STATS_SHARD, state: JSON.stringify(state), total, updated_at: now, journal: [...journal] };
+      const next: StatsDocument = {
+        id: STATS_ID,
+        run_id: runId,
+        shard: STATS_SHARD,
+        state: JSON.stringify(state),
+        total,
+        updated_at: now,
+        journal: [...journal],
+      };
       const etag = await this.writeState(next, doc?._etag);
       if (etag === undefined) {
         if (attempt >= this.maxConflictRetries) throw new Error(`run statistics of ${runId}: ${attempt + 1} ETag conflicts in a row`);
@@ -191,7 +218,9 @@ export class CosmosRunStatsStore implements RunStatsStore {
   private async writeState(doc: StatsDocument, etag: string | undefined): Promise<string | undefined> {
     try {
       const response = etag
-        ? await this.container.item(STATS_ID, [doc.run_id, STATS_SHARD]).replace(doc, { accessCondition: { type: 'IfMatch', condition: etag } })
+        ? await this.container
+            .item(STATS_ID, [doc.run_id, STATS_SHARD])
+            .replace(doc, { accessCondition: { type: 'IfMatch', condition: etag } })
         : await this.container.items.create(doc);
       return response.etag;
     } catch (error) {
@@ -202,7 +231,11 @@ export class CosmosRunStatsStore implements RunStatsStore {
   }
 
   /** The counted outcome text of each case of the batch: the journal's, else its outcome document's. */
-  private async readCounted(runId: string, outcomes: readonly CaseOutcome[], journal: ReadonlyArray<[string, string]>): Promise<Map<string, { text: string }>> {
+  private async readCounted(
+    runId: string,
+    outcomes: readonly CaseOutcome[],
+    journal: ReadonlyArray<[string, string]>,
+  ): Promise<Map<string, { text: string }>> {
     const counted = new Map<string, { text: string }>();
     const journaled = new Map(journal);
     const missing = [...new Set(outcomes.map((o) => o.test_case_id))].filter((caseId) => {
@@ -235,7 +268,11 @@ export class CosmosRunStatsStore implements RunStatsStore {
     if (docs.length === 0) return;
     const results = await executeBulk(
       this.container,
-      docs.map((doc) => ({ operationType: BulkOperationType.Upsert, partitionKey: [doc.run_id, doc.shard], resourceBody: doc as unknown as JSONObject })),
+      docs.map((doc) => ({
+        operationType: BulkOperationType.Upsert,
+        partitionKey: [doc.run_id, doc.shard],
+        resourceBody: doc as unknown as JSONObject,
+      })),
     );
     assertBulk(results, (status) => status === 200 || status === 201);
   }

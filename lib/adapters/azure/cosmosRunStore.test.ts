@@ -31,7 +31,9 @@ describe('CosmosRunStore', () => {
     const store = await newStore();
     await store.createRun(sampleRun('r', { status: 'running' }));
     const notes = Array.from({ length: 10 }, (_, i) => `n${i}`);
-    const results = await Promise.all(notes.map((note) => store.updateRun('r', { status: 'completed', notes: [note] }, { from: ['running'] })));
+    const results = await Promise.all(
+      notes.map((note) => store.updateRun('r', { status: 'completed', notes: [note] }, { from: ['running'] })),
+    );
     const applied = results.filter((r) => r !== undefined);
     expect(applied).toHaveLength(1);
     expect(await store.getRun('r')).toEqual(applied[0]);

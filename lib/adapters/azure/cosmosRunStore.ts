@@ -76,7 +76,11 @@ export class CosmosRunStore implements RunStore {
     return doc && withEtag(doc);
   }
 
-  async updateRun(id: string, patch: Partial<Omit<Run, 'id'>>, options: { from?: readonly RunStatus[] } = {}): Promise<WithEtag<Run> | undefined> {
+  async updateRun(
+    id: string,
+    patch: Partial<Omit<Run, 'id'>>,
+    options: { from?: readonly RunStatus[] } = {},
+  ): Promise<WithEtag<Run> | undefined> {
     const key = toCosmosId(id);
     for (let attempt = 1; ; attempt++) {
       const current = await readOrUndefined(this.runs.item(key, key).read<RunDocument>());
@@ -86,7 +90,9 @@ export class CosmosRunStore implements RunStore {
       for (const [field, value] of Object.entries(patch)) if (value !== undefined && field !== 'id') next[field] = value;
       const doc = toDocument(RunSchema.parse(next));
       try {
-        const { resource } = await this.runs.item(key, key).replace<RunDocument>(doc, { accessCondition: { type: 'IfMatch', condition: current._etag! } });
+        const { resource } = await this.runs
+          .item(key, key)
+          .replace<RunDocument>(doc, { accessCondition: { type: 'IfMatch', condition: current._etag! } });
         return withEtag(resource!);
       } catch (error) {
         const status = cosmosStatus(error);
@@ -99,7 +105,11 @@ export class CosmosRunStore implements RunStore {
   async listRuns(filter: RunFilter = {}, options: PageOptions = {}): Promise<Page<WithEtag<Run>>> {
     const window = pageWindow(options);
     const { where, parameters } = runWhere(filter);
-    const { docs, total } = await queryWindow<RunDocument>(this.runs, { where, parameters, orderBy: 'c.created_utc DESC, c.run_id DESC' }, window);
+    const { docs, total } = await queryWindow<RunDocument>(
+      this.runs,
+      { where, parameters, orderBy: 'c.created_utc DESC, c.run_id DESC' },
+      window,
+    );
     return pageOf(docs.map(withEtag), total, window);
   }
 
@@ -117,7 +127,10 @@ export class CosmosRunStore implements RunStore {
     const deletes = existing
       .filter((index) => index >= shards.length)
       .map((index) => ({ operationType: BulkOperationType.Delete, id: String(index), partitionKey: runId }));
-    assertBulk(await executeBulk(this.shards, [...upserts, ...deletes]), (status) => status === 200 || status === 201 || status === 204 || status === 404);
+    assertBulk(
+      await executeBulk(this.shards, [...upserts, ...deletes]),
+      (status) => status === 200 || status === 201 || status === 204 || status === 404,
+    );
   }
 
   async getShard(runId: string, index: number): Promise<string[] | undefined> {

@@ -13,7 +13,10 @@ afterAll(async () => {
 });
 
 const newStore = async (ttlSeconds?: number) =>
-  new CosmosScorecardStore((await emulator.newDatabase(['scorecards'])).container(COSMOS_CONTAINERS.scorecards.id), ttlSeconds === undefined ? {} : { ttlSeconds });
+  new CosmosScorecardStore(
+    (await emulator.newDatabase(['scorecards'])).container(COSMOS_CONTAINERS.scorecards.id),
+    ttlSeconds === undefined ? {} : { ttlSeconds },
+  );
 
 scorecardStoreContract('CosmosScorecardStore', () => newStore());
 

@@ -58,7 +58,10 @@ interface FoldCounts {
  * unless that has a higher attempt or the same content hash. Returns the counts and the last card that replaced
  * (the one to write), if any.
  */
-function foldCards(stored: Pick<StoredState, 'attempt_number' | 'content_hash'> | undefined, cards: readonly Scorecard[]): FoldCounts & { winner?: Scorecard } {
+function foldCards(
+  stored: Pick<StoredState, 'attempt_number' | 'content_hash'> | undefined,
+  cards: readonly Scorecard[],
+): FoldCounts & { winner?: Scorecard } {
   let current = stored;
   let winner: Scorecard | undefined;
   let written = 0;
@@ -100,9 +103,13 @@ export class CosmosScorecardStore implements ScorecardStore {
     let written = 0;
     let unchanged = 0;
     // round 1 assumes nothing is stored (the usual first write: one Create per card); later rounds read what is
-    let pending: Array<{ cards: Scorecard[]; stored?: StoredState | 'absent' }> = [...groups.values()].map((group) => ({ cards: group, stored: 'absent' }));
+    let pending: Array<{ cards: Scorecard[]; stored?: StoredState | 'absent' }> = [...groups.values()].map((group) => ({
+      cards: group,
+      stored: 'absent',
+    }));
     for (let round = 1; pending.length > 0; round++) {
-      if (round > WRITE_ROUNDS) throw new Error(`upsertScorecards: ${pending.length} cards kept changing under ${WRITE_ROUNDS} conditional writes`);
+      if (round > WRITE_ROUNDS)
+        throw new Error(`upsertScorecards: ${pending.length} cards kept changing under ${WRITE_ROUNDS} conditional writes`);
       await this.readStored(pending.filter((entry) => entry.stored === undefined));
       const writes: Array<{ entry: (typeof pending)[number]; operation: OperationInput; counts: FoldCounts }> = [];
       for (const entry of pending) {
@@ -114,11 +121,20 @@ export class CosmosScorecardStore implements ScorecardStore {
         }
         const doc = this.toDocument(fold.winner) as unknown as JSONObject;
         const operation: OperationInput = stored
-          ? { operationType: BulkOperationType.Replace, id: String(doc.id), partitionKey: [fold.winner.run_id, String(doc.shard)], ifMatch: stored.etag, resourceBody: doc }
+          ? {
+              operationType: BulkOperationType.Replace,
+              id: String(doc.id),
+              partitionKey: [fold.winner.run_id, String(doc.shard)],
+              ifMatch: stored.etag,
+              resourceBody: doc,
+            }
           : { operationType: BulkOperationType.Create, partitionKey: [fold.winner.run_id, String(doc.shard)], resourceBody: doc };
         writes.push({ entry, operation, counts: fold });
       }
-      const results = await executeBulk(this.container, writes.map((write) => write.operation));
+      const results = await executeBulk(
+        this.container,
+        writes.map((write) => write.operation),
+      );
       assertBulk(results, (status) => status === 200 || status === 201 || status === 404 || status === 409 || status === 412);
       pending = [];
       writes.forEach((write, i) => {
@@ -145,7 +161,10 @@ export class CosmosScorecardStore implements ScorecardStore {
     assertBulk(reads, (status) => status === 200 || status === 404);
     entries.forEach((entry, i) => {
       const doc = reads[i]!.response?.resourceBody as unknown as ScorecardDocument | undefined;
-      entry.stored = doc && bulkStatus(reads[i]!) === 200 ? { attempt_number: doc.attempt_number, content_hash: doc.content_hash, etag: doc._etag! } : 'absent';
+      entry.stored =
+        doc && bulkStatus(reads[i]!) === 200
+          ? { attempt_number: doc.attempt_number, content_hash: doc.content_hash, etag: doc._etag! }
+          : 'absent';
     });
   }
 
@@ -159,17 +178,21 @@ export class CosmosScorecardStore implements ScorecardStore {
     const window = pageWindow(options);
     const { where, parameters } = scorecardWhere(runId, filter);
     const top = window.offset + window.limit;
-    const docs = await queryAll<ScorecardDocument>(
-      this.container,
-      { query: `SELECT TOP @top * FROM c${where} ORDER BY c.test_case_id`, parameters: [...parameters, { name: '@top', value: top }] },
-    );
+    const docs = await queryAll<ScorecardDocument>(this.container, {
+      query: `SELECT TOP @top * FROM c${where} ORDER BY c.test_case_id`,
+      parameters: [...parameters, { name: '@top', value: top }],
+    });
     const total = docs.length < top ? docs.length : await countWhere(this.container, where, parameters);
     return pageOf(docs.slice(window.offset).map(toScorecard), total, window);
   }
 
   async *iterateScorecards(runId: string): AsyncIterable<Scorecard> {
     const { where, parameters } = scorecardWhere(runId, {});
-    for await (const page of queryPages<ScorecardDocument>(this.container, { query: `SELECT * FROM c${where}`, parameters }, { maxItemCount: ITERATE_PAGE_SIZE })) {
+    for await (const page of queryPages<ScorecardDocument>(
+      this.container,
+      { query: `SELECT * FROM c${where}`, parameters },
+      { maxItemCount: ITERATE_PAGE_SIZE },
+    )) {
       for (const doc of page) yield toScorecard(doc);
     }
   }

@@ -15,7 +15,10 @@ export interface SimilarCandidate {
 
 /** The limit and minimum score of a near-duplicate query, clamped as the port documents (1-100, 0-1). */
 export function similarWindow(options: FindSimilarOptions): { limit: number; minScore: number } {
-  return { limit: Math.min(100, Math.max(1, Math.trunc(options.limit ?? 10))), minScore: Math.min(1, Math.max(0, options.minScore ?? 0.5)) };
+  return {
+    limit: Math.min(100, Math.max(1, Math.trunc(options.limit ?? 10))),
+    minScore: Math.min(1, Math.max(0, options.minScore ?? 0.5)),
+  };
 }
 
 /** Keeps the best `limit` of scored cases: score descending, then id. */

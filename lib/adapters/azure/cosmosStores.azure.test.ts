@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ClientSchema, TestSuiteSchema, type Client, type TestSuite } from '../../domain/index.js';
 import { alertStoreContract } from '../../ports/contracts/alertStore.contract.js';
 import { auditStoreContract } from '../../ports/contracts/auditStore.contract.js';
-import { entityStoreContract, runStoreContract, sampleClient, sampleSuite, scorecardStoreContract, testCaseStoreContract } from '../../ports/contracts/index.js';
+import {
+  entityStoreContract,
+  runStoreContract,
+  sampleClient,
+  sampleSuite,
+  scorecardStoreContract,
+  testCaseStoreContract,
+} from '../../ports/contracts/index.js';
 import { createCosmosClient, ensureCosmosContainers } from './cosmosClient.js';
 import { COSMOS_CONTAINERS, type CosmosContainerKey } from './cosmosContainers.js';
 import { purgeContainers } from './cosmosEmulator.test-helpers.js';
@@ -18,7 +25,10 @@ import { createCosmosStores } from './createCosmosStores.js';
  * Creates a throwaway database `evalp-test-<uuid>`, empties its containers before each test, deletes it at the end.
  */
 const endpoint = process.env.EVALP_TEST_COSMOS_ENDPOINT;
-if (!endpoint) console.info('cosmosStores.azure.test.ts: skipped (set EVALP_TEST_COSMOS_ENDPOINT, and EVALP_TEST_COSMOS_KEY or an Entra ID login, to run the store contracts against real Azure Cosmos DB)');
+if (!endpoint)
+  console.info(
+    'cosmosStores.azure.test.ts: skipped (set EVALP_TEST_COSMOS_ENDPOINT, and EVALP_TEST_COSMOS_KEY or an Entra ID login, to run the store contracts against real Azure Cosmos DB)',
+  );
 
 describe.skipIf(!endpoint)('Cosmos DB stores against real Azure', () => {
   let database: Database;

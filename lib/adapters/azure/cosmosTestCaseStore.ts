@@ -1,6 +1,16 @@
 import { BulkOperationType, type Container, type JSONObject } from '@azure/cosmos';
 import type { TestCase, TestCaseFilter } from '../../domain/index.js';
-import { type FindSimilarOptions, NotFoundError, type Page, pageOf, type PageOptions, type SimilarTestCase, type TestCaseStore, type UpsertManyResult, type WithEtag } from '../../ports/index.js';
+import {
+  type FindSimilarOptions,
+  NotFoundError,
+  type Page,
+  pageOf,
+  type PageOptions,
+  type SimilarTestCase,
+  type TestCaseStore,
+  type UpsertManyResult,
+  type WithEtag,
+} from '../../ports/index.js';
 import { assertBulk, bulkStatus, countWhere, executeBulk, queryAll, queryByIds, queryPages } from './cosmosBulk.js';
 import { readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
@@ -130,8 +140,15 @@ export class CosmosTestCaseStore implements TestCaseStore {
     let after: string | undefined;
     for (;;) {
       const where = after === undefined ? clause.where : andWhere(clause, 'c.case_id > @after');
-      const parameters = [...clause.parameters, { name: '@top', value: ID_PAGE_SIZE }, ...(after === undefined ? [] : [{ name: '@after', value: after }])];
-      const ids = await queryAll<string>(this.container, { query: `SELECT TOP @top VALUE c.case_id FROM c${where} ORDER BY c.case_id`, parameters });
+      const parameters = [
+        ...clause.parameters,
+        { name: '@top', value: ID_PAGE_SIZE },
+        ...(after === undefined ? [] : [{ name: '@after', value: after }]),
+      ];
+      const ids = await queryAll<string>(this.container, {
+        query: `SELECT TOP @top VALUE c.case_id FROM c${where} ORDER BY c.case_id`,
+        parameters,
+      });
       yield* ids;
       if (ids.length < ID_PAGE_SIZE) return;
       after = ids[ids.length - 1];

@@ -1,5 +1,18 @@
 import type { Database } from '@azure/cosmos';
-import { type Client, ClientSchema, type JudgeCalibration, JudgeCalibrationSchema, type PairwiseVerdict, PairwiseVerdictSchema, type StoredToolCatalog, StoredToolCatalogSchema, type TargetSystem, TargetSystemSchema, type TestSuite, TestSuiteSchema } from '../../domain/index.js';
+import {
+  type Client,
+  ClientSchema,
+  type JudgeCalibration,
+  JudgeCalibrationSchema,
+  type PairwiseVerdict,
+  PairwiseVerdictSchema,
+  type StoredToolCatalog,
+  StoredToolCatalogSchema,
+  type TargetSystem,
+  TargetSystemSchema,
+  type TestSuite,
+  TestSuiteSchema,
+} from '../../domain/index.js';
 import type { Clock, Stores } from '../../ports/index.js';
 import { ENTITY_KINDS } from '../shared/index.js';
 import { CosmosAlertStore } from './cosmosAlertStore.js';

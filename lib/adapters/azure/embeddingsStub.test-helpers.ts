@@ -10,7 +10,11 @@ import { foldedWords } from './cosmosSearchText.js';
  */
 export interface EmbeddingsStub {
   endpoint: string;
-  requests: Array<{ path: string; headers: IncomingHttpHeaders; body: { input: string[]; model: string; dimensions?: number; encoding_format?: 'float' | 'base64' } }>;
+  requests: Array<{
+    path: string;
+    headers: IncomingHttpHeaders;
+    body: { input: string[]; model: string; dimensions?: number; encoding_format?: 'float' | 'base64' };
+  }>;
   close(): Promise<void>;
 }
 
@@ -37,10 +41,15 @@ export async function startEmbeddingsStub(): Promise<EmbeddingsStub> {
       const input = Array.isArray(body.input) ? body.input : [body.input];
       // answer in reverse order: the client must sort by index
       // the openai client asks for base64 (little-endian float32) unless told otherwise
-      const encode = (vector: number[]) => (body.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector);
-      const data = input.map((text, index) => ({ object: 'embedding', index, embedding: encode(stubEmbedding(text, dimensions)) })).reverse();
+      const encode = (vector: number[]) =>
+        body.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
+      const data = input
+        .map((text, index) => ({ object: 'embedding', index, embedding: encode(stubEmbedding(text, dimensions)) }))
+        .reverse();
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: input.length, total_tokens: input.length } }));
+      res.end(
+        JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: input.length, total_tokens: input.length } }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

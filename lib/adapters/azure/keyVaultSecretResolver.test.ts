@@ -12,7 +12,9 @@ const server = createServer((req, res) => {
   const name = /^\/secrets\/([^?]+)\?api-version=7\.4$/.exec(req.url ?? '')?.[1];
   if (req.headers.authorization !== 'Bearer vault-token') return void res.writeHead(403).end('{"error":{"code":"Forbidden"}}');
   if (!name || !(name in secrets)) return void res.writeHead(404).end('{"error":{"code":"SecretNotFound"}}');
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ value: secrets[name], id: `https://v/secrets/${name}/1` }));
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ value: secrets[name], id: `https://v/secrets/${name}/1` }));
 });
 let vaultUrl: string;
 const scopes: string[] = [];
@@ -48,7 +50,12 @@ describe('KeyVaultSecretResolver (against a local server speaking the Key Vault 
   it.each<[string, ConstructorParameters<typeof KeyVaultSecretResolver>[0], string, RegExp]>([
     ['no vault configured', {}, 'openai-key', /EVALP_KEY_VAULT_URL is not set/],
     ['a secret that does not exist', { credential: credential('vault-token') }, 'nope', /"nope" does not exist/],
-    ['an identity without the role', { credential: credential('wrong') }, 'openai-key', /HTTP 403\): the app's identity needs the Key Vault Secrets User role/],
+    [
+      'an identity without the role',
+      { credential: credential('wrong') },
+      'openai-key',
+      /HTTP 403\): the app's identity needs the Key Vault Secrets User role/,
+    ],
   ])('fails with a message naming the secret: %s', async (_label, options, name, message) => {
     const resolver = new KeyVaultSecretResolver({ env: {}, ...(options?.credential ? { vaultUrl } : {}), ...options });
     const error = await resolver.resolve({ keyvault: name }).catch((e: unknown) => e);

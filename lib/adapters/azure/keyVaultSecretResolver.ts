@@ -43,13 +43,21 @@ export class KeyVaultSecretResolver implements SecretResolver {
 
   private async read(ref: { keyvault: string }): Promise<string> {
     const { vaultUrl, credential } = this.options;
-    if (!vaultUrl || !credential) throw new SecretResolutionError(ref, `secret "${ref.keyvault}" is a Key Vault reference, but EVALP_KEY_VAULT_URL is not set`);
+    if (!vaultUrl || !credential)
+      throw new SecretResolutionError(ref, `secret "${ref.keyvault}" is a Key Vault reference, but EVALP_KEY_VAULT_URL is not set`);
     const token = await credential.getToken(KEY_VAULT_SCOPE);
     if (!token) throw new SecretResolutionError(ref, `no Entra ID token for Key Vault (secret "${ref.keyvault}")`);
     const url = `${vaultUrl.replace(/\/+$/, '')}/secrets/${encodeURIComponent(ref.keyvault)}?api-version=${API_VERSION}`;
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token.token}` }, signal: AbortSignal.timeout(this.options.timeoutInMs ?? 10_000) });
+    const response = await fetch(url, {
+      headers: { authorization: `Bearer ${token.token}` },
+      signal: AbortSignal.timeout(this.options.timeoutInMs ?? 10_000),
+    });
     if (response.status === 404) throw new SecretResolutionError(ref, `secret "${ref.keyvault}" does not exist in ${vaultUrl}`);
-    if (response.status === 401 || response.status === 403) throw new SecretResolutionError(ref, `Key Vault refused to read secret "${ref.keyvault}" (HTTP ${response.status}): the app's identity needs the Key Vault Secrets User role`);
+    if (response.status === 401 || response.status === 403)
+      throw new SecretResolutionError(
+        ref,
+        `Key Vault refused to read secret "${ref.keyvault}" (HTTP ${response.status}): the app's identity needs the Key Vault Secrets User role`,
+      );
     if (!response.ok) throw new Error(`Key Vault answered HTTP ${response.status} for secret "${ref.keyvault}"`);
     const body = (await response.json()) as { value?: unknown };
     if (typeof body.value !== 'string' || body.value === '') throw new SecretResolutionError(ref, `secret "${ref.keyvault}" has no value`);

@@ -2,7 +2,11 @@ import type { AccessToken, GetTokenOptions, TokenCredential } from '@azure/ident
 import { afterEach, describe, expect, it } from 'vitest';
 import { SemanticsConfigSchema, TargetSystemSchema } from '../../domain/index.js';
 import { createJudge, JudgeConfigurationError } from '../../judges/index.js';
-import { chatCompletion, startChatCompletionsServer, type ChatCompletionsServer } from '../../judges/testing/chatCompletionsServer.test-helpers.js';
+import {
+  chatCompletion,
+  startChatCompletionsServer,
+  type ChatCompletionsServer,
+} from '../../judges/testing/chatCompletionsServer.test-helpers.js';
 import { TargetConfigurationError, TargetRegistry } from '../../targets/index.js';
 import { EnvSecretResolver } from '../shared/envSecretResolver.js';
 import { testCase } from '../../targets/testing/testCases.test-helpers.js';
@@ -43,7 +47,14 @@ const azureTarget = (origin: string, apiKey?: boolean) =>
   TargetSystemSchema.parse({
     id: 'azure-model',
     name: 'Azure model',
-    settings: { kind: 'openai', azure: true, model: 'target-dep', base_url: origin, api_version: '2024-10-21', ...(apiKey ? { api_key: { env: 'TARGET_KEY' } } : {}) },
+    settings: {
+      kind: 'openai',
+      azure: true,
+      model: 'target-dep',
+      base_url: origin,
+      api_version: '2024-10-21',
+      ...(apiKey ? { api_key: { env: 'TARGET_KEY' } } : {}),
+    },
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
   });
@@ -55,7 +66,10 @@ describe('Azure OpenAI with Microsoft Entra ID tokens', () => {
     const saved = process.env.AZURE_OPENAI_API_KEY;
     process.env.AZURE_OPENAI_API_KEY = 'from-process-env'; // must not be picked up behind our back
     try {
-      const judge = createJudge(judgeConfig, azureEnv(server.origin), { cache: null, azureADTokenProvider: azureOpenAITokenProvider({ credential }) });
+      const judge = createJudge(judgeConfig, azureEnv(server.origin), {
+        cache: null,
+        azureADTokenProvider: azureOpenAITokenProvider({ credential }),
+      });
       await judge.judge(INPUT);
       await judge.judge(INPUT);
     } finally {
@@ -72,9 +86,16 @@ describe('Azure OpenAI with Microsoft Entra ID tokens', () => {
   it('the judge uses AZURE_OPENAI_API_KEY when it is set (the explicit fallback) and never asks for a token', async () => {
     server = await startChatCompletionsServer(() => chatCompletion(GOOD));
     const credential = new RecordingCredential(['unused']);
-    const judge = createJudge(judgeConfig, azureEnv(server.origin, { AZURE_OPENAI_API_KEY: 'azure-key' }), { cache: null, azureADTokenProvider: azureOpenAITokenProvider({ credential }) });
+    const judge = createJudge(judgeConfig, azureEnv(server.origin, { AZURE_OPENAI_API_KEY: 'azure-key' }), {
+      cache: null,
+      azureADTokenProvider: azureOpenAITokenProvider({ credential }),
+    });
     await judge.judge(INPUT);
-    expect([server.requests[0]!.headers['api-key'], server.requests[0]!.headers.authorization, credential.scopes]).toEqual(['azure-key', undefined, []]);
+    expect([server.requests[0]!.headers['api-key'], server.requests[0]!.headers.authorization, credential.scopes]).toEqual([
+      'azure-key',
+      undefined,
+      [],
+    ]);
   });
 
   it('the judge without key or token provider names AZURE_OPENAI_API_KEY and says why', () => {
@@ -93,7 +114,11 @@ describe('Azure OpenAI with Microsoft Entra ID tokens', () => {
   it('a credential that fails is thrown (broken configuration, not a verdict) and no request is sent', async () => {
     server = await startChatCompletionsServer(() => chatCompletion(GOOD));
     const credential = new RecordingCredential([]);
-    const judge = createJudge(judgeConfig, azureEnv(server.origin), { cache: null, maxRetries: 0, azureADTokenProvider: azureOpenAITokenProvider({ credential }) });
+    const judge = createJudge(judgeConfig, azureEnv(server.origin), {
+      cache: null,
+      maxRetries: 0,
+      azureADTokenProvider: azureOpenAITokenProvider({ credential }),
+    });
     await expect(judge.judge(INPUT)).rejects.toThrow(/no token for you/);
     expect(server.requests).toHaveLength(0);
   });
@@ -101,7 +126,10 @@ describe('Azure OpenAI with Microsoft Entra ID tokens', () => {
   it('an Azure openai target without api_key uses the host token provider (TargetRegistry -> OpenAITarget)', async () => {
     server = await startChatCompletionsServer(() => chatCompletion('the answer'));
     const credential = new RecordingCredential(['target-token']);
-    const registry = new TargetRegistry({ secrets: new EnvSecretResolver({}), azureADTokenProvider: azureOpenAITokenProvider({ credential }) });
+    const registry = new TargetRegistry({
+      secrets: new EnvSecretResolver({}),
+      azureADTokenProvider: azureOpenAITokenProvider({ credential }),
+    });
     const invocation = await registry.invokerFor(azureTarget(server.origin)).invoke(testCase('tc-1'));
     expect(invocation).toMatchObject({ ok: true, output: { role: 'assistant', content: 'the answer' } });
     expect(server.requests.map((r) => [r.url, r.headers.authorization, r.headers['api-key']])).toEqual([
@@ -112,10 +140,20 @@ describe('Azure OpenAI with Microsoft Entra ID tokens', () => {
   it('an Azure openai target with api_key keeps using the key; without key or provider it is a configuration error naming settings.api_key', async () => {
     server = await startChatCompletionsServer(() => chatCompletion('ok'));
     const credential = new RecordingCredential(['unused']);
-    const withProvider = new TargetRegistry({ secrets: new EnvSecretResolver({ TARGET_KEY: 'k-1' }), azureADTokenProvider: azureOpenAITokenProvider({ credential }) });
+    const withProvider = new TargetRegistry({
+      secrets: new EnvSecretResolver({ TARGET_KEY: 'k-1' }),
+      azureADTokenProvider: azureOpenAITokenProvider({ credential }),
+    });
     await withProvider.invokerFor(azureTarget(server.origin, true)).invoke(testCase('tc-2'));
-    expect([server.requests[0]!.headers['api-key'], server.requests[0]!.headers.authorization, credential.scopes]).toEqual(['k-1', undefined, []]);
+    expect([server.requests[0]!.headers['api-key'], server.requests[0]!.headers.authorization, credential.scopes]).toEqual([
+      'k-1',
+      undefined,
+      [],
+    ]);
     const without = new TargetRegistry({ secrets: new EnvSecretResolver({}) });
-    await expect(without.check(azureTarget(server.origin))).rejects.toMatchObject({ name: TargetConfigurationError.name, setting: 'settings.api_key' });
+    await expect(without.check(azureTarget(server.origin))).rejects.toMatchObject({
+      name: TargetConfigurationError.name,
+      setting: 'settings.api_key',
+    });
   });
 });

@@ -29,8 +29,20 @@ describe('createAzureOpenAIEmbedder (the real openai client against a local embe
     expect(vectors.map((v) => v.map((x) => Math.fround(x)))).toEqual(texts.map((t) => stubEmbedding(t, 32).map((x) => Math.fround(x))));
     const sent = stub.requests.slice(before);
     expect(sent.map((r) => [r.path, r.headers.authorization, r.body.input.length, r.body.dimensions, r.body.model])).toEqual([
-      ['/openai/deployments/text-embedding-3-small/embeddings?api-version=2024-10-21', 'Bearer entra-token', 256, 32, 'text-embedding-3-small'],
-      ['/openai/deployments/text-embedding-3-small/embeddings?api-version=2024-10-21', 'Bearer entra-token', 44, 32, 'text-embedding-3-small'],
+      [
+        '/openai/deployments/text-embedding-3-small/embeddings?api-version=2024-10-21',
+        'Bearer entra-token',
+        256,
+        32,
+        'text-embedding-3-small',
+      ],
+      [
+        '/openai/deployments/text-embedding-3-small/embeddings?api-version=2024-10-21',
+        'Bearer entra-token',
+        44,
+        32,
+        'text-embedding-3-small',
+      ],
     ]);
   });
 

@@ -34,7 +34,10 @@ export class OpenAIEmbedder implements Embedder {
       const ordered = [...response.data].sort((a, b) => a.index - b.index);
       if (ordered.length !== input.length) throw new Error(`embeddings: asked for ${input.length} vectors, got ${ordered.length}`);
       for (const item of ordered) {
-        if (item.embedding.length !== this.dimensions) throw new Error(`embeddings: the model returned ${item.embedding.length} dimensions, the index expects ${this.dimensions} (EVALP_EMBEDDINGS_DIMENSIONS)`);
+        if (item.embedding.length !== this.dimensions)
+          throw new Error(
+            `embeddings: the model returned ${item.embedding.length} dimensions, the index expects ${this.dimensions} (EVALP_EMBEDDINGS_DIMENSIONS)`,
+          );
         vectors.push(item.embedding);
       }
     }
@@ -59,7 +62,8 @@ export interface AzureOpenAIEmbedderSettings {
 
 /** An Embedder on an Azure OpenAI embeddings deployment, with Entra ID tokens (or a key as the fallback). */
 export function createAzureOpenAIEmbedder(settings: AzureOpenAIEmbedderSettings): OpenAIEmbedder {
-  if (!settings.apiKey && !settings.azureADTokenProvider) throw new Error('createAzureOpenAIEmbedder needs azureADTokenProvider (Entra ID) or apiKey');
+  if (!settings.apiKey && !settings.azureADTokenProvider)
+    throw new Error('createAzureOpenAIEmbedder needs azureADTokenProvider (Entra ID) or apiKey');
   const client = new AzureOpenAI({
     endpoint: settings.endpoint,
     deployment: settings.deployment,

@@ -12,7 +12,8 @@ afterAll(async () => {
   await env.close();
 });
 
-const requestsTo = (index: string, action: string) => env.searchStub.requests.filter((r) => r.path === `/indexes('${index}')/docs/${action}`);
+const requestsTo = (index: string, action: string) =>
+  env.searchStub.requests.filter((r) => r.path === `/indexes('${index}')/docs/${action}`);
 
 describe('SearchIndexedTestCaseStore', () => {
   it('creates or updates the index definition idempotently', async () => {
@@ -22,14 +23,32 @@ describe('SearchIndexedTestCaseStore', () => {
     const puts = env.searchStub.requests.filter((r) => r.method === 'PUT' && r.path === "/indexes('idempotent')");
     expect(puts).toHaveLength(2);
     expect(puts[1]!.body).toEqual(puts[0]!.body);
-    const definition = env.searchStub.indexes.get('idempotent') as { fields: Array<Record<string, unknown>>; vectorSearch: Record<string, unknown> };
-    expect(definition.fields.find((f) => f.name === 'embedding')).toMatchObject({ type: 'Collection(Edm.Single)', dimensions: DIMENSIONS, vectorSearchProfile: 'evalp-hnsw', stored: false });
+    const definition = env.searchStub.indexes.get('idempotent') as {
+      fields: Array<Record<string, unknown>>;
+      vectorSearch: Record<string, unknown>;
+    };
+    expect(definition.fields.find((f) => f.name === 'embedding')).toMatchObject({
+      type: 'Collection(Edm.Single)',
+      dimensions: DIMENSIONS,
+      vectorSearchProfile: 'evalp-hnsw',
+      stored: false,
+    });
     expect(definition.fields.find((f) => f.name === 'tags')).toMatchObject({ searchable: true, filterable: true, analyzer: 'evalp_text' });
     expect(definition.vectorSearch).toMatchObject({ algorithms: [{ kind: 'hnsw', hnswParameters: { metric: 'cosine' } }] });
-    expect(goldSetIndexDefinition('x', 3).fields.map((f) => f.name)).toEqual(['key', 'case_id', 'nl_query', 'expected_nl_response', 'tags', 'category', 'api_version', 'complexity', 'embedding']);
+    expect(goldSetIndexDefinition('x', 3).fields.map((f) => f.name)).toEqual([
+      'key',
+      'case_id',
+      'nl_query',
+      'expected_nl_response',
+      'tags',
+      'category',
+      'api_version',
+      'complexity',
+      'embedding',
+    ]);
   });
 
-  it('mirrors batch upserts in index batches of 1,000 with the questions\' embeddings, and deletes', async () => {
+  it("mirrors batch upserts in index batches of 1,000 with the questions' embeddings, and deletes", async () => {
     const { store, name } = await env.newStore();
     const before = env.embeddings.requests.length;
     const cases = Array.from({ length: 1_100 }, (_, i) => sampleTestCase(`b-${i}`, { tags: ['bulk'] }));
@@ -73,7 +92,11 @@ describe('SearchIndexedTestCaseStore', () => {
     await store.createTestCase(sampleTestCase('auth'));
     expect(requestsTo(name, 'search.index').at(-1)!.headers.authorization).toBe('Bearer search-token');
     const embedding = env.embeddings.requests.at(-1)!;
-    expect([embedding.path, embedding.headers.authorization, embedding.body.dimensions]).toEqual(['/openai/deployments/embeddings/embeddings?api-version=2024-10-21', 'Bearer openai-token', DIMENSIONS]);
+    expect([embedding.path, embedding.headers.authorization, embedding.body.dimensions]).toEqual([
+      '/openai/deployments/embeddings/embeddings?api-version=2024-10-21',
+      'Bearer openai-token',
+      DIMENSIONS,
+    ]);
   });
 
   it('reindexes from Cosmos DB when the index lost documents', async () => {

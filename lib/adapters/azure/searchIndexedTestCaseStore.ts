@@ -1,6 +1,16 @@
 import type { SearchClient, SearchOptions } from '@azure/search-documents';
 import type { TestCase, TestCaseFilter } from '../../domain/index.js';
-import { type Embedder, type FindSimilarOptions, type Page, pageOf, type PageOptions, type SimilarTestCase, type TestCaseStore, type UpsertManyResult, type WithEtag } from '../../ports/index.js';
+import {
+  type Embedder,
+  type FindSimilarOptions,
+  type Page,
+  pageOf,
+  type PageOptions,
+  type SimilarTestCase,
+  type TestCaseStore,
+  type UpsertManyResult,
+  type WithEtag,
+} from '../../ports/index.js';
 import { roundScore, textSimilarity } from '../shared/index.js';
 import { pageWindow } from './cosmosPaging.js';
 import { bestSimilar, similarWindow } from './cosmosSimilarScan.js';
@@ -165,7 +175,10 @@ export class SearchIndexedTestCaseStore implements TestCaseStore {
       const vectors = await this.embedder.embed(chunk.map((testCase) => testCase.nl_query));
       const result = await this.search.mergeOrUploadDocuments(chunk.map((testCase, j) => toGoldSetDocument(testCase, vectors[j]!)));
       const failed = result.results.filter((r) => !r.succeeded);
-      if (failed.length > 0) throw new Error(`AI Search refused ${failed.length} of ${chunk.length} documents (first: ${failed[0]!.key}: ${failed[0]!.errorMessage ?? failed[0]!.statusCode})`);
+      if (failed.length > 0)
+        throw new Error(
+          `AI Search refused ${failed.length} of ${chunk.length} documents (first: ${failed[0]!.key}: ${failed[0]!.errorMessage ?? failed[0]!.statusCode})`,
+        );
     }
   }
 

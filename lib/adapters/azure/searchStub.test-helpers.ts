@@ -60,8 +60,11 @@ export async function startSearchStub(options: { tls?: boolean } = {}): Promise<
         const definition = indexes.get(index);
         if (!docs || !definition) return send(404, { error: { message: `index ${index} does not exist` } });
         const keyField = (definition.fields as Doc[]).find((f) => f.key)!.name as string;
-        if (req.method === 'POST' && path.endsWith('/docs/search.index')) return send(200, { value: (body.value as Doc[]).map((action) => applyAction(docs, keyField, action)) });
-        const searchable = (definition.fields as Doc[]).filter((f) => f.searchable && f.type !== 'Collection(Edm.Single)').map((f) => String(f.name));
+        if (req.method === 'POST' && path.endsWith('/docs/search.index'))
+          return send(200, { value: (body.value as Doc[]).map((action) => applyAction(docs, keyField, action)) });
+        const searchable = (definition.fields as Doc[])
+          .filter((f) => f.searchable && f.type !== 'Collection(Edm.Single)')
+          .map((f) => String(f.name));
         if (req.method === 'POST' && path.endsWith('/docs/search.post.search')) return send(200, search(docs, body, searchable));
         return send(404, { error: { message: `no route ${req.method} ${path}` } });
       } catch (error) {
@@ -103,7 +106,11 @@ function search(docs: Map<string, Doc>, body: Doc, searchable: string[]) {
   const fields = body.searchFields ? String(body.searchFields).split(',') : searchable;
   const clauses = parseSearch(String(body.search ?? '*'));
   const filter = body.filter ? parseFilter(String(body.filter)) : undefined;
-  const hits = [...docs.values()].filter((doc) => (!filter || truthy(filter(doc, {}))) && clauses.every((clause) => clause.kind === 'all' || fields.some((f) => matchesField(doc[f], clause))));
+  const hits = [...docs.values()].filter(
+    (doc) =>
+      (!filter || truthy(filter(doc, {}))) &&
+      clauses.every((clause) => clause.kind === 'all' || fields.some((f) => matchesField(doc[f], clause))),
+  );
   let scored = hits.map((doc) => ({ doc, score: 1 }));
   const vq = (body.vectorQueries as Doc[] | undefined)?.[0];
   if (vq) {
@@ -119,7 +126,10 @@ function search(docs: Map<string, Doc>, body: Doc, searchable: string[]) {
   const select = body.select ? String(body.select).split(',') : undefined;
   return {
     ...(body.count ? { '@odata.count': scored.length } : {}),
-    value: page.map(({ doc, score }) => ({ '@search.score': score, ...(select ? Object.fromEntries(select.map((f) => [f, doc[f]])) : doc) })),
+    value: page.map(({ doc, score }) => ({
+      '@search.score': score,
+      ...(select ? Object.fromEntries(select.map((f) => [f, doc[f]])) : doc),
+    })),
   };
 }
 

@@ -12,7 +12,9 @@ import { startSearchStub, type SearchStub } from './searchStub.test-helpers.js';
 
 export const DIMENSIONS = 64;
 /** Entra ID tokens as a managed identity would get them (a real credential cannot be obtained here). */
-export const searchCredential: TokenCredential = { getToken: async () => ({ token: 'search-token', expiresOnTimestamp: Date.now() + 3_600_000 }) };
+export const searchCredential: TokenCredential = {
+  getToken: async () => ({ token: 'search-token', expiresOnTimestamp: Date.now() + 3_600_000 }),
+};
 
 /**
  * Test support: the Cosmos DB emulator, the AI Search stub (https) and the embeddings stub, and a factory of
@@ -40,8 +42,19 @@ export async function startSearchedGoldSet(): Promise<SearchedGoldSet> {
       const name = `gold-set-${++indexCount}`;
       await ensureGoldSetIndex(new SearchIndexClient(searchStub.endpoint, searchCredential, { agent }), name, DIMENSIONS);
       const inner = new CosmosTestCaseStore((await emulator.newDatabase(['testCases'])).container(COSMOS_CONTAINERS.testCases.id));
-      const embedder = createAzureOpenAIEmbedder({ endpoint: embeddings.endpoint, deployment: 'embeddings', apiVersion: '2024-10-21', dimensions: DIMENSIONS, azureADTokenProvider: async () => 'openai-token', maxRetries: 0 });
-      const store = new SearchIndexedTestCaseStore(inner, new SearchClient<GoldSetDocument>(searchStub.endpoint, name, searchCredential, { agent }), embedder);
+      const embedder = createAzureOpenAIEmbedder({
+        endpoint: embeddings.endpoint,
+        deployment: 'embeddings',
+        apiVersion: '2024-10-21',
+        dimensions: DIMENSIONS,
+        azureADTokenProvider: async () => 'openai-token',
+        maxRetries: 0,
+      });
+      const store = new SearchIndexedTestCaseStore(
+        inner,
+        new SearchClient<GoldSetDocument>(searchStub.endpoint, name, searchCredential, { agent }),
+        embedder,
+      );
       return { store, name, inner };
     },
     async close() {

@@ -12,8 +12,11 @@ import { ServiceBusQueuePort } from './serviceBusQueuePort.js';
  * (default `evalp-contract-a,evalp-contract-b`): every test empties them.
  */
 const namespace = process.env.EVALP_TEST_SERVICEBUS_NAMESPACE?.trim();
-const [queueA, queueB] = (process.env.EVALP_TEST_SERVICEBUS_QUEUES ?? 'evalp-contract-a,evalp-contract-b').split(',').map((q) => q.trim()) as [string, string];
-if (!namespace) console.log('serviceBus.contract.test.ts: skipped (set EVALP_TEST_SERVICEBUS_NAMESPACE to run it against a real Service Bus namespace)');
+const [queueA, queueB] = (process.env.EVALP_TEST_SERVICEBUS_QUEUES ?? 'evalp-contract-a,evalp-contract-b')
+  .split(',')
+  .map((q) => q.trim()) as [string, string];
+if (!namespace)
+  console.log('serviceBus.contract.test.ts: skipped (set EVALP_TEST_SERVICEBUS_NAMESPACE to run it against a real Service Bus namespace)');
 
 async function purge(client: ServiceBusClient, queue: string): Promise<void> {
   for (const subQueueType of [undefined, 'deadLetter'] as const) {
@@ -41,7 +44,8 @@ describe.skipIf(!namespace)('Service Bus (real namespace)', () => {
         let left = messages.length;
         while (left > 0) {
           const received = await receiver.receiveMessages(left, { maxWaitTimeInMs: 5_000 });
-          for (const m of received) await receiver.deadLetterMessage(m, { deadLetterReason: reason, deadLetterErrorDescription: description });
+          for (const m of received)
+            await receiver.deadLetterMessage(m, { deadLetterReason: reason, deadLetterErrorDescription: description });
           left -= received.length;
         }
         await receiver.close();
@@ -49,8 +53,18 @@ describe.skipIf(!namespace)('Service Bus (real namespace)', () => {
       drain: async (queue) => {
         const receiver = sb.createReceiver(queue, { receiveMode: 'receiveAndDelete' });
         const out = [];
-        for (let batch = await receiver.receiveMessages(250, { maxWaitTimeInMs: 3_000 }); batch.length; batch = await receiver.receiveMessages(250, { maxWaitTimeInMs: 1_000 })) {
-          out.push(...batch.map((m) => ({ body: m.body, applicationProperties: m.applicationProperties ?? {}, ...(m.correlationId === undefined ? {} : { correlationId: String(m.correlationId) }) })));
+        for (
+          let batch = await receiver.receiveMessages(250, { maxWaitTimeInMs: 3_000 });
+          batch.length;
+          batch = await receiver.receiveMessages(250, { maxWaitTimeInMs: 1_000 })
+        ) {
+          out.push(
+            ...batch.map((m) => ({
+              body: m.body,
+              applicationProperties: m.applicationProperties ?? {},
+              ...(m.correlationId === undefined ? {} : { correlationId: String(m.correlationId) }),
+            })),
+          );
         }
         await receiver.close();
         return out;
@@ -70,7 +84,11 @@ describe.skipIf(!namespace)('Service Bus (real namespace)', () => {
       await port.close();
       const receiver = sb.createReceiver(queueA, { receiveMode: 'receiveAndDelete' });
       const ids: string[] = [];
-      for (let batch = await receiver.receiveMessages(500, { maxWaitTimeInMs: 5_000 }); batch.length; batch = await receiver.receiveMessages(500, { maxWaitTimeInMs: 2_000 })) {
+      for (
+        let batch = await receiver.receiveMessages(500, { maxWaitTimeInMs: 5_000 });
+        batch.length;
+        batch = await receiver.receiveMessages(500, { maxWaitTimeInMs: 2_000 })
+      ) {
         ids.push(...batch.map((m) => String(m.messageId)));
       }
       await receiver.close();

@@ -15,7 +15,12 @@ deadLetterPortContract('ServiceBusDeadLetters (in-memory fake)', async () => {
   return {
     deadLetters: new ServiceBusDeadLetters(bus, { maxWaitTimeInMs: 1 }),
     queues: ['evaluate-cases', 'judge-cases'],
-    seed: async (queue, messages, reason) => bus.seedDeadLetters(queue, messages.map((m) => ({ ...m })), reason),
+    seed: async (queue, messages, reason) =>
+      bus.seedDeadLetters(
+        queue,
+        messages.map((m) => ({ ...m })),
+        reason,
+      ),
     drain: async (queue) => {
       const receiver = bus.createReceiver(queue);
       const received = await receiver.receiveMessages(10_000);
@@ -32,7 +37,13 @@ deadLetterPortContract('ServiceBusDeadLetters (in-memory fake)', async () => {
 function seeded(n: number, bus = new FakeServiceBus()) {
   bus.seedDeadLetters(
     'judge-cases',
-    Array.from({ length: n }, (_, i) => ({ messageId: `m${i}`, body: { i }, correlationId: 'run-1', subject: 's', applicationProperties: { traceparent: 'tp' } })),
+    Array.from({ length: n }, (_, i) => ({
+      messageId: `m${i}`,
+      body: { i },
+      correlationId: 'run-1',
+      subject: 's',
+      applicationProperties: { traceparent: 'tp' },
+    })),
     REASON,
   );
   return bus;
@@ -50,7 +61,14 @@ describe('ServiceBusDeadLetters', () => {
       correlationId: 'run-1',
       subject: 's',
       // the reason it was dead-lettered with travels on the copy (a repeat after the replay is then recognisable)
-      applicationProperties: { traceparent: 'tp', DeadLetterReason: REASON.reason, DeadLetterErrorDescription: REASON.description, [REPLAYED_FROM_PROPERTY]: 'm0', [REPLAYED_AT_PROPERTY]: AT.toISOString(), [REPLAY_ID_PROPERTY]: expect.any(String) },
+      applicationProperties: {
+        traceparent: 'tp',
+        DeadLetterReason: REASON.reason,
+        DeadLetterErrorDescription: REASON.description,
+        [REPLAYED_FROM_PROPERTY]: 'm0',
+        [REPLAYED_AT_PROPERTY]: AT.toISOString(),
+        [REPLAY_ID_PROPERTY]: expect.any(String),
+      },
       sequenceNumber: 4,
     });
     expect(bus.calls.filter((c) => c.op !== 'receive').map((c) => [c.op, c.subQueue ?? 'main', c.count])).toEqual([
@@ -113,7 +131,9 @@ describe('ServiceBusDeadLetters', () => {
   it('lists past one peek page, up to the limit', async () => {
     const bus = seeded(600);
     const port = new ServiceBusDeadLetters(bus);
-    expect((await port.listDeadLetters('judge-cases', { limit: 520 })).map((m) => m.messageId)).toEqual(Array.from({ length: 520 }, (_, i) => `m${i}`));
+    expect((await port.listDeadLetters('judge-cases', { limit: 520 })).map((m) => m.messageId)).toEqual(
+      Array.from({ length: 520 }, (_, i) => `m${i}`),
+    );
     expect(bus.calls.map((c) => `${c.op}:${c.count}`)).toEqual(['peek:250', 'peek:250', 'peek:20']);
   });
 

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DeadLetterMessage, DeadLetterPort, ListDeadLettersOptions, ReplayDeadLettersOptions, ReplayResult } from '../../ports/index.js';
+import type {
+  DeadLetterMessage,
+  DeadLetterPort,
+  ListDeadLettersOptions,
+  ReplayDeadLettersOptions,
+  ReplayResult,
+} from '../../ports/index.js';
 import { idText, replayCopy, REPLAY_ID_PROPERTY, toDeadLetterMessage } from './serviceBusMessages.js';
 import type { SbClient, SbMessage, SbReceivedMessage, SbSender } from './serviceBusSurface.js';
 
@@ -78,7 +84,10 @@ export class ServiceBusDeadLetters implements DeadLetterPort {
           else chosen.push(m);
         }
         held.push(...batch.filter((m) => !fresh.includes(m)));
-        await sendBatched(sender, chosen.map((m) => replayCopy(m, replay)));
+        await sendBatched(
+          sender,
+          chosen.map((m) => replayCopy(m, replay)),
+        );
         for (const m of chosen) {
           await receiver.completeMessage(m);
           found.add(idText(m.messageId));
@@ -107,8 +116,8 @@ async function sendBatched(sender: SbSender, messages: SbMessage[]): Promise<voi
     if (batch.tryAddMessage(message)) continue;
     if (batch.count > 0) await sender.sendMessages(batch);
     batch = await sender.createMessageBatch();
-    if (!batch.tryAddMessage(message)) throw new Error(`dead-lettered message ${idText(message.messageId)} is too large to replay in one batch`);
+    if (!batch.tryAddMessage(message))
+      throw new Error(`dead-lettered message ${idText(message.messageId)} is too large to replay in one batch`);
   }
   if (batch.count > 0) await sender.sendMessages(batch);
 }
-

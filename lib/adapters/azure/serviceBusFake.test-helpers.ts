@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { SbClient, SbMessage, SbMessageBatch, SbReceivedMessage, SbReceiver, SbReceiverOptions, SbSender } from './serviceBusSurface.js';
+import type {
+  SbClient,
+  SbMessage,
+  SbMessageBatch,
+  SbReceivedMessage,
+  SbReceiver,
+  SbReceiverOptions,
+  SbSender,
+} from './serviceBusSurface.js';
 
 /**
  * Test support, and the one place a fake is acceptable (no Service Bus emulator installs from npm): an in-memory
@@ -55,7 +63,11 @@ export class FakeServiceBus implements SbClient {
 
   /** Messages now in the main queue (scheduled ones included), oldest first. */
   activeMessages(queue: string): Array<SbMessage & { sequenceNumber: number; scheduledAt?: number }> {
-    return this.entity(queue).active.map((s) => ({ ...s.message, sequenceNumber: s.sequenceNumber, ...(s.visibleAt ? { scheduledAt: s.visibleAt } : {}) }));
+    return this.entity(queue).active.map((s) => ({
+      ...s.message,
+      sequenceNumber: s.sequenceNumber,
+      ...(s.visibleAt ? { scheduledAt: s.visibleAt } : {}),
+    }));
   }
 
   /** Puts messages straight into a queue's dead-letter sub-queue (test setup). */
@@ -85,7 +97,13 @@ export class FakeServiceBus implements SbClient {
   }
 
   private stored(message: SbMessage): Stored {
-    return { message: structuredClone(message), messageId: String(message.messageId ?? randomUUID()), sequenceNumber: ++this.sequence, enqueuedTimeUtc: new Date(this.now), deliveryCount: 0 };
+    return {
+      message: structuredClone(message),
+      messageId: String(message.messageId ?? randomUUID()),
+      sequenceNumber: ++this.sequence,
+      enqueuedTimeUtc: new Date(this.now),
+      deliveryCount: 0,
+    };
   }
 
   createSender(queueName: string): SbSender {
@@ -126,12 +144,17 @@ export class FakeServiceBus implements SbClient {
       sequenceNumber: s.sequenceNumber,
       deliveryCount: s.deliveryCount,
       enqueuedTimeUtc: s.enqueuedTimeUtc,
-      ...(s.deadLetterReason === undefined ? {} : { deadLetterReason: s.deadLetterReason, deadLetterErrorDescription: s.deadLetterErrorDescription ?? '' }),
+      ...(s.deadLetterReason === undefined
+        ? {}
+        : { deadLetterReason: s.deadLetterReason, deadLetterErrorDescription: s.deadLetterErrorDescription ?? '' }),
     });
-    const find = (m: SbReceivedMessage) => list().findIndex((s) => s.sequenceNumber === Number(m.sequenceNumber?.toString()) && s.lockedBy === receiverId);
+    const find = (m: SbReceivedMessage) =>
+      list().findIndex((s) => s.sequenceNumber === Number(m.sequenceNumber?.toString()) && s.lockedBy === receiverId);
     return {
       async peekMessages(max) {
-        const page = list().filter((s) => s.sequenceNumber > peekCursor).slice(0, max);
+        const page = list()
+          .filter((s) => s.sequenceNumber > peekCursor)
+          .slice(0, max);
         if (page.length) peekCursor = page[page.length - 1]!.sequenceNumber;
         bus.calls.push({ op: 'peek', queue: queueName, count: page.length, ...(sub ? { subQueue: sub } : {}) });
         return page.map(view);

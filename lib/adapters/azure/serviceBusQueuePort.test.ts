@@ -22,7 +22,15 @@ function caseMessages(n: number, extra: Partial<QueueMessage<CaseMessage>> = {})
 }
 
 /** bytes one of caseMessages' messages takes in FakeBatch (so tests can size a batch to hold exactly N) */
-const ONE = Buffer.byteLength(JSON.stringify({ body: caseMessages(1)[0]!.body, messageId: caseMessages(1)[0]!.messageId, contentType: 'application/json', correlationId: 'run-1' })) + 64;
+const ONE =
+  Buffer.byteLength(
+    JSON.stringify({
+      body: caseMessages(1)[0]!.body,
+      messageId: caseMessages(1)[0]!.messageId,
+      contentType: 'application/json',
+      correlationId: 'run-1',
+    }),
+  ) + 64;
 
 let telemetry: TestTelemetry | undefined;
 afterEach(async () => {
@@ -144,6 +152,9 @@ describe('ServiceBusQueuePort', () => {
     await port.sendMessages(QUEUES.evaluate, caseMessages(2));
     await port.sendMessages(QUEUES.judge, caseMessages(1));
     await port.close();
-    expect([created, closed.sort()]).toEqual([[QUEUES.evaluate, QUEUES.judge], [QUEUES.evaluate, QUEUES.judge]]);
+    expect([created, closed.sort()]).toEqual([
+      [QUEUES.evaluate, QUEUES.judge],
+      [QUEUES.evaluate, QUEUES.judge],
+    ]);
   });
 });

@@ -16,7 +16,11 @@ describe('EmbeddedAlertStore (embedded specifics)', () => {
     const notification = await store.createNotification(sampleNotification(alert.id));
     await store.claimLiveCheck('r1', 1);
     const again = new EmbeddedAlertStore(temps.reopen(temp).db);
-    expect([await again.getAlert(alert.id), await again.listNotifications(alert.id), await again.claimLiveCheck('r1', 1)]).toEqual([alert, [notification], false]);
+    expect([await again.getAlert(alert.id), await again.listNotifications(alert.id), await again.claimLiveCheck('r1', 1)]).toEqual([
+      alert,
+      [notification],
+      false,
+    ]);
   });
 
   it('keeps the created_at text as given and orders by it in UTC', async () => {

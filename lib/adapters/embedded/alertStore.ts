@@ -1,5 +1,14 @@
 import { type Alert, type AlertNotification, AlertNotificationSchema, AlertSchema } from '../../domain/index.js';
-import { type AlertFilter, type AlertStore, ConflictError, NotFoundError, type Page, type PageOptions, PreconditionFailedError, type WithEtag } from '../../ports/index.js';
+import {
+  type AlertFilter,
+  type AlertStore,
+  ConflictError,
+  NotFoundError,
+  type Page,
+  type PageOptions,
+  PreconditionFailedError,
+  type WithEtag,
+} from '../../ports/index.js';
 import { createAlertTables } from './alertTables.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { utcIso } from '../shared/index.js';
@@ -11,7 +20,16 @@ interface BodyRow {
   etag: string;
 }
 
-type AlertColumns = [runId: string, clientId: string | null, status: string, severity: string, metric: string, createdAt: string, body: string, etag: string];
+type AlertColumns = [
+  runId: string,
+  clientId: string | null,
+  status: string,
+  severity: string,
+  metric: string,
+  createdAt: string,
+  body: string,
+  etag: string,
+];
 
 const FILTER_COLUMNS = ['run_id', 'client_id', 'status', 'severity', 'metric'] as const;
 
@@ -37,7 +55,9 @@ export class EmbeddedAlertStore implements AlertStore {
     createAlertTables(db);
     this.statements = new StatementCache(db);
     const columns = 'run_id, client_id, status, severity, metric, created_at, body, etag';
-    this.insertAlertRow = db.prepare<[string, ...AlertColumns]>(`INSERT INTO st_alerts (id, ${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`);
+    this.insertAlertRow = db.prepare<[string, ...AlertColumns]>(
+      `INSERT INTO st_alerts (id, ${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+    );
     this.upsertAlertRow = db.prepare<[string, ...AlertColumns]>(
       `INSERT INTO st_alerts (id, ${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET run_id = excluded.run_id, client_id = excluded.client_id, status = excluded.status,
@@ -61,7 +81,9 @@ export class EmbeddedAlertStore implements AlertStore {
       'UPDATE st_alert_notifications SET body = ?, etag = ? WHERE id = ? AND (? IS NULL OR etag = ?)',
     );
     this.selectNotification = db.prepare<[string], BodyRow>('SELECT body, etag FROM st_alert_notifications WHERE id = ?');
-    this.selectNotifications = db.prepare<[string], BodyRow>('SELECT body, etag FROM st_alert_notifications WHERE alert_id = ? ORDER BY created_at, id');
+    this.selectNotifications = db.prepare<[string], BodyRow>(
+      'SELECT body, etag FROM st_alert_notifications WHERE alert_id = ? ORDER BY created_at, id',
+    );
     this.insertClaim = db.prepare<[string, number]>('INSERT INTO st_alert_live_checks (run_id, step) VALUES (?, ?) ON CONFLICT DO NOTHING');
   }
 
@@ -115,13 +137,23 @@ export class EmbeddedAlertStore implements AlertStore {
       .get<BodyRow>(`SELECT body, etag FROM st_alerts WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
       .all(...params, window.limit, window.offset);
     const total = this.statements.get<{ n: number }>(`SELECT count(*) AS n FROM st_alerts WHERE ${where}`).get(...params)?.n ?? 0;
-    return pageIn(rows.map((row) => fromRow<Alert>(row)), total, window);
+    return pageIn(
+      rows.map((row) => fromRow<Alert>(row)),
+      total,
+      window,
+    );
   }
 
   async createNotification(notification: AlertNotification): Promise<WithEtag<AlertNotification>> {
     const valid = AlertNotificationSchema.parse(withoutEtag(notification));
     const etag = newEtag();
-    const { changes } = this.insertNotificationRow.run(valid.id, valid.alert_id, utcIso(valid.created_at, 'created_at'), JSON.stringify(valid), etag);
+    const { changes } = this.insertNotificationRow.run(
+      valid.id,
+      valid.alert_id,
+      utcIso(valid.created_at, 'created_at'),
+      JSON.stringify(valid),
+      etag,
+    );
     if (changes === 0) throw new ConflictError('alert notification', valid.id);
     return { ...valid, _etag: etag };
   }
@@ -152,7 +184,16 @@ export class EmbeddedAlertStore implements AlertStore {
 }
 
 function alertColumns(alert: Alert, etag: string): AlertColumns {
-  return [alert.run_id, alert.client_id, alert.status, alert.severity, alert.metric, utcIso(alert.created_at, 'created_at'), JSON.stringify(alert), etag];
+  return [
+    alert.run_id,
+    alert.client_id,
+    alert.status,
+    alert.severity,
+    alert.metric,
+    utcIso(alert.created_at, 'created_at'),
+    JSON.stringify(alert),
+    etag,
+  ];
 }
 
 function fromRow<T>(row: BodyRow): WithEtag<T> {

@@ -14,7 +14,10 @@ describe('EmbeddedAnnotationStore (embedded specifics)', () => {
     const store = new EmbeddedAnnotationStore(temp.db);
     await store.createTask(sampleAnnotationTask('t', { annotators_per_item: 1 }), ['i1', 'i2']);
     expect(await store.claimNext('t', 'a', { now: '2026-03-01T12:00:00.000Z' })).toBe('i1');
-    await store.submit({ task_id: 't', item_id: 'i2', annotator: 'b', label: 'fail', created_at: '2026-03-01T12:00:00.000Z' }, { now: '2026-03-01T12:00:00.000Z' });
+    await store.submit(
+      { task_id: 't', item_id: 'i2', annotator: 'b', label: 'fail', created_at: '2026-03-01T12:00:00.000Z' },
+      { now: '2026-03-01T12:00:00.000Z' },
+    );
     const again = new EmbeddedAnnotationStore(temps.reopen(temp).db);
     expect(await again.claimNext('t', 'c', { now: '2026-03-01T12:01:00.000Z' })).toBeUndefined();
     expect((await again.listAnnotations('t')).map((a) => a.label)).toEqual(['fail']);

@@ -41,12 +41,18 @@ export class EmbeddedAnnotationStore implements AnnotationStore {
       upsertClaim.run(taskId, row.item_id, annotator, now + lease);
       return row.item_id;
     }).immediate;
-    const itemExists = db.prepare<[string, string], { n: number }>('SELECT COUNT(*) AS n FROM st_annotation_items WHERE task_id = ? AND item_id = ?');
-    const labelCount = db.prepare<[string, string], { n: number }>('SELECT COUNT(*) AS n FROM st_annotation_labels WHERE task_id = ? AND item_id = ?');
+    const itemExists = db.prepare<[string, string], { n: number }>(
+      'SELECT COUNT(*) AS n FROM st_annotation_items WHERE task_id = ? AND item_id = ?',
+    );
+    const labelCount = db.prepare<[string, string], { n: number }>(
+      'SELECT COUNT(*) AS n FROM st_annotation_labels WHERE task_id = ? AND item_id = ?',
+    );
     const insertLabel = db.prepare<[string, string, string, string, string]>(
       'INSERT INTO st_annotation_labels (task_id, item_id, annotator, created_at, body) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
     );
-    const dropClaim = db.prepare<[string, string, string]>('DELETE FROM st_annotation_claims WHERE task_id = ? AND item_id = ? AND annotator = ?');
+    const dropClaim = db.prepare<[string, string, string]>(
+      'DELETE FROM st_annotation_claims WHERE task_id = ? AND item_id = ? AND annotator = ?',
+    );
     this.submitTx = db.transaction((a: Annotation, wanted: number) => {
       if (itemExists.get(a.task_id, a.item_id)!.n === 0) throw new NotFoundError('annotation item', `${a.task_id}/${a.item_id}`);
       if (labelCount.get(a.task_id, a.item_id)!.n >= wanted) {
@@ -61,10 +67,15 @@ export class EmbeddedAnnotationStore implements AnnotationStore {
 
   async createTask(task: AnnotationTask, itemIds: readonly string[]): Promise<AnnotationTask> {
     const valid = AnnotationTaskSchema.parse({ ...task, item_count: new Set(itemIds).size });
-    const insertTask = this.db.prepare<[string, string, string]>('INSERT INTO st_annotation_tasks (id, created_at, body) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING');
-    const insertItem = this.db.prepare<[string, string, number]>('INSERT INTO st_annotation_items (task_id, item_id, position) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
+    const insertTask = this.db.prepare<[string, string, string]>(
+      'INSERT INTO st_annotation_tasks (id, created_at, body) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',
+    );
+    const insertItem = this.db.prepare<[string, string, number]>(
+      'INSERT INTO st_annotation_items (task_id, item_id, position) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    );
     this.db.transaction(() => {
-      if (insertTask.run(valid.id, valid.created_at, JSON.stringify(valid)).changes === 0) throw new ConflictError('annotation task', valid.id);
+      if (insertTask.run(valid.id, valid.created_at, JSON.stringify(valid)).changes === 0)
+        throw new ConflictError('annotation task', valid.id);
       let position = 0;
       for (const id of new Set(itemIds)) insertItem.run(valid.id, id, position++);
     })();
@@ -85,7 +96,10 @@ export class EmbeddedAnnotationStore implements AnnotationStore {
 
   async listItems(taskId: string): Promise<string[]> {
     await this.requireTask(taskId);
-    return this.db.prepare<[string], { item_id: string }>('SELECT item_id FROM st_annotation_items WHERE task_id = ? ORDER BY position').all(taskId).map((r) => r.item_id);
+    return this.db
+      .prepare<[string], { item_id: string }>('SELECT item_id FROM st_annotation_items WHERE task_id = ? ORDER BY position')
+      .all(taskId)
+      .map((r) => r.item_id);
   }
 
   async claimNext(taskId: string, annotator: string, options: ClaimOptions): Promise<string | undefined> {

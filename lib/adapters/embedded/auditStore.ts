@@ -29,7 +29,15 @@ export class EmbeddedAuditStore implements AuditStore {
 
   async createAuditRecord(record: AuditRecord): Promise<AuditRecord> {
     const valid = AuditRecordSchema.parse(record);
-    const inserted = this.insertRow.run(valid.id, utcIso(valid.at, 'at'), valid.actor.id, valid.actor.name, valid.entity_type, valid.entity_id, JSON.stringify(valid));
+    const inserted = this.insertRow.run(
+      valid.id,
+      utcIso(valid.at, 'at'),
+      valid.actor.id,
+      valid.actor.name,
+      valid.entity_type,
+      valid.entity_id,
+      JSON.stringify(valid),
+    );
     if (inserted.changes === 0) throw new ConflictError('audit record', valid.id);
     return valid;
   }
@@ -37,7 +45,9 @@ export class EmbeddedAuditStore implements AuditStore {
   async listAuditRecords(filter: AuditFilter = {}, options?: PageOptions): Promise<Page<AuditRecord>> {
     const window = pageWindow(options);
     const { sql, params } = auditWhere(filter);
-    const rows = this.statements.get<{ body: string }>(`SELECT body FROM st_audit WHERE ${sql} ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`).all(...params, window.limit, window.offset);
+    const rows = this.statements
+      .get<{ body: string }>(`SELECT body FROM st_audit WHERE ${sql} ORDER BY at DESC, id DESC LIMIT ? OFFSET ?`)
+      .all(...params, window.limit, window.offset);
     const items = rows.map((r) => JSON.parse(r.body) as AuditRecord);
     const total =
       window.offset === 0 && items.length < window.limit

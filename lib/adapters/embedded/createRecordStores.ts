@@ -1,4 +1,17 @@
-import { type Client, ClientSchema, type JudgeCalibration, JudgeCalibrationSchema, type PairwiseVerdict, PairwiseVerdictSchema, type StoredToolCatalog, StoredToolCatalogSchema, type TargetSystem, TargetSystemSchema, type TestSuite, TestSuiteSchema } from '../../domain/index.js';
+import {
+  type Client,
+  ClientSchema,
+  type JudgeCalibration,
+  JudgeCalibrationSchema,
+  type PairwiseVerdict,
+  PairwiseVerdictSchema,
+  type StoredToolCatalog,
+  StoredToolCatalogSchema,
+  type TargetSystem,
+  TargetSystemSchema,
+  type TestSuite,
+  TestSuiteSchema,
+} from '../../domain/index.js';
 import { ENTITY_KINDS } from '../shared/index.js';
 import type { ChangeLog } from '../../host/index.js';
 import type { Stores } from '../../ports/index.js';
@@ -10,7 +23,6 @@ import { EmbeddedRunStore } from './runStore.js';
 import { EmbeddedScorecardStore } from './scorecardStore.js';
 import type { SqliteDatabase } from './sqlite.js';
 import { EmbeddedTestCaseStore } from './testCaseStore.js';
-
 
 /**
  * Every embedded store except run statistics, on the host's connection; scorecard writes go on `changeLog`

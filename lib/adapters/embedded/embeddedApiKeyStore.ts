@@ -23,8 +23,18 @@ export class EmbeddedApiKeyStore implements ApiKeyStore {
   async createApiKey(record: ApiKeyRecord): Promise<void> {
     try {
       this.db
-        .prepare('INSERT INTO st_api_keys (id, name, roles, secret_hash, created_at, revoked_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(record.id, record.name, JSON.stringify(record.roles), record.secret_hash, record.created_at, record.revoked_at, record.last_used_at);
+        .prepare(
+          'INSERT INTO st_api_keys (id, name, roles, secret_hash, created_at, revoked_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          record.id,
+          record.name,
+          JSON.stringify(record.roles),
+          record.secret_hash,
+          record.created_at,
+          record.revoked_at,
+          record.last_used_at,
+        );
     } catch (err) {
       if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new ConflictError('api key', record.id);
       throw err;

@@ -16,12 +16,19 @@ deadLetterPortContract('EmbeddedDeadLetters (SQLite queue engine)', async () => 
     seed: async (queue, messages, { reason, description }) => {
       engine.send(queue, [...messages]);
       const received = engine.receive(queue, { maxMessages: messages.length });
-      engine.deadLetter(received.map((m) => m.lockToken), { reason, description });
+      engine.deadLetter(
+        received.map((m) => m.lockToken),
+        { reason, description },
+      );
     },
     drain: async (queue) => {
       const received = engine.receive(queue, { maxMessages: 10_000 });
       engine.complete(received.map((m) => m.lockToken));
-      return received.map((m) => ({ body: m.body, applicationProperties: m.applicationProperties, ...(m.correlationId ? { correlationId: m.correlationId } : {}) }));
+      return received.map((m) => ({
+        body: m.body,
+        applicationProperties: m.applicationProperties,
+        ...(m.correlationId ? { correlationId: m.correlationId } : {}),
+      }));
     },
     dispose: async () => {
       db.close();

@@ -1,5 +1,11 @@
 import type { DeadLetteredMessage, SqliteQueueEngine } from '../../host/index.js';
-import type { DeadLetterMessage, DeadLetterPort, ListDeadLettersOptions, ReplayDeadLettersOptions, ReplayResult } from '../../ports/index.js';
+import type {
+  DeadLetterMessage,
+  DeadLetterPort,
+  ListDeadLettersOptions,
+  ReplayDeadLettersOptions,
+  ReplayResult,
+} from '../../ports/index.js';
 
 const PAGE = 1_000;
 

@@ -13,7 +13,11 @@ export class EmbeddedRunQueues implements RunQueuesPort {
       counts.scheduled += c.scheduled;
       counts.dead_lettered += c.deadLettered;
       if (c.lastDeadLetter && (!counts.last_dead_letter || c.lastDeadLetter.at.toISOString() > counts.last_dead_letter.at)) {
-        counts.last_dead_letter = { reason: c.lastDeadLetter.reason, description: c.lastDeadLetter.description, at: c.lastDeadLetter.at.toISOString() };
+        counts.last_dead_letter = {
+          reason: c.lastDeadLetter.reason,
+          description: c.lastDeadLetter.description,
+          at: c.lastDeadLetter.at.toISOString(),
+        };
       }
     }
     return counts;

@@ -62,7 +62,9 @@ describe('EmbeddedEntityStore (embedded specifics)', () => {
   ])('refuses a tool catalog whose %s', async (_label, catalog) => {
     const { catalogs } = stores();
     const error = await catalogs.upsert(catalog).catch((e: unknown) => e);
-    expect((error as ZodError).issues).toEqual([expect.objectContaining({ path: ['id'], message: expect.stringContaining('"weather@2"') })]);
+    expect((error as ZodError).issues).toEqual([
+      expect.objectContaining({ path: ['id'], message: expect.stringContaining('"weather@2"') }),
+    ]);
   });
 
   it('keeps kinds apart in one table, and survives a restart', async () => {

@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { ConflictError, type EntityStore, NotFoundError, type Page, type PageOptions, PreconditionFailedError, type WithEtag } from '../../ports/index.js';
+import {
+  ConflictError,
+  type EntityStore,
+  NotFoundError,
+  type Page,
+  type PageOptions,
+  PreconditionFailedError,
+  type WithEtag,
+} from '../../ports/index.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { newEtag, withoutEtag, type SqliteDatabase } from './sqlite.js';
 

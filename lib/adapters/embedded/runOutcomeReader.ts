@@ -26,7 +26,11 @@ const hasScorecardTable = (db: SqliteDatabase): boolean =>
  * one already yielded every counted case (the normal case: one count query). With `order: 'any'`: key order
  * only (no visit of the card rows, ~3x cheaper on real cards).
  */
-export async function* iterateOutcomeRows(db: SqliteDatabase, runId: string, options: IterateOutcomesOptions = {}): AsyncIterable<CaseOutcome> {
+export async function* iterateOutcomeRows(
+  db: SqliteDatabase,
+  runId: string,
+  options: IterateOutcomesOptions = {},
+): AsyncIterable<CaseOutcome> {
   const byCards = options.order !== 'any';
   const withCards = hasScorecardTable(db);
   let yielded = 0;
@@ -36,7 +40,7 @@ export async function* iterateOutcomeRows(db: SqliteDatabase, runId: string, opt
        FROM st_scorecards AS s CROSS JOIN st_run_outcomes AS o ON o.run_id = s.run_id AND o.test_case_id = s.test_case_id
        WHERE s.run_id = ? AND s.rowid > ? ORDER BY s.rowid LIMIT ?`,
     );
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = page.all(runId, after, OUTCOME_PAGE_SIZE);
       for (const row of rows) yield decodeOutcome(runId, row.id, row.outcome);
       yielded += rows.length;
@@ -51,7 +55,7 @@ export async function* iterateOutcomeRows(db: SqliteDatabase, runId: string, opt
      WHERE o.run_id = ? AND o.test_case_id > ?${withCards && byCards ? ' AND NOT EXISTS (SELECT 1 FROM st_scorecards AS s WHERE s.run_id = o.run_id AND s.test_case_id = o.test_case_id)' : ''}
      ORDER BY o.test_case_id LIMIT ?`,
   );
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const rows = rest.all(runId, after, OUTCOME_PAGE_SIZE);
     for (const row of rows) yield decodeOutcome(runId, row.id, row.outcome);
     if (rows.length < OUTCOME_PAGE_SIZE) return;

@@ -30,9 +30,24 @@ describe('EmbeddedRunStatsStore.iterateOutcomes', () => {
   it('streams the counted outcome of each case (the last attempt), in the scorecards order (key order with order: any), nothing for an unknown run', async () => {
     const stores = open();
     const z = outcome('z', { category: null, tags: [], client_version: null });
-    const a1 = outcome('a', { overall_passed: false, overall_score: 0, failing_stage: 'logic', error_code: 'argument_mismatch', latency_ms: 900.5 });
+    const a1 = outcome('a', {
+      overall_passed: false,
+      overall_score: 0,
+      failing_stage: 'logic',
+      error_code: 'argument_mismatch',
+      latency_ms: 900.5,
+    });
     const a2 = { ...outcome('a', { estimated_cost_usd: 0.25 }), attempt_number: 2 };
-    const m = outcome('m', { category: 'refunds', tags: ['x', '__proto__'], stages: { syntax: { status: 'passed' }, logic: { status: 'failed' }, execution: { status: 'error' }, semantics: { status: 'skipped' } } });
+    const m = outcome('m', {
+      category: 'refunds',
+      tags: ['x', '__proto__'],
+      stages: {
+        syntax: { status: 'passed' },
+        logic: { status: 'failed' },
+        execution: { status: 'error' },
+        semantics: { status: 'skipped' },
+      },
+    });
     await feed(stores, [z, a1, m]);
     await feed(stores, [a2, { ...a1 }]); // a retry, then the older attempt redelivered
     await feed(stores, [outcome('other', { run_id: 'run-2' })]);
@@ -46,7 +61,11 @@ describe('EmbeddedRunStatsStore.iterateOutcomes', () => {
     const stores = open();
     const n = 2 * OUTCOME_PAGE_SIZE + 7;
     const ids = Array.from({ length: n }, (_, i) => `case-${String((i * 7919) % n).padStart(5, '0')}`);
-    for (let i = 0; i < n; i += 500) await feed(stores, ids.slice(i, i + 500).map((id, k) => outcome(id, { overall_passed: (i + k) % 3 > 0, latency_ms: i + k })));
+    for (let i = 0; i < n; i += 500)
+      await feed(
+        stores,
+        ids.slice(i, i + 500).map((id, k) => outcome(id, { overall_passed: (i + k) % 3 > 0, latency_ms: i + k })),
+      );
     const cardless = [outcome('zz-fed-only'), outcome('0-fed-only')];
     await stores.runStats.applyOutcomes(cardless, new Map());
     const cards = (await collect(stores.scorecards.iterateScorecards('run-1'))).map(caseOutcomeOf);

@@ -1,5 +1,12 @@
 import type Database from 'better-sqlite3';
-import { ENCODED_ATTEMPT_PATH, decodeOutcome, encodeOutcome, replacesCountedText, type CaseOutcome, type RunStatsAccumulator } from '../../domain/index.js';
+import {
+  ENCODED_ATTEMPT_PATH,
+  decodeOutcome,
+  encodeOutcome,
+  replacesCountedText,
+  type CaseOutcome,
+  type RunStatsAccumulator,
+} from '../../domain/index.js';
 
 let nextRecountId = 1;
 

@@ -24,8 +24,13 @@ function outcome(i: number, attempt = 1): CaseOutcome {
     test_case_id: `case-${String(i).padStart(6, '0')}`,
     attempt_number: attempt,
     overall_passed: passed,
-    overall_score: passed ? 1 : ((i % 5) / 5),
-    stages: { syntax: { status: 'passed' }, logic: { status: passed ? 'passed' : 'failed' }, execution: { status: passed ? 'passed' : 'skipped' }, semantics: { status: 'skipped' } },
+    overall_score: passed ? 1 : (i % 5) / 5,
+    stages: {
+      syntax: { status: 'passed' },
+      logic: { status: passed ? 'passed' : 'failed' },
+      execution: { status: passed ? 'passed' : 'skipped' },
+      semantics: { status: 'skipped' },
+    },
     ...(passed ? {} : { failing_stage: 'logic', error_code: 'argument_mismatch' }),
     latency_ms: 200 + ((i * 104_729) % 5_000) / 3,
     input_tokens: 400 + (i % 300),
@@ -64,12 +69,25 @@ try {
     async *iterateScorecards() {
       for (let i = 0; i < cases; i++) {
         const o = outcome(i, i % 10 === 0 ? 2 : 1);
-        const stage = (name: 'syntax' | 'logic' | 'execution' | 'semantics') => ({ stage: name, status: o.stages[name].status, passed: o.stages[name].status === 'passed', score: null, duration_ms: 0 });
+        const stage = (name: 'syntax' | 'logic' | 'execution' | 'semantics') => ({
+          stage: name,
+          status: o.stages[name].status,
+          passed: o.stages[name].status === 'passed',
+          score: null,
+          duration_ms: 0,
+        });
         yield {
           ...o,
           stages: { syntax: stage('syntax'), logic: stage('logic'), execution: stage('execution'), semantics: stage('semantics') },
-          timestamp: '2026-01-01T00:00:00Z', generated_tool_calls: [], generated_nl_response: null, tool_results: [], evaluation_ms: 1, worker_id: 'w',
-          client_type: 'bench', eval_mode: 'replay', api_calls_made: 0,
+          timestamp: '2026-01-01T00:00:00Z',
+          generated_tool_calls: [],
+          generated_nl_response: null,
+          tool_results: [],
+          evaluation_ms: 1,
+          worker_id: 'w',
+          client_type: 'bench',
+          eval_mode: 'replay',
+          api_calls_made: 0,
         } as Scorecard;
       }
     },
@@ -83,7 +101,9 @@ try {
   const t0 = process.hrtime.bigint();
   const recounted = await store.recomputeRunStats(runId, cases);
   const recountNs = Number(process.hrtime.bigint() - t0);
-  console.log(`${'recompute'.padEnd(28)} ${cases} scorecards, ${(recountNs / 1e9).toFixed(2)} s, ${(recountNs / 1e3 / cases).toFixed(2)} µs/case`);
+  console.log(
+    `${'recompute'.padEnd(28)} ${cases} scorecards, ${(recountNs / 1e9).toFixed(2)} s, ${(recountNs / 1e3 / cases).toFixed(2)} µs/case`,
+  );
   console.log(`live == recount: ${JSON.stringify({ ...live, updated_at: 0 }) === JSON.stringify({ ...recounted, updated_at: 0 })}`);
   console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 } finally {

@@ -71,7 +71,10 @@ const totals = (entries: Record<string, number>) => new Map(Object.entries(entri
 const recount = (runId: string, finals: readonly CaseOutcome[], total: number, stats: RunStats | undefined) =>
   toRunStats(runId, recomputeFrom(finals.filter((o) => o.run_id === runId)), total, stats?.updated_at ?? 'missing');
 const storedOutcomes = (runId: string) =>
-  db.prepare<[string], { outcome: string }>('SELECT outcome FROM st_run_outcomes WHERE run_id = ? ORDER BY test_case_id').all(runId).map((r) => r.outcome);
+  db
+    .prepare<[string], { outcome: string }>('SELECT outcome FROM st_run_outcomes WHERE run_id = ? ORDER BY test_case_id')
+    .all(runId)
+    .map((r) => r.outcome);
 
 const a1 = makeOutcome({ test_case_id: 'a' });
 const b1 = makeOutcome({ test_case_id: 'b', overall_passed: false, overall_score: 0, error_code: 'missing_call', latency_ms: 900 });
@@ -152,20 +155,24 @@ describe('EmbeddedRunStatsStore.applyOutcomes', () => {
   it('property: any order, batching, duplicates and retries give the recount of the final outcomes', async () => {
     let round = 0;
     await fc.assert(
-      fc.asyncProperty(deliveryHistoryArbitrary(['r1', 'r2'], 20), fc.integer({ min: 1, max: 12 }), async ({ finals, deliveries }, batchSize) => {
-        const prefix = `p${round++}-`;
-        const renamed = (o: CaseOutcome) => ({ ...o, run_id: prefix + o.run_id });
-        const expectedTotals = totals({ [`${prefix}r1`]: 7, [`${prefix}r2`]: 9 });
-        for (let i = 0; i < deliveries.length; i += batchSize) {
-          await store.applyOutcomes(deliveries.slice(i, i + batchSize).map(renamed), expectedTotals);
-        }
-        for (const [runId, total] of expectedTotals) {
-          const stats = await store.getRunStats(runId);
-          const runFinals = finals.map(renamed).filter((o) => o.run_id === runId);
-          if (runFinals.length === 0) expect(stats).toBeUndefined();
-          else expect(stats).toEqual(recount(runId, runFinals, total, stats));
-        }
-      }),
+      fc.asyncProperty(
+        deliveryHistoryArbitrary(['r1', 'r2'], 20),
+        fc.integer({ min: 1, max: 12 }),
+        async ({ finals, deliveries }, batchSize) => {
+          const prefix = `p${round++}-`;
+          const renamed = (o: CaseOutcome) => ({ ...o, run_id: prefix + o.run_id });
+          const expectedTotals = totals({ [`${prefix}r1`]: 7, [`${prefix}r2`]: 9 });
+          for (let i = 0; i < deliveries.length; i += batchSize) {
+            await store.applyOutcomes(deliveries.slice(i, i + batchSize).map(renamed), expectedTotals);
+          }
+          for (const [runId, total] of expectedTotals) {
+            const stats = await store.getRunStats(runId);
+            const runFinals = finals.map(renamed).filter((o) => o.run_id === runId);
+            if (runFinals.length === 0) expect(stats).toBeUndefined();
+            else expect(stats).toEqual(recount(runId, runFinals, total, stats));
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -1,5 +1,15 @@
 import type Database from 'better-sqlite3';
-import { type CaseOutcome, caseOutcomeOf, decodeOutcome, encodeOutcome, parseRunStatsState, replacesCountedText, type RunStats, RunStatsAccumulator, toRunStats } from '../../domain/index.js';
+import {
+  type CaseOutcome,
+  caseOutcomeOf,
+  decodeOutcome,
+  encodeOutcome,
+  parseRunStatsState,
+  replacesCountedText,
+  type RunStats,
+  RunStatsAccumulator,
+  toRunStats,
+} from '../../domain/index.js';
 import { systemClock, type Clock, type IterateOutcomesOptions, type RunStatsStore, type ScorecardStore } from '../../ports/index.js';
 import { RunStatsCache } from './runStatsCache.js';
 import { iterateOutcomeRows } from './runOutcomeReader.js';

@@ -41,6 +41,8 @@ describe('EmbeddedRunStore (embedded specifics)', () => {
     ['created_after', { created_after: 'yesterday' }],
     ['created_before', { created_before: '' }],
   ])('throws a RangeError naming %s for a bound that is not a date-time', (field, filter) => {
-    expect(() => runFilterSql(filter)).toThrow(new RangeError(`${field} must be an ISO date-time, got ${JSON.stringify(Object.values(filter)[0])}`));
+    expect(() => runFilterSql(filter)).toThrow(
+      new RangeError(`${field} must be an ISO date-time, got ${JSON.stringify(Object.values(filter)[0])}`),
+    );
   });
 });

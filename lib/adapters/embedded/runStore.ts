@@ -1,5 +1,13 @@
 import { RunSchema, type Run, type RunStatus } from '../../domain/index.js';
-import { ConflictError, NotFoundError, type Page, type PageOptions, type RunFilter, type RunStore, type WithEtag } from '../../ports/index.js';
+import {
+  ConflictError,
+  NotFoundError,
+  type Page,
+  type PageOptions,
+  type RunFilter,
+  type RunStore,
+  type WithEtag,
+} from '../../ports/index.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { runFilterSql } from './runFilterSql.js';
 import { utcIso } from '../shared/index.js';
@@ -12,7 +20,15 @@ interface RunRow {
   etag: string;
 }
 
-type RunColumns = [status: string, clientId: string | null, suiteId: string, targetId: string, createdAt: string, body: string, etag: string];
+type RunColumns = [
+  status: string,
+  clientId: string | null,
+  suiteId: string,
+  targetId: string,
+  createdAt: string,
+  body: string,
+  etag: string,
+];
 
 /**
  * Runs on SQLite. A run is validated with RunSchema when created and after every patch (a ZodError is thrown as
@@ -25,7 +41,11 @@ export class EmbeddedRunStore implements RunStore {
   private readonly updateRow;
   private readonly selectRun;
   private readonly selectShard;
-  private readonly patchTx: (id: string, patch: Partial<Omit<Run, 'id'>>, from: readonly RunStatus[] | undefined) => WithEtag<Run> | undefined;
+  private readonly patchTx: (
+    id: string,
+    patch: Partial<Omit<Run, 'id'>>,
+    from: readonly RunStatus[] | undefined,
+  ) => WithEtag<Run> | undefined;
   private readonly shardsTx: (runId: string, shards: readonly (readonly string[])[]) => void;
 
   constructor(db: SqliteDatabase) {
@@ -72,7 +92,11 @@ export class EmbeddedRunStore implements RunStore {
     return row ? fromRow(row) : undefined;
   }
 
-  async updateRun(id: string, patch: Partial<Omit<Run, 'id'>>, options: { from?: readonly RunStatus[] } = {}): Promise<WithEtag<Run> | undefined> {
+  async updateRun(
+    id: string,
+    patch: Partial<Omit<Run, 'id'>>,
+    options: { from?: readonly RunStatus[] } = {},
+  ): Promise<WithEtag<Run> | undefined> {
     return this.patchTx(id, patch, options.from);
   }
 

@@ -18,7 +18,12 @@ describe('scorecardQuery', () => {
     [
       'a tag reads the tag rows',
       { tag: 'smoke', passed: true },
-      { from: 'st_scorecard_tags s', card: 's.card', where: 's.run_id = ? AND s.tag = ? AND s.overall_passed = ?', params: ['r', 'smoke', 1] },
+      {
+        from: 'st_scorecard_tags s',
+        card: 's.card',
+        where: 's.run_id = ? AND s.tag = ? AND s.overall_passed = ?',
+        params: ['r', 'smoke', 1],
+      },
     ],
   ])('%s', (_label, filter, query) => {
     expect(scorecardQuery('r', filter)).toEqual(query);

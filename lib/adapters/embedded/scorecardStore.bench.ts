@@ -42,7 +42,9 @@ function card(i: number, caseId: string): Scorecard {
   base.stages.logic.duration_ms = 0.019 + (i % 10) / 1000;
   if (!passed) {
     const failing = base.failing_stage!;
-    base.stages[failing].details = { diffs: [{ path: '/0/arguments/city', expected: `City ${i + 1}`, actual: `city ${i}`, kind: 'value' }] };
+    base.stages[failing].details = {
+      diffs: [{ path: '/0/arguments/city', expected: `City ${i + 1}`, actual: `city ${i}`, kind: 'value' }],
+    };
   }
   base.latency_ms = 100 + (i % 400);
   base.evaluation_ms = 0.05 + (i % 10) / 100;
@@ -68,18 +70,32 @@ try {
     const used = process.cpuUsage(cpuStart);
     cpu += (used.user + used.system) / 1_000;
   }
-  console.log(`upsert ${total.toLocaleString('en-US')} cards (~${bytes} B each, batches of ${BATCH}): ${((wall * 1_000) / total).toFixed(1)} µs/card wall, ${((cpu * 1_000) / total).toFixed(1)} µs/card CPU, ${(wall / 1_000).toFixed(1)} s`);
+  console.log(
+    `upsert ${total.toLocaleString('en-US')} cards (~${bytes} B each, batches of ${BATCH}): ${((wall * 1_000) / total).toFixed(1)} µs/card wall, ${((cpu * 1_000) / total).toFixed(1)} µs/card CPU, ${(wall / 1_000).toFixed(1)} s`,
+  );
   let started = performance.now();
   let unchanged = 0;
   for (let i = 0; i < 10_000; i += BATCH) {
-    const batch = Array.from({ length: BATCH }, (_, k) => ({ ...card(i + k, ids[i + k]!), worker_id: 'redelivery', timestamp: new Date().toISOString() }));
+    const batch = Array.from({ length: BATCH }, (_, k) => ({
+      ...card(i + k, ids[i + k]!),
+      worker_id: 'redelivery',
+      timestamp: new Date().toISOString(),
+    }));
     unchanged += (await store.upsertScorecards(batch)).unchanged;
   }
-  console.log(`redeliver 10,000 cards: ${unchanged.toLocaleString('en-US')} unchanged, ${(((performance.now() - started) * 1_000) / 10_000).toFixed(1)} µs/card`);
+  console.log(
+    `redeliver 10,000 cards: ${unchanged.toLocaleString('en-US')} unchanged, ${(((performance.now() - started) * 1_000) / 10_000).toFixed(1)} µs/card`,
+  );
   console.log(`change log entries: ${changeLog.latestSeq(SCORECARD_CONTAINER).toLocaleString('en-US')}`);
   started = performance.now();
-  const page = await store.listScorecards('bench-run', { passed: false, failing_stage: 'logic', tag: 'tag-3' }, { limit: 100, offset: 1_000 });
-  console.log(`list failed/logic/tag page (limit 100, offset 1,000): ${(performance.now() - started).toFixed(1)} ms, total ${page.total.toLocaleString('en-US')}`);
+  const page = await store.listScorecards(
+    'bench-run',
+    { passed: false, failing_stage: 'logic', tag: 'tag-3' },
+    { limit: 100, offset: 1_000 },
+  );
+  console.log(
+    `list failed/logic/tag page (limit 100, offset 1,000): ${(performance.now() - started).toFixed(1)} ms, total ${page.total.toLocaleString('en-US')}`,
+  );
   started = performance.now();
   const count = await store.countScorecards('bench-run', { error_code: 'data_mismatch' });
   console.log(`count by error_code: ${(performance.now() - started).toFixed(1)} ms (${count.toLocaleString('en-US')})`);

@@ -59,7 +59,10 @@ describe('EmbeddedScorecardStore (embedded specifics)', () => {
     await new EmbeddedScorecardStore(temp.db, temp.changeLog).upsertScorecards([sampleScorecard('r', 'a')]);
     const again = temps.reopen(temp);
     const store = new EmbeddedScorecardStore(again.db, again.changeLog);
-    expect(await store.upsertScorecards([{ ...sampleScorecard('r', 'a'), worker_id: 'after-restart' }])).toEqual({ written: 0, unchanged: 1 });
+    expect(await store.upsertScorecards([{ ...sampleScorecard('r', 'a'), worker_id: 'after-restart' }])).toEqual({
+      written: 0,
+      unchanged: 1,
+    });
     expect(feed(again)).toHaveLength(1);
   });
 
@@ -94,7 +97,9 @@ describe('encodeScorecard', () => {
     const card = sampleScorecard('r', 'a');
     const encoded = encodeScorecard(card);
     expect(JSON.parse(encoded.body)).toEqual(card);
-    expect(encodeScorecard({ ...card, timestamp: '2030-01-01T00:00:00Z', worker_id: 'w', evaluation_ms: 9 }).contentHash).toBe(encoded.contentHash);
+    expect(encodeScorecard({ ...card, timestamp: '2030-01-01T00:00:00Z', worker_id: 'w', evaluation_ms: 9 }).contentHash).toBe(
+      encoded.contentHash,
+    );
     expect(encodeScorecard({ ...card, latency_ms: 121 }).contentHash).not.toBe(encoded.contentHash);
     expect(encodeScorecard({ ...card, attempt_number: 2 }).contentHash).not.toBe(encoded.contentHash);
   });

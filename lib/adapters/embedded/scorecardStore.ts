@@ -37,7 +37,8 @@ export class EmbeddedScorecardStore implements ScorecardStore {
     this.writeBatch = db.transaction((cards: readonly Scorecard[]) => {
       const outcomes: Array<{ id: string; body: string }> = [];
       for (const card of cards) {
-        if (writer.write(card)) outcomes.push({ id: outcomeId(card.run_id, scorecardKeyOf(card)), body: JSON.stringify(caseOutcomeOf(card)) });
+        if (writer.write(card))
+          outcomes.push({ id: outcomeId(card.run_id, scorecardKeyOf(card)), body: JSON.stringify(caseOutcomeOf(card)) });
       }
       changeLog.appendJson(SCORECARD_CONTAINER, outcomes);
       return { written: outcomes.length, unchanged: cards.length - outcomes.length };

@@ -9,14 +9,25 @@ import { CaseOutcomeSchema, caseOutcomeOf, recomputeFrom, toRunStats } from '../
 import { SCORECARD_CONTAINER } from './index.js';
 import { createEmbeddedStores } from './stores.js';
 
-const stage = (name: StageName, status: StageStatus) => ({ stage: name, status, passed: status === 'passed', score: status === 'passed' ? 1 : 0, duration_ms: 1 });
+const stage = (name: StageName, status: StageStatus) => ({
+  stage: name,
+  status,
+  passed: status === 'passed',
+  score: status === 'passed' ? 1 : 0,
+  duration_ms: 1,
+});
 
 function card(i: number, attempt: number, passed: boolean): Scorecard {
   return {
     run_id: 'run-1',
     test_case_id: `case-${i}`,
     timestamp: '2026-01-01T00:00:00Z',
-    stages: { syntax: stage('syntax', 'passed'), logic: stage('logic', passed ? 'passed' : 'failed'), execution: stage('execution', 'skipped'), semantics: stage('semantics', 'skipped') },
+    stages: {
+      syntax: stage('syntax', 'passed'),
+      logic: stage('logic', passed ? 'passed' : 'failed'),
+      execution: stage('execution', 'skipped'),
+      semantics: stage('semantics', 'skipped'),
+    },
     ...(passed ? {} : { failing_stage: 'logic' as const, error_code: 'argument_mismatch' as const }),
     generated_tool_calls: [],
     generated_nl_response: null,
@@ -54,10 +65,24 @@ afterEach(() => {
 });
 
 describe('createEmbeddedStores', () => {
-  it('provides every port, and run statistics folded from the scorecards\' change feed equal the recount', async () => {
+  it("provides every port, and run statistics folded from the scorecards' change feed equal the recount", async () => {
     const changeLog = new ChangeLog(db);
     const stores = createEmbeddedStores(db, changeLog);
-    expect(Object.keys(stores).sort()).toEqual(['alerts', 'annotations', 'audit', 'calibrations', 'catalogs', 'clients', 'pairwiseVerdicts', 'runStats', 'runs', 'scorecards', 'suites', 'targets', 'testCases']);
+    expect(Object.keys(stores).sort()).toEqual([
+      'alerts',
+      'annotations',
+      'audit',
+      'calibrations',
+      'catalogs',
+      'clients',
+      'pairwiseVerdicts',
+      'runStats',
+      'runs',
+      'scorecards',
+      'suites',
+      'targets',
+      'testCases',
+    ]);
 
     const first = Array.from({ length: 30 }, (_, i) => card(i, 1, i % 3 !== 0));
     const retries = first.filter((_, i) => i % 3 === 0).map((c) => card(Number(c.test_case_id.slice(5)), 2, true));

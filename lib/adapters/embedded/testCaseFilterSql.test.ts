@@ -9,7 +9,16 @@ describe('testCaseQuery', () => {
       'columns; ordered pages keep the complexity index out',
       { category: 'travel', complexity_min: 2, complexity_max: 4 },
       true,
-      { arms: [{ from: 'st_test_cases x', rid: 'x.rid', where: 'x.category = ? AND +x.complexity >= ? AND +x.complexity <= ?', params: ['travel', 2, 4] }] },
+      {
+        arms: [
+          {
+            from: 'st_test_cases x',
+            rid: 'x.rid',
+            where: 'x.category = ? AND +x.complexity >= ? AND +x.complexity <= ?',
+            params: ['travel', 2, 4],
+          },
+        ],
+      },
     ],
     [
       'q alone reads the text index',

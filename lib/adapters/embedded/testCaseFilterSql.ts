@@ -59,10 +59,24 @@ export function testCaseQuery(filter: TestCaseFilter = {}, options: { ordered?: 
   if (tags.length === 0) return { arms: [{ from: 'st_test_cases x', rid: 'x.rid', where: joinAnd(conditions), params }] };
   if (filter.tags_mode === 'all' || tags.length === 1) {
     const others = tags.slice(1).map(() => 'EXISTS (SELECT 1 FROM st_test_case_tags t WHERE t.tag = ? AND t.rid = x.rid)');
-    return { arms: [{ from: 'st_test_case_tags x', rid: 'x.rid', where: joinAnd(['x.tag = ?', ...others, ...conditions]), params: [...tags, ...params] }] };
+    return {
+      arms: [
+        {
+          from: 'st_test_case_tags x',
+          rid: 'x.rid',
+          where: joinAnd(['x.tag = ?', ...others, ...conditions]),
+          params: [...tags, ...params],
+        },
+      ],
+    };
   }
   return {
-    arms: tags.map((tag) => ({ from: 'st_test_case_tags x', rid: 'x.rid', where: joinAnd(['x.tag = ?', ...conditions]), params: [tag, ...params] })),
+    arms: tags.map((tag) => ({
+      from: 'st_test_case_tags x',
+      rid: 'x.rid',
+      where: joinAnd(['x.tag = ?', ...conditions]),
+      params: [tag, ...params],
+    })),
   };
 }
 

@@ -55,7 +55,10 @@ export class TestCaseReader {
     const rids = matchingRidsSql(this.plan(filter, true));
     const sql = `SELECT c.etag, b.body FROM (${rids.sql} ORDER BY rid LIMIT ? OFFSET ?) AS p
       CROSS JOIN st_test_cases c ON c.rid = p.rid CROSS JOIN st_test_case_bodies b ON b.rid = p.rid ORDER BY p.rid`;
-    return this.statements.get<BodyRow>(sql).all(...rids.params, limit, offset).map(withEtag);
+    return this.statements
+      .get<BodyRow>(sql)
+      .all(...rids.params, limit, offset)
+      .map(withEtag);
   }
 
   count(filter: TestCaseFilter | undefined): number {

@@ -19,9 +19,20 @@ const total = Number(process.argv[2] ?? 400_000);
 /** cases per upsertTestCases call for the first 100,000 (`BATCH=`, default 1,000) */
 const BATCH = Number(process.env.BATCH ?? 1_000);
 const rnd = createRandom(11);
-const WORDS = Array.from({ length: 2_000 }, (_, i) => `w${i.toString(36)}${'aeiou'[i % 5]}`).concat(
-  ['weather', 'forecast', 'invoice', 'refund', 'order', 'flight', 'hotel', 'berlin', 'zürich', 'tokyo', 'price', 'stock'],
-);
+const WORDS = Array.from({ length: 2_000 }, (_, i) => `w${i.toString(36)}${'aeiou'[i % 5]}`).concat([
+  'weather',
+  'forecast',
+  'invoice',
+  'refund',
+  'order',
+  'flight',
+  'hotel',
+  'berlin',
+  'zürich',
+  'tokyo',
+  'price',
+  'stock',
+]);
 const TAGS = Array.from({ length: 60 }, (_, i) => `tag-${i}`);
 const CATEGORIES = Array.from({ length: 24 }, (_, i) => `category-${i}`);
 const VERSIONS = ['v1', 'v2', 'v3'];
@@ -63,7 +74,8 @@ function percentile(sorted: number[], p: number): number {
 /** Fills up to `total`, re-upserts 1,000 existing cases, then times lists, id streams and getTestCases. */
 async function measureReads(store: EmbeddedTestCaseStore, first: number, reuse: boolean): Promise<void> {
   let started = performance.now();
-  for (let i = first; i < total && !reuse; i += 1_000) await store.upsertTestCases(Array.from({ length: Math.min(1_000, total - i) }, (_, k) => testCase(i + k)));
+  for (let i = first; i < total && !reuse; i += 1_000)
+    await store.upsertTestCases(Array.from({ length: Math.min(1_000, total - i) }, (_, k) => testCase(i + k)));
   started = performance.now();
   const existing: string[] = [];
   for await (const id of store.listTestCaseIds()) if (existing.push(id) >= 7_000) break;
@@ -88,7 +100,10 @@ async function measureReads(store: EmbeddedTestCaseStore, first: number, reuse: 
     ['category + complexity', () => ({ category: rnd.pick(CATEGORIES), complexity_min: 2, complexity_max: 4 })],
     ['category + tag + api', () => ({ category: rnd.pick(CATEGORIES), tags: [rnd.pick(TAGS)], api_version: rnd.pick(VERSIONS) })],
     ['q + category', () => ({ q: 'weather', category: rnd.pick(CATEGORIES) })],
-    ['everything', () => ({ q: 'price', category: rnd.pick(CATEGORIES), tags: [TAGS[rnd.int(0, 9)]!], complexity_min: 2, api_version: 'v2' })],
+    [
+      'everything',
+      () => ({ q: 'price', category: rnd.pick(CATEGORIES), tags: [TAGS[rnd.int(0, 9)]!], complexity_min: 2, api_version: 'v2' }),
+    ],
   ];
   const all: number[] = [];
   for (const [name, make] of filters) {
@@ -103,7 +118,9 @@ async function measureReads(store: EmbeddedTestCaseStore, first: number, reuse: 
     }
     times.sort((a, b) => a - b);
     all.push(...times);
-    console.log(`list ${name.padEnd(24)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms  (last total ${matched})`);
+    console.log(
+      `list ${name.padEnd(24)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms  (last total ${matched})`,
+    );
   }
   all.sort((a, b) => a - b);
   for (const q of ['w1', 'w1a']) {
@@ -111,9 +128,17 @@ async function measureReads(store: EmbeddedTestCaseStore, first: number, reuse: 
     const page = await store.listTestCases({ q }, { limit: 100 });
     console.log(`list q "${q}" (a prefix of most words): ${(performance.now() - t).toFixed(0)} ms (total ${page.total})`);
   }
-  console.log(`list, every filter: p50 ${percentile(all, 50).toFixed(1)} ms, p95 ${percentile(all, 95).toFixed(1)} ms, max ${all[all.length - 1]!.toFixed(1)} ms`);
+  console.log(
+    `list, every filter: p50 ${percentile(all, 50).toFixed(1)} ms, p95 ${percentile(all, 95).toFixed(1)} ms, max ${all[all.length - 1]!.toFixed(1)} ms`,
+  );
 
-  for (const [name, filter] of [['all', {}], ['category', { category: 'category-3' }], ['complexity 2-4', { complexity_min: 2, complexity_max: 4 }], ['tag', { tags: ['tag-1'] }], ['q weather', { q: 'weather' }]] as Array<[string, TestCaseFilter]>) {
+  for (const [name, filter] of [
+    ['all', {}],
+    ['category', { category: 'category-3' }],
+    ['complexity 2-4', { complexity_min: 2, complexity_max: 4 }],
+    ['tag', { tags: ['tag-1'] }],
+    ['q weather', { q: 'weather' }],
+  ] as Array<[string, TestCaseFilter]>) {
     started = performance.now();
     let n = 0;
     for await (const _id of store.listTestCaseIds(filter)) n++;
@@ -146,7 +171,9 @@ try {
   }
   if (!reuse) {
     const rate = Math.round(first / (upsertMs / 1000)).toLocaleString('en-US');
-    console.log(`upsert ${first.toLocaleString('en-US')} cases (batches of ${BATCH.toLocaleString('en-US')}): ${rate} cases/s wall, ${((cpuMs * 1000) / first).toFixed(1)} µs/case CPU`);
+    console.log(
+      `upsert ${first.toLocaleString('en-US')} cases (batches of ${BATCH.toLocaleString('en-US')}): ${rate} cases/s wall, ${((cpuMs * 1000) / first).toFixed(1)} µs/case CPU`,
+    );
   }
   if (!process.env.UPSERT_ONLY) await measureReads(store, first, reuse);
   console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);

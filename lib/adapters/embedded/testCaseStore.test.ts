@@ -16,7 +16,9 @@ function rowCounts(temp: ReturnType<TempDatabases['open']>): Record<string, numb
     cases: count('SELECT count(*) AS n FROM st_test_cases'),
     bodies: count('SELECT count(*) AS n FROM st_test_case_bodies'),
     tags: count('SELECT count(*) AS n FROM st_test_case_tags'),
-    fts: count("SELECT count(*) AS n FROM st_test_case_fts WHERE st_test_case_fts MATCH 'zurich OR flight OR hotel OR invoice OR paris OR hello'"),
+    fts: count(
+      "SELECT count(*) AS n FROM st_test_case_fts WHERE st_test_case_fts MATCH 'zurich OR flight OR hotel OR invoice OR paris OR hello'",
+    ),
   };
 }
 

@@ -1,5 +1,16 @@
 import type { TestCase, TestCaseFilter } from '../../domain/index.js';
-import { ConflictError, type FindSimilarOptions, NotFoundError, type Page, type PageOptions, PreconditionFailedError, type SimilarTestCase, type TestCaseStore, type UpsertManyResult, type WithEtag } from '../../ports/index.js';
+import {
+  ConflictError,
+  type FindSimilarOptions,
+  NotFoundError,
+  type Page,
+  type PageOptions,
+  PreconditionFailedError,
+  type SimilarTestCase,
+  type TestCaseStore,
+  type UpsertManyResult,
+  type WithEtag,
+} from '../../ports/index.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { withoutEtag, type SqliteDatabase } from './sqlite.js';
 import { TestCaseReader } from './testCaseReader.js';
@@ -81,7 +92,8 @@ export class EmbeddedTestCaseStore implements TestCaseStore {
   async listTestCases(filter?: TestCaseFilter, options?: PageOptions): Promise<Page<WithEtag<TestCase>>> {
     const window = pageWindow(options);
     const items = this.reader.page(filter, window.limit, window.offset);
-    const total = items.length < window.limit && (items.length > 0 || window.offset === 0) ? window.offset + items.length : this.reader.count(filter);
+    const total =
+      items.length < window.limit && (items.length > 0 || window.offset === 0) ? window.offset + items.length : this.reader.count(filter);
     return pageIn(items, total, window);
   }
 

@@ -29,7 +29,13 @@ describe('HttpApiProvider', () => {
     const response = await provider.execute(call('get_weather', { city: 'New York', units: 'metric', days: [1, 2] }), context);
     expect(response).toEqual({ ok: true, status: 200, data: { temp: 21.5 }, durationMs: duration });
     expect(server?.requests).toEqual([
-      expect.objectContaining({ method: 'GET', path: '/v1/weather/New York', rawUrl: '/v1/weather/New%20York?days=1&days=2&units=metric', query: { days: ['1', '2'], units: ['metric'] }, body: '' }),
+      expect.objectContaining({
+        method: 'GET',
+        path: '/v1/weather/New York',
+        rawUrl: '/v1/weather/New%20York?days=1&days=2&units=metric',
+        query: { days: ['1', '2'], units: ['metric'] },
+        body: '',
+      }),
     ]);
   });
 
@@ -38,13 +44,22 @@ describe('HttpApiProvider', () => {
     const response = await provider.execute(call('create_order', { item: 'book', qty: 2 }), context);
     expect(response).toEqual({ ok: true, status: 201, data: { id: 'o-1' }, durationMs: duration });
     const seen = server?.requests[0];
-    expect({ method: seen?.method, path: seen?.path, body: JSON.parse(seen?.body ?? '') as unknown }).toEqual({ method: 'POST', path: '/v1/orders', body: { item: 'book', qty: 2 } });
+    expect({ method: seen?.method, path: seen?.path, body: JSON.parse(seen?.body ?? '') as unknown }).toEqual({
+      method: 'POST',
+      path: '/v1/orders',
+      body: { item: 'book', qty: 2 },
+    });
     expect(seen?.headers).toMatchObject({ 'content-type': 'application/json', 'x-api-key': 'k', accept: 'application/json' });
   });
 
   it('returns null data for an empty 204 body', async () => {
     const provider = await providerFor((_, res) => res.writeHead(204).end());
-    expect(await provider.execute(call('delete_item', { id: 7 }), context)).toEqual({ ok: true, status: 204, data: null, durationMs: duration });
+    expect(await provider.execute(call('delete_item', { id: 7 }), context)).toEqual({
+      ok: true,
+      status: 204,
+      data: null,
+      durationMs: duration,
+    });
   });
 
   it.each([
@@ -54,7 +69,13 @@ describe('HttpApiProvider', () => {
   ])('reports HTTP %i as execution_failed with the status and a body snippet', async (status, type, body, tail) => {
     const provider = await providerFor((_, res) => res.writeHead(status, { 'content-type': type }).end(body));
     const response = await provider.execute(call('get_weather', { city: 'Paris' }), context);
-    expect(response).toEqual({ ok: false, errorCode: 'execution_failed', status, message: `GET ${server?.baseUrl}/v1/weather/Paris ${tail}`, durationMs: duration });
+    expect(response).toEqual({
+      ok: false,
+      errorCode: 'execution_failed',
+      status,
+      message: `GET ${server?.baseUrl}/v1/weather/Paris ${tail}`,
+      durationMs: duration,
+    });
   });
 
   it('reports a 2xx body that is not JSON as execution_failed', async () => {
@@ -75,7 +96,12 @@ describe('HttpApiProvider', () => {
   ])('times out on a server that never answers (%s)', async (_, options, callOptions, ms) => {
     const provider = await providerFor(() => undefined, options);
     const response = await provider.execute(call('get_weather', { city: 'Paris' }), { ...context, ...callOptions });
-    expect(response).toEqual({ ok: false, errorCode: 'execution_failed', message: `GET ${server?.baseUrl}/v1/weather/Paris did not answer within ${ms} ms`, durationMs: duration });
+    expect(response).toEqual({
+      ok: false,
+      errorCode: 'execution_failed',
+      message: `GET ${server?.baseUrl}/v1/weather/Paris did not answer within ${ms} ms`,
+      durationMs: duration,
+    });
     expect(response.durationMs).toBeGreaterThanOrEqual(ms - 5);
     expect(response.durationMs).toBeLessThan(ms + 1000);
   });
@@ -88,16 +114,19 @@ describe('HttpApiProvider', () => {
     await expect(pending).rejects.toThrow('run cancelled');
   });
 
-  it("leaves no listener on a long-lived caller signal after calls succeed or fail", async () => {
+  it('leaves no listener on a long-lived caller signal after calls succeed or fail', async () => {
     const provider = await providerFor((req, res) => (req.path.endsWith('Oslo') ? sendJson(res, 500, {}) : sendJson(res, 200, {})));
     const run = new AbortController();
-    for (const city of ['Paris', 'Oslo', 'Rome']) await provider.execute(call('get_weather', { city }), { ...context, abortSignal: run.signal });
+    for (const city of ['Paris', 'Oslo', 'Rome'])
+      await provider.execute(call('get_weather', { city }), { ...context, abortSignal: run.signal });
     expect(getEventListeners(run.signal, 'abort')).toEqual([]);
   });
 
   it('does not call the API when the signal is already aborted', async () => {
     const provider = await providerFor((_, res) => sendJson(res, 200, {}));
-    await expect(provider.execute(call('get_weather', { city: 'Paris' }), { ...context, abortSignal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      provider.execute(call('get_weather', { city: 'Paris' }), { ...context, abortSignal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(server?.requests).toEqual([]);
   });
 
@@ -105,14 +134,27 @@ describe('HttpApiProvider', () => {
     const provider = await providerFor(() => undefined);
     await server?.close();
     const response = await provider.execute(call('get_weather', { city: 'Paris' }), context);
-    expect(response).toMatchObject({ ok: false, errorCode: 'execution_failed', message: expect.stringContaining('failed: fetch failed (ECONNREFUSED') as string });
+    expect(response).toMatchObject({
+      ok: false,
+      errorCode: 'execution_failed',
+      message: expect.stringContaining('failed: fetch failed (ECONNREFUSED') as string,
+    });
     expect('status' in response).toBe(false);
   });
 
   it('returns execution_failed for a tool not in the catalog and for a call missing a path argument', async () => {
     const provider = await providerFor((_, res) => sendJson(res, 200, {}));
-    expect(await provider.execute(call('nope', {}), context)).toEqual({ ok: false, errorCode: 'execution_failed', message: 'tool "nope" is not in catalog test-api@1, so it has no HTTP mapping', durationMs: duration });
-    expect(await provider.execute(call('get_weather', {}), context)).toMatchObject({ ok: false, errorCode: 'execution_failed', message: expect.stringContaining('needs argument "city"') as string });
+    expect(await provider.execute(call('nope', {}), context)).toEqual({
+      ok: false,
+      errorCode: 'execution_failed',
+      message: 'tool "nope" is not in catalog test-api@1, so it has no HTTP mapping',
+      durationMs: duration,
+    });
+    expect(await provider.execute(call('get_weather', {}), context)).toMatchObject({
+      ok: false,
+      errorCode: 'execution_failed',
+      message: expect.stringContaining('needs argument "city"') as string,
+    });
     expect(server?.requests).toEqual([]);
   });
 

@@ -18,7 +18,13 @@ describe('buildHttpRequest', () => {
       'GET: path param encoded, the rest to the query (sorted), arrays repeated, null dropped',
       'get_weather',
       { city: 'São Paulo/SP', units: 'metric', days: [1, 2], extra: null, opts: { a: 1 } },
-      { ok: true, request: { method: 'GET', url: 'http://api.test/v1/weather/S%C3%A3o%20Paulo%2FSP?days=1&days=2&opts=%7B%22a%22%3A1%7D&units=metric' } },
+      {
+        ok: true,
+        request: {
+          method: 'GET',
+          url: 'http://api.test/v1/weather/S%C3%A3o%20Paulo%2FSP?days=1&days=2&opts=%7B%22a%22%3A1%7D&units=metric',
+        },
+      },
     ],
     [
       'GET with an explicit query list: unlisted arguments are not sent',
@@ -64,8 +70,16 @@ describe('buildHttpRequest', () => {
 describe('compileHttpRoute', () => {
   it.each([
     ['no mapping', { name: 'no_http' }, 'tool "no_http" has no "http" mapping in its catalog, so the http provider cannot call it'],
-    ['GET with a body', { name: 'g', http: { method: 'GET', path: '/g', body: ['x'] } }, 'tool "g": a GET request cannot have a body, but http.body lists x'],
-    ['argument on both sides', { name: 'p', http: { method: 'POST', path: '/p', query: ['x', 'y'], body: ['y'] } }, 'tool "p": argument(s) y listed in both http.query and http.body'],
+    [
+      'GET with a body',
+      { name: 'g', http: { method: 'GET', path: '/g', body: ['x'] } },
+      'tool "g": a GET request cannot have a body, but http.body lists x',
+    ],
+    [
+      'argument on both sides',
+      { name: 'p', http: { method: 'POST', path: '/p', query: ['x', 'y'], body: ['y'] } },
+      'tool "p": argument(s) y listed in both http.query and http.body',
+    ],
   ])('throws a configuration error for %s', (_, tool, message) => {
     const compile = () => compileHttpRoute(ToolDefinitionSchema.parse(tool));
     expect(compile).toThrow(ExecutionConfigurationError);

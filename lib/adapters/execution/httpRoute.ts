@@ -42,7 +42,9 @@ export function compileHttpRoute(tool: ToolDefinition): HttpRoute {
   const pathParams = [...mapping.path.matchAll(PATH_PARAM)].map((m) => m[1] ?? '');
   const sendsBody = BODY_METHODS.has(mapping.method);
   if (mapping.method === 'GET' && mapping.body && mapping.body.length > 0) {
-    throw new ExecutionConfigurationError(`tool "${tool.name}": a GET request cannot have a body, but http.body lists ${mapping.body.join(', ')}`);
+    throw new ExecutionConfigurationError(
+      `tool "${tool.name}": a GET request cannot have a body, but http.body lists ${mapping.body.join(', ')}`,
+    );
   }
   const both = (mapping.query ?? []).filter((name) => mapping.body?.includes(name));
   if (both.length > 0) {
@@ -75,7 +77,10 @@ export function buildHttpRequest(baseUrl: string, route: HttpRoute, args: Record
     return encodeURIComponent(typeof value === 'object' ? JSON.stringify(value) : String(value));
   });
   if (missing !== undefined) {
-    return { ok: false, message: `tool "${route.toolName}" needs argument "${missing}" for its path ${route.path}, but the call does not give it` };
+    return {
+      ok: false,
+      message: `tool "${route.toolName}" needs argument "${missing}" for its path ${route.path}, but the call does not give it`,
+    };
   }
   const queryNames = namesFor(route.query, route.body, route.pathParams, args);
   const bodyNames = namesFor(route.body, route.query, route.pathParams, args);

@@ -42,7 +42,11 @@ describe('JsonlCassette', () => {
     ['not an entry', line({ ...paris, status: 'ok' }), 'line 2: not a cassette entry: status'],
     ['without data', line({ ...paris, data: undefined }), 'line 2: not a cassette entry: data is required'],
     ['with an unknown field', line({ ...paris, extra: 1 }), 'line 2: not a cassette entry: (line) Unrecognized key: "extra"'],
-    ['with a key that does not match its call', line({ ...paris, key: 'get_weather{"city":"Rome"}' }), 'line 2: key "get_weather{\\"city\\":\\"Rome\\"}" is not the canonical key of its tool_name and arguments'],
+    [
+      'with a key that does not match its call',
+      line({ ...paris, key: 'get_weather{"city":"Rome"}' }),
+      'line 2: key "get_weather{\\"city\\":\\"Rome\\"}" is not the canonical key of its tool_name and arguments',
+    ],
   ])('rejects a line %s, naming the file and line number', async (_, bad, message) => {
     const path = join(dir, 'c.jsonl');
     writeFileSync(path, `${line(rome)}\n${bad}\n${line(paris)}\n`);

@@ -73,7 +73,9 @@ function parseLine(line: string, where: string): CassetteEntry {
   const entry = parsed.data as CassetteEntry;
   const key = canonicalCallKey(entry);
   if (entry.key !== key) {
-    throw new ExecutionConfigurationError(`${where}: key ${JSON.stringify(entry.key)} is not the canonical key of its tool_name and arguments (${JSON.stringify(key)})`);
+    throw new ExecutionConfigurationError(
+      `${where}: key ${JSON.stringify(entry.key)} is not the canonical key of its tool_name and arguments (${JSON.stringify(key)})`,
+    );
   }
   return entry;
 }

@@ -7,7 +7,11 @@ describe('requestSignal', () => {
   it('aborts with a TimeoutError when the timeout passes', async () => {
     const request = requestSignal(20);
     await sleep(40);
-    expect({ aborted: request.signal.aborted, timedOut: request.timedOut(), reason: (request.signal.reason as Error).name }).toEqual({ aborted: true, timedOut: true, reason: 'TimeoutError' });
+    expect({ aborted: request.signal.aborted, timedOut: request.timedOut(), reason: (request.signal.reason as Error).name }).toEqual({
+      aborted: true,
+      timedOut: true,
+      reason: 'TimeoutError',
+    });
     request.dispose();
   });
 
@@ -15,11 +19,15 @@ describe('requestSignal', () => {
     const caller = new AbortController();
     const request = requestSignal(10_000, caller.signal);
     caller.abort(new Error('stop'));
-    expect({ aborted: request.signal.aborted, timedOut: request.timedOut(), reason: (request.signal.reason as Error).message }).toEqual({ aborted: true, timedOut: false, reason: 'stop' });
+    expect({ aborted: request.signal.aborted, timedOut: request.timedOut(), reason: (request.signal.reason as Error).message }).toEqual({
+      aborted: true,
+      timedOut: false,
+      reason: 'stop',
+    });
     request.dispose();
   });
 
-  it("leaves nothing attached to a long-lived caller signal after dispose, and no timer firing", async () => {
+  it('leaves nothing attached to a long-lived caller signal after dispose, and no timer firing', async () => {
     const caller = new AbortController();
     const requests = Array.from({ length: 100 }, () => requestSignal(10, caller.signal));
     expect(getEventListeners(caller.signal, 'abort')).toHaveLength(100);

@@ -1,2 +1,9 @@
 /** Entity kinds in `st_entities` (also the entity names in store errors). */
-export const ENTITY_KINDS = { suites: 'suite', catalogs: 'tool_catalog', targets: 'target', clients: 'client', calibrations: 'judge_calibration', pairwiseVerdicts: 'pairwise_verdict' } as const;
+export const ENTITY_KINDS = {
+  suites: 'suite',
+  catalogs: 'tool_catalog',
+  targets: 'target',
+  clients: 'client',
+  calibrations: 'judge_calibration',
+  pairwiseVerdicts: 'pairwise_verdict',
+} as const;

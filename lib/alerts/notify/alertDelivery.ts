@@ -15,8 +15,15 @@ export function summarizeDelivery(notifications: readonly AlertNotification[]): 
   if (current.length === 0) return { status: 'none', attempts: 0, last_error: null, delivered_at: null };
   const failed = current.filter((n) => n.status === 'failed');
   const status = current.some((n) => n.status === 'pending') ? 'pending' : failed.length > 0 ? 'failed' : 'delivered';
-  const lastError = [...current].filter((n) => n.last_error !== null).sort((a, b) => a.updated_at.localeCompare(b.updated_at)).at(-1)?.last_error ?? null;
-  const delivered = current.map((n) => n.delivered_at).filter((d): d is string => d !== null).sort();
+  const lastError =
+    [...current]
+      .filter((n) => n.last_error !== null)
+      .sort((a, b) => a.updated_at.localeCompare(b.updated_at))
+      .at(-1)?.last_error ?? null;
+  const delivered = current
+    .map((n) => n.delivered_at)
+    .filter((d): d is string => d !== null)
+    .sort();
   return {
     status,
     attempts: current.reduce((sum, n) => sum + n.attempts, 0),

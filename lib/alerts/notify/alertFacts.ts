@@ -26,7 +26,9 @@ export function alertFacts(alert: Alert, options: { publicUrl?: string | undefin
   if (alert.affected_categories.length > 0) {
     facts.push({
       name: 'Affected categories',
-      value: alert.affected_categories.map((c) => `${c.category} ${formatPoints(c.change)} (${formatPValue(c.p_value_adjusted)} Holm)`).join(', '),
+      value: alert.affected_categories
+        .map((c) => `${c.category} ${formatPoints(c.change)} (${formatPValue(c.p_value_adjusted)} Holm)`)
+        .join(', '),
     });
   }
   const base = options.publicUrl?.replace(/\/+$/, '');

@@ -66,7 +66,8 @@ let drained = 0;
 /** Delivers every message queued since the last drain, in order (the queue's job), returning the outcomes. */
 async function drain(options: DeliveryOptions = {}): Promise<string[]> {
   const outcomes: string[] = [];
-  for (; drained < queue.sent.length; drained++) outcomes.push((await deliverNotification(queue.sent[drained]!.message.body, deps(), options)).outcome);
+  for (; drained < queue.sent.length; drained++)
+    outcomes.push((await deliverNotification(queue.sent[drained]!.message.body, deps(), options)).outcome);
   return outcomes;
 }
 
@@ -79,7 +80,10 @@ describe('webhook delivery', () => {
   it('posts a Slack message {text, blocks} and records the delivery', async () => {
     await raise(CRITICAL, clientWith({ url: server.url, format: 'slack' }));
     expect(await drain()).toEqual(['delivered']);
-    const body = server.received[0] as { text: string; blocks: Array<{ type: string; text?: { text: string }; fields?: Array<{ text: string }>; elements?: Array<{ text: string }> }> };
+    const body = server.received[0] as {
+      text: string;
+      blocks: Array<{ type: string; text?: { text: string }; fields?: Array<{ text: string }>; elements?: Array<{ text: string }> }>;
+    };
     expect(body.text).toBe('Critical regression: accuracy of target-1: accuracy dropped 4.6 pts (87.8% -&gt; 83.2%); refunds -29.8 pts');
     expect(body.blocks.map((b) => b.type)).toEqual(['header', 'section', 'section', 'context']);
     expect(body.blocks[0]!.text!.text).toBe('Critical regression: accuracy of target-1');
@@ -94,7 +98,12 @@ describe('webhook delivery', () => {
       '*Affected categories*\nrefunds -29.8 pts (p &lt; 0.001 Holm)',
     ]);
     expect(body.blocks[3]!.elements![0]!.text).toBe('<http://127.0.0.1:7071/api/v1/alerts/run-b%3Aaccuracy|Open the alert>');
-    expect((await alerts.getAlert(CRITICAL.id))!.delivery).toEqual({ status: 'delivered', attempts: 1, last_error: null, delivered_at: NOW.toISOString() });
+    expect((await alerts.getAlert(CRITICAL.id))!.delivery).toEqual({
+      status: 'delivered',
+      attempts: 1,
+      last_error: null,
+      delivered_at: NOW.toISOString(),
+    });
   });
 
   it('posts a Teams message with an Adaptive Card', async () => {
@@ -111,9 +120,22 @@ describe('webhook delivery', () => {
             type: 'AdaptiveCard',
             version: '1.4',
             body: [
-              { type: 'TextBlock', text: 'Critical regression: accuracy of target-1', weight: 'Bolder', size: 'Large', wrap: true, color: 'Attention' },
+              {
+                type: 'TextBlock',
+                text: 'Critical regression: accuracy of target-1',
+                weight: 'Bolder',
+                size: 'Large',
+                wrap: true,
+                color: 'Attention',
+              },
               { type: 'TextBlock', text: CRITICAL.message, wrap: true },
-              { type: 'FactSet', facts: expect.arrayContaining([{ title: 'Change', value: '-4.6 pts (threshold 5 pts drop)' }, { title: 'Affected categories', value: 'refunds -29.8 pts (p < 0.001 Holm)' }]) },
+              {
+                type: 'FactSet',
+                facts: expect.arrayContaining([
+                  { title: 'Change', value: '-4.6 pts (threshold 5 pts drop)' },
+                  { title: 'Affected categories', value: 'refunds -29.8 pts (p < 0.001 Holm)' },
+                ]),
+              },
             ],
             actions: [{ type: 'Action.OpenUrl', title: 'Open the alert', url: 'http://127.0.0.1:7071/api/v1/alerts/run-b%3Aaccuracy' }],
           },
@@ -126,7 +148,9 @@ describe('webhook delivery', () => {
     await raise(CRITICAL, clientWith({ url: server.url, format: 'json' }));
     await drain();
     const { delivery: _d, ...rest } = CRITICAL;
-    expect(server.received).toEqual([{ event: 'regression_alert', alert: rest, links: { alert: 'http://127.0.0.1:7071/api/v1/alerts/run-b%3Aaccuracy' } }]);
+    expect(server.received).toEqual([
+      { event: 'regression_alert', alert: rest, links: { alert: 'http://127.0.0.1:7071/api/v1/alerts/run-b%3Aaccuracy' } },
+    ]);
   });
 
   it('retries after a 500 with a jittered exponential backoff, then delivers', async () => {
@@ -140,32 +164,66 @@ describe('webhook delivery', () => {
       [ALERT_NOTIFICATIONS_QUEUE, `${CRITICAL.id}:critical:${webhookKey(server.url)}:3`, '2026-03-01T12:00:01.000Z'],
     ]);
     expect(server.received).toHaveLength(3);
-    expect((await alerts.getAlert(CRITICAL.id))!.delivery).toEqual({ status: 'delivered', attempts: 3, last_error: null, delivered_at: NOW.toISOString() });
+    expect((await alerts.getAlert(CRITICAL.id))!.delivery).toEqual({
+      status: 'delivered',
+      attempts: 3,
+      last_error: null,
+      delivered_at: NOW.toISOString(),
+    });
   });
 
   it('honours Retry-After (seconds) when it asks for longer than the backoff', async () => {
     server.script = [{ status: 429, headers: { 'retry-after': '120' }, body: 'rate_limited' }];
     await raise(CRITICAL, clientWith({ url: server.url, format: 'slack' }));
     const first = await deliverNotification(queue.sent[0]!.message.body, deps(), { retryDelayInMs: 1_000, random: () => 0.99 });
-    expect(first).toEqual({ notification_id: queue.sent[0]!.message.body.notification_id, attempt: 1, outcome: 'retry_scheduled', status: 429, next_attempt_at: '2026-03-01T12:02:00.000Z' });
+    expect(first).toEqual({
+      notification_id: queue.sent[0]!.message.body.notification_id,
+      attempt: 1,
+      outcome: 'retry_scheduled',
+      status: 429,
+      next_attempt_at: '2026-03-01T12:02:00.000Z',
+    });
     expect(queue.sent[1]!.message.scheduledEnqueueTimeUtc).toEqual(new Date('2026-03-01T12:02:00.000Z'));
-    expect((await alerts.getAlert(CRITICAL.id))!.delivery).toEqual({ status: 'pending', attempts: 1, last_error: 'HTTP 429: rate_limited', delivered_at: null });
+    expect((await alerts.getAlert(CRITICAL.id))!.delivery).toEqual({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'HTTP 429: rate_limited',
+      delivered_at: null,
+    });
   });
 
   it('gives up after maxRetries retries and records the failure with its last error', async () => {
-    server.script = [{ status: 503, body: 'down' }, { status: 503, body: 'down' }, { status: 503, body: 'still down' }];
+    server.script = [
+      { status: 503, body: 'down' },
+      { status: 503, body: 'down' },
+      { status: 503, body: 'still down' },
+    ];
     await raise(CRITICAL, clientWith({ url: server.url, format: 'json' }));
     expect(await drain({ maxRetries: 2, retryDelayInMs: 10 })).toEqual(['retry_scheduled', 'retry_scheduled', 'failed']);
     const [notification] = await alerts.listNotifications(CRITICAL.id);
-    expect(notification).toMatchObject({ status: 'failed', attempts: 3, last_status: 503, last_error: 'HTTP 503: still down (gave up after 3 attempts)' });
-    expect((await alerts.getAlert(CRITICAL.id))!.delivery).toEqual({ status: 'failed', attempts: 3, last_error: 'HTTP 503: still down (gave up after 3 attempts)', delivered_at: null });
+    expect(notification).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      last_status: 503,
+      last_error: 'HTTP 503: still down (gave up after 3 attempts)',
+    });
+    expect((await alerts.getAlert(CRITICAL.id))!.delivery).toEqual({
+      status: 'failed',
+      attempts: 3,
+      last_error: 'HTTP 503: still down (gave up after 3 attempts)',
+      delivered_at: null,
+    });
   });
 
   it('does not retry a 4xx other than 408/429', async () => {
     server.script = [{ status: 404, body: 'no_service' }];
     await raise(CRITICAL, clientWith({ url: server.url, format: 'slack' }));
     expect(await drain()).toEqual(['failed']);
-    expect((await alerts.getAlert(CRITICAL.id))!.delivery).toMatchObject({ status: 'failed', attempts: 1, last_error: 'HTTP 404: no_service (not retried)' });
+    expect((await alerts.getAlert(CRITICAL.id))!.delivery).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'HTTP 404: no_service (not retried)',
+    });
   });
 
   it('retries when nobody answers, and the error never shows the URL', async () => {

@@ -41,7 +41,13 @@ export interface DeliveryResult {
   next_attempt_at?: string;
 }
 
-export const DEFAULT_DELIVERY_OPTIONS = { maxRetries: 5, retryDelayInMs: 2_000, maxRetryDelayInMs: 300_000, maxRetryAfterInMs: 3_600_000, timeoutInMs: 10_000 } as const;
+export const DEFAULT_DELIVERY_OPTIONS = {
+  maxRetries: 5,
+  retryDelayInMs: 2_000,
+  maxRetryDelayInMs: 300_000,
+  maxRetryAfterInMs: 3_600_000,
+  timeoutInMs: 10_000,
+} as const;
 
 /**
  * One attempt of one webhook notification, from its queue message. Skips a message whose notification is gone,
@@ -51,7 +57,11 @@ export const DEFAULT_DELIVERY_OPTIONS = { maxRetries: 5, retryDelayInMs: 2_000, 
  * backoff or the server's Retry-After, whichever is longer; after `maxRetries` retries, or on another 4xx, the
  * notification is `failed` with its last error. The alert's `delivery` summary follows.
  */
-export async function deliverNotification(message: NotificationMessage, deps: DeliveryDeps, options: DeliveryOptions = {}): Promise<DeliveryResult> {
+export async function deliverNotification(
+  message: NotificationMessage,
+  deps: DeliveryDeps,
+  options: DeliveryOptions = {},
+): Promise<DeliveryResult> {
   const { alerts } = deps.stores;
   const opts = { ...DEFAULT_DELIVERY_OPTIONS, ...options };
   const skipped: DeliveryResult = { notification_id: message.notification_id, attempt: message.attempt, outcome: 'skipped' };
@@ -67,7 +77,10 @@ export async function deliverNotification(message: NotificationMessage, deps: De
   const claimed = await save(alerts, { ...found, attempts: message.attempt, next_attempt_at: null, updated_at: now() }, found._etag);
   if (!claimed) return skipped;
 
-  const answer = await postWebhook(found.url, formatNotification(alert, found.format, deps.publicUrl), { timeoutInMs: opts.timeoutInMs, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+  const answer = await postWebhook(found.url, formatNotification(alert, found.format, deps.publicUrl), {
+    timeoutInMs: opts.timeoutInMs,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
   const base: AlertNotification = { ...claimed, last_status: answer.status, updated_at: now() };
   let result: DeliveryResult;
   let next: AlertNotification;

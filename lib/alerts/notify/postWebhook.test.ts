@@ -16,11 +16,27 @@ describe('postWebhook', () => {
     ['200', { status: 200, body: 'ok' }, { ok: true, status: 200, retryable: false }],
     ['204', { status: 204 }, { ok: true, status: 204, retryable: false }],
     ['500 with a body', { status: 500, body: 'boom' }, { ok: false, status: 500, retryable: true, error: 'HTTP 500: boom' }],
-    ['429 with Retry-After in seconds', { status: 429, headers: { 'retry-after': '7' } }, { ok: false, status: 429, retryable: true, retryAfterInMs: 7000, error: 'HTTP 429' }],
-    ['503 with retry-after-ms', { status: 503, headers: { 'retry-after-ms': '250' } }, { ok: false, status: 503, retryable: true, retryAfterInMs: 250, error: 'HTTP 503' }],
+    [
+      '429 with Retry-After in seconds',
+      { status: 429, headers: { 'retry-after': '7' } },
+      { ok: false, status: 429, retryable: true, retryAfterInMs: 7000, error: 'HTTP 429' },
+    ],
+    [
+      '503 with retry-after-ms',
+      { status: 503, headers: { 'retry-after-ms': '250' } },
+      { ok: false, status: 503, retryable: true, retryAfterInMs: 250, error: 'HTTP 503' },
+    ],
     ['408', { status: 408 }, { ok: false, status: 408, retryable: true, error: 'HTTP 408' }],
-    ['a redirect (not followed, not retried)', { status: 302, headers: { location: 'http://127.0.0.1:1/elsewhere' } }, { ok: false, status: 302, retryable: false, error: 'HTTP 302' }],
-    ['400 (not retryable), its body cut to 200 characters', { status: 400, body: 'x'.repeat(500) }, { ok: false, status: 400, retryable: false, error: `HTTP 400: ${'x'.repeat(200)}` }],
+    [
+      'a redirect (not followed, not retried)',
+      { status: 302, headers: { location: 'http://127.0.0.1:1/elsewhere' } },
+      { ok: false, status: 302, retryable: false, error: 'HTTP 302' },
+    ],
+    [
+      '400 (not retryable), its body cut to 200 characters',
+      { status: 400, body: 'x'.repeat(500) },
+      { ok: false, status: 400, retryable: false, error: `HTTP 400: ${'x'.repeat(200)}` },
+    ],
   ])('classifies %s', async (_label, answer, expected) => {
     const server = await startWebhookServer([answer]);
     expect(await postWebhook(server.url, { text: 'hi' })).toEqual(expected);

@@ -27,11 +27,18 @@ export async function postWebhook(url: string, body: unknown, options: PostWebho
   const signal = options.abortSignal ? AbortSignal.any([timeout, options.abortSignal]) : timeout;
   let response: Response;
   try {
-    response = await (options.fetch ?? fetch)(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal, redirect: 'manual' });
+    response = await (options.fetch ?? fetch)(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+      redirect: 'manual',
+    });
   } catch (err) {
     options.abortSignal?.throwIfAborted();
     // refused by the outbound policy: the reason (never the URL, which may be a secret), and no retry
-    if (err instanceof Error && err.name === 'OutboundRefusedError') return { ok: false, status: null, retryable: false, error: err.message };
+    if (err instanceof Error && err.name === 'OutboundRefusedError')
+      return { ok: false, status: null, retryable: false, error: err.message };
     return { ok: false, status: null, retryable: true, error: describeFailure(err, timeout.aborted) };
   }
   if (response.ok) {

@@ -18,7 +18,11 @@ export interface QueueNotificationsDeps {
  * (messageId `id:1`: a repeated call sends nothing twice). Idempotent: safe to call again after a crash.
  * Returns the notifications sent.
  */
-export async function queueNotifications(alert: Alert, client: Pick<Client, 'notify'> | null | undefined, deps: QueueNotificationsDeps): Promise<AlertNotification[]> {
+export async function queueNotifications(
+  alert: Alert,
+  client: Pick<Client, 'notify'> | null | undefined,
+  deps: QueueNotificationsDeps,
+): Promise<AlertNotification[]> {
   const { alerts } = deps.stores;
   const now = deps.clock.now().toISOString();
   const webhooks = (client?.notify ?? []).flatMap((t) => (t.kind === 'webhook' ? [t] : []));
@@ -50,13 +54,19 @@ export async function queueNotifications(alert: Alert, client: Pick<Client, 'not
     }
     for (const lower of sameTarget.filter((n) => n.status === 'pending')) {
       // a delivery attempt that changed it meanwhile checks the alert's severity itself before sending
-      await alerts.replaceNotification({ ...lower, status: 'superseded', updated_at: now }, { ifMatch: lower._etag }).catch((err: unknown) => {
-        if (!(err instanceof PreconditionFailedError)) throw err;
-      });
+      await alerts
+        .replaceNotification({ ...lower, status: 'superseded', updated_at: now }, { ifMatch: lower._etag })
+        .catch((err: unknown) => {
+          if (!(err instanceof PreconditionFailedError)) throw err;
+        });
     }
   }
   const unsent = (await alerts.listNotifications(alert.id)).filter((n) => n.status === 'pending' && n.attempts === 0);
-  if (unsent.length > 0) await deps.queue.sendMessages(ALERT_NOTIFICATIONS_QUEUE, unsent.map((n) => notificationMessage(n.id, 1)));
+  if (unsent.length > 0)
+    await deps.queue.sendMessages(
+      ALERT_NOTIFICATIONS_QUEUE,
+      unsent.map((n) => notificationMessage(n.id, 1)),
+    );
   await refreshAlertDelivery(alerts, alert.id);
   return unsent;
 }

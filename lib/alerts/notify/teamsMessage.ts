@@ -17,7 +17,14 @@ export function teamsMessage(facts: AlertFacts, severity: 'warning' | 'critical'
           type: 'AdaptiveCard',
           version: '1.4',
           body: [
-            { type: 'TextBlock', text: facts.title, weight: 'Bolder', size: 'Large', wrap: true, color: severity === 'critical' ? 'Attention' : 'Warning' },
+            {
+              type: 'TextBlock',
+              text: facts.title,
+              weight: 'Bolder',
+              size: 'Large',
+              wrap: true,
+              color: severity === 'critical' ? 'Attention' : 'Warning',
+            },
             { type: 'TextBlock', text: facts.summary, wrap: true },
             { type: 'FactSet', facts: facts.facts.map((f) => ({ title: f.name, value: f.value })) },
           ],

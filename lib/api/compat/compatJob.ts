@@ -49,7 +49,15 @@ export async function startCompatJob(request: CompatEvaluateRequest, deps: Deps)
     },
   }));
   await importCases(stores, { cases });
-  await stores.suites.create({ id: jobId, name: `evaluation job ${jobId}`, description: `POST /api/evaluate against ${target.id}`, kind: 'static', test_case_ids: cases.map((c) => c.id), created_at: now, updated_at: now });
+  await stores.suites.create({
+    id: jobId,
+    name: `evaluation job ${jobId}`,
+    description: `POST /api/evaluate against ${target.id}`,
+    kind: 'static',
+    test_case_ids: cases.map((c) => c.id),
+    created_at: now,
+    updated_at: now,
+  });
   const run = await createRun(
     {
       run_id: jobId,
@@ -98,7 +106,16 @@ async function ensureTarget(stores: Stores, request: CompatEvaluateRequest, now:
   }
 }
 
-const STATUS: Record<Run['status'], CompatJobStatus> = { pending: 'pending', running: 'running', stalled: 'running', completed: 'completed', degraded: 'completed', failed: 'failed', cancelled: 'cancelled', timed_out: 'failed' };
+const STATUS: Record<Run['status'], CompatJobStatus> = {
+  pending: 'pending',
+  running: 'running',
+  stalled: 'running',
+  completed: 'completed',
+  degraded: 'completed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  timed_out: 'failed',
+};
 
 /** A job as `GET /api/evaluate/{job_id}` shows it; undefined when the run is not one the compatibility routes started. */
 export async function compatJobView(run: Run, stores: Stores, statusUrl: string): Promise<CompatJob | undefined> {
@@ -124,13 +141,20 @@ export async function compatJobView(run: Run, stores: Stores, statusUrl: string)
   return { ...view, ...(await verdict(run, ids, stores)) };
 }
 
-async function verdict(run: Run, ids: readonly string[], stores: Stores): Promise<Pick<CompatJob, 'passed' | 'overall_score' | 'scorer_results' | 'summary' | 'results'>> {
+async function verdict(
+  run: Run,
+  ids: readonly string[],
+  stores: Stores,
+): Promise<Pick<CompatJob, 'passed' | 'overall_score' | 'scorer_results' | 'summary' | 'results'>> {
   const cases = await stores.testCases.getTestCases(ids);
   const cards = new Map<string, Scorecard>();
   for await (const card of stores.scorecards.iterateScorecards(run.id)) cards.set(card.test_case_id, card);
   const threshold = run.config.semantics.pass_threshold;
   const scored = cases.map((tc) => ({ tc, card: cards.get(tc.id), score: scoreQuestion(cards.get(tc.id), tc) }));
-  const scorerResults = aggregateScorers(scored.map((q) => q.score), threshold);
+  const scorerResults = aggregateScorers(
+    scored.map((q) => q.score),
+    threshold,
+  );
   const overall = weightedMean(scorerResults);
   const passed = overall !== null && overall >= threshold && scorerResults.every((s) => s.passed !== false);
   const passedQuestions = scored.filter((q) => q.score.passed).length;
@@ -142,8 +166,15 @@ async function verdict(run: Run, ids: readonly string[], stores: Stores): Promis
     response: card?.generated_nl_response ?? null,
     agent: card?.agent ?? null,
     reason: card?.routing_reason ?? null,
-    expected_outcome: { response: tc.expected_nl_response ?? null, agent: tc.expected_agent ?? null, reason: tc.expected_routing_reason ?? null },
-    error: card && card.stages.syntax.status !== 'passed' && (card.error_code === 'target_error' || card.error_code === 'target_timeout') ? (card.stages.syntax.message ?? card.error_code) : null,
+    expected_outcome: {
+      response: tc.expected_nl_response ?? null,
+      agent: tc.expected_agent ?? null,
+      reason: tc.expected_routing_reason ?? null,
+    },
+    error:
+      card && card.stages.syntax.status !== 'passed' && (card.error_code === 'target_error' || card.error_code === 'target_timeout')
+        ? (card.stages.syntax.message ?? card.error_code)
+        : null,
     scorer_results: score.scorers,
   }));
   const pct = cases.length ? ((100 * passedQuestions) / cases.length).toFixed(1) : '0.0';

@@ -22,12 +22,43 @@ export interface CompatScorer {
  * the question's expected outcome (kept on its test case).
  */
 export const COMPAT_SCORERS = [
-  { name: 'syntax', weight: 0.05, source: 'stage 1, syntax gate', description: 'the endpoint answered with a readable JSON body (a target error, timeout or unreadable body fails)' },
-  { name: 'logic', weight: 0.05, source: 'stage 2, tool-call comparison', description: 'the questions expect no API call: an answer that makes tool calls fails' },
-  { name: 'execution', weight: 0, source: 'stage 3, execution', description: 'not applicable: no API calls are expected, so evaluation jobs switch stage 3 off' },
-  { name: 'semantics', weight: 0.5, source: 'stage 4, semantic judge', description: 'the response judged against expected_outcome.response (judge "local": the offline reference heuristic; "openai": an LLM judge); passes at pass_threshold' },
-  { name: 'agent_routing', weight: 0.25, source: 'the endpoint\'s "agent"', description: 'the agent equals expected_outcome.agent (trimmed, ignoring case); not scored without an expected agent' },
-  { name: 'routing_reason', weight: 0.15, source: 'the endpoint\'s "reason"', description: `the reason against expected_outcome.reason with the reference heuristic (numbers, key facts, ROUGE-L); passes at ${REASON_PASS_THRESHOLD}; not scored without an expected reason` },
+  {
+    name: 'syntax',
+    weight: 0.05,
+    source: 'stage 1, syntax gate',
+    description: 'the endpoint answered with a readable JSON body (a target error, timeout or unreadable body fails)',
+  },
+  {
+    name: 'logic',
+    weight: 0.05,
+    source: 'stage 2, tool-call comparison',
+    description: 'the questions expect no API call: an answer that makes tool calls fails',
+  },
+  {
+    name: 'execution',
+    weight: 0,
+    source: 'stage 3, execution',
+    description: 'not applicable: no API calls are expected, so evaluation jobs switch stage 3 off',
+  },
+  {
+    name: 'semantics',
+    weight: 0.5,
+    source: 'stage 4, semantic judge',
+    description:
+      'the response judged against expected_outcome.response (judge "local": the offline reference heuristic; "openai": an LLM judge); passes at pass_threshold',
+  },
+  {
+    name: 'agent_routing',
+    weight: 0.25,
+    source: 'the endpoint\'s "agent"',
+    description: 'the agent equals expected_outcome.agent (trimmed, ignoring case); not scored without an expected agent',
+  },
+  {
+    name: 'routing_reason',
+    weight: 0.15,
+    source: 'the endpoint\'s "reason"',
+    description: `the reason against expected_outcome.reason with the reference heuristic (numbers, key facts, ROUGE-L); passes at ${REASON_PASS_THRESHOLD}; not scored without an expected reason`,
+  },
 ] as const satisfies readonly CompatScorer[];
 
 const WEIGHTS = Object.fromEntries(COMPAT_SCORERS.map((s) => [s.name, s.weight])) as Record<CompatScorerName, number>;
@@ -42,7 +73,9 @@ export interface QuestionScore {
 /** Scores one question from its scorecard (undefined: not evaluated) and its test case. */
 export function scoreQuestion(card: Scorecard | undefined, testCase: TestCase): QuestionScore {
   if (!card) {
-    const scorers = COMPAT_SCORERS.map((s) => result(s.name, null, null, 'not evaluated: the job finished before this question was answered'));
+    const scorers = COMPAT_SCORERS.map((s) =>
+      result(s.name, null, null, 'not evaluated: the job finished before this question was answered'),
+    );
     return { passed: false, score: null, scorers };
   }
   const stages = (['syntax', 'logic', 'execution', 'semantics'] as const).map((name) => stageScorer(card, name));
@@ -57,12 +90,24 @@ export function aggregateScorers(questions: readonly QuestionScore[], passThresh
   return COMPAT_SCORERS.map((spec, i) => {
     const perQuestion = questions.map((q) => q.scorers[i]!);
     const scored = perQuestion.filter((r) => r.score !== null);
-    if (!scored.length) return result(spec.name, null, null, spec.weight === 0 ? spec.description : `not scored: ${perQuestion[0]?.rationale ?? 'no questions'}`);
+    if (!scored.length)
+      return result(
+        spec.name,
+        null,
+        null,
+        spec.weight === 0 ? spec.description : `not scored: ${perQuestion[0]?.rationale ?? 'no questions'}`,
+      );
     const score = round(scored.reduce((sum, r) => sum + r.score!, 0) / scored.length);
     const passedCount = scored.filter((r) => r.passed).length;
     const threshold = spec.name === 'routing_reason' ? REASON_PASS_THRESHOLD : passThreshold;
     const unscored = perQuestion.length - scored.length;
-    const misses = spec.name === 'agent_routing' ? perQuestion.filter((r) => r.passed === false).slice(0, 3).map((r) => r.rationale) : [];
+    const misses =
+      spec.name === 'agent_routing'
+        ? perQuestion
+            .filter((r) => r.passed === false)
+            .slice(0, 3)
+            .map((r) => r.rationale)
+        : [];
     const rationale = [
       `${passedCount} of ${scored.length} questions passed, mean ${score.toFixed(3)} (passes at ${threshold})`,
       unscored ? `${unscored} not scored` : '',
@@ -104,7 +149,12 @@ function agentScorer(card: Scorecard, testCase: TestCase): ScorerResult {
   if (!expected) return result('agent_routing', null, null, 'no expected agent given');
   if (!card.agent) return result('agent_routing', 0, false, `no agent reported; expected "${expected}"`);
   const match = agentMatches(expected, card.agent);
-  return result('agent_routing', match ? 1 : 0, match, match ? `routed to "${card.agent}"` : `routed to "${card.agent}" instead of "${expected}"`);
+  return result(
+    'agent_routing',
+    match ? 1 : 0,
+    match,
+    match ? `routed to "${card.agent}"` : `routed to "${card.agent}" instead of "${expected}"`,
+  );
 }
 
 function reasonScorer(card: Scorecard, testCase: TestCase): ScorerResult {

@@ -39,12 +39,37 @@ export interface ArbitraryOptions {
 
 /** Strings that have broken parsers before: lone surrogates, control characters, huge, path tricks, JSON-ish. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('', ' ', '\ud800', 'a\udc00b', '\u0000', '\u0007x', '../../etc/passwd', '%2e%2e%2f', '{"a":', '💥'.repeat(70), 'x'.repeat(5000), '__proto__', 'constructor', 'null', '-1', '1e309'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\ud800',
+    'a\udc00b',
+    '\u0000',
+    '\u0007x',
+    '../../etc/passwd',
+    '%2e%2e%2f',
+    '{"a":',
+    '💥'.repeat(70),
+    'x'.repeat(5000),
+    '__proto__',
+    'constructor',
+    'null',
+    '-1',
+    '1e309',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 
 /** Any JSON value (what a hostile client can send where a field is expected). */
-const junkValue: fc.Arbitrary<unknown> = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }));
+const junkValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
+);
 
 const DEPTH_LIMIT = 6;
 
@@ -79,15 +104,25 @@ function validArbitrary(schema: FuzzSchema | boolean, options: ArbitraryOptions,
     case 'string':
       return stringArbitrary(schema, options);
     case 'integer':
-      return fc.integer({ min: Math.ceil(schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1000)), max: Math.floor(schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 100_000)) });
+      return fc.integer({
+        min: Math.ceil(schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1000)),
+        max: Math.floor(schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 100_000)),
+      });
     case 'number':
-      return fc.double({ min: schema.minimum ?? schema.exclusiveMinimum ?? -1e6, max: schema.maximum ?? schema.exclusiveMaximum ?? 1e6, noNaN: true });
+      return fc.double({
+        min: schema.minimum ?? schema.exclusiveMinimum ?? -1e6,
+        max: schema.maximum ?? schema.exclusiveMaximum ?? 1e6,
+        noNaN: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(arbitraryOf(schema.items, options, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, Math.max(4, schema.minItems ?? 0)) });
+      return fc.array(arbitraryOf(schema.items, options, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 4, Math.max(4, schema.minItems ?? 0)),
+      });
     case 'object':
     case undefined:
       if (!schema.properties && type === undefined) return junkValue;
@@ -99,16 +134,28 @@ function validArbitrary(schema: FuzzSchema | boolean, options: ArbitraryOptions,
 
 function stringArbitrary(schema: FuzzSchema, options: ArbitraryOptions): fc.Arbitrary<string> {
   if (schema.format === 'uri') return options.uri ?? fc.webUrl();
-  if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === 'date-time')
+    return fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString());
   if (schema.format === 'email') return fc.emailAddress();
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 24, minLength + 24));
-  if (schema.pattern) return fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,15}$/).filter((s) => s.length >= minLength && s.length <= maxLength);
+  if (schema.pattern)
+    return fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,15}$/).filter((s) => s.length >= minLength && s.length <= maxLength);
   // valid-looking strings mostly, and now and then a hostile one that still fits the length bounds (a lone surrogate,
   // a control character, path tricks): those reach handlers past schema validation
   const hostile = hostileString.filter((s) => s.length >= minLength && s.length <= Math.max(maxLength, minLength));
-  if (options.hostileStrings === false) return fc.oneof({ arbitrary: fc.string({ minLength, maxLength }), weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }), weight: 1 });
-  return fc.oneof({ arbitrary: fc.string({ minLength, maxLength }), weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }), weight: 1 }, { arbitrary: hostile, weight: 1 });
+  if (options.hostileStrings === false)
+    return fc.oneof(
+      { arbitrary: fc.string({ minLength, maxLength }), weight: 4 },
+      { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }), weight: 1 },
+    );
+  return fc.oneof(
+    { arbitrary: fc.string({ minLength, maxLength }), weight: 4 },
+    { arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }), weight: 1 },
+    { arbitrary: hostile, weight: 1 },
+  );
 }
 
 function objectArbitrary(schema: FuzzSchema, options: ArbitraryOptions, depth: number): fc.Arbitrary<unknown> {
@@ -119,5 +166,8 @@ function objectArbitrary(schema: FuzzSchema, options: ArbitraryOptions, depth: n
   const requiredKeys = Object.keys(properties).filter((k) => required.has(k));
   const record = fc.record(model, { requiredKeys });
   // now and then a property the schema does not have (strict objects must refuse it)
-  return fc.oneof({ arbitrary: record, weight: 9 }, { arbitrary: record.map((r) => ({ ...(r as object), unexpected_field: 1 })), weight: 1 });
+  return fc.oneof(
+    { arbitrary: record, weight: 9 },
+    { arbitrary: record.map((r) => ({ ...(r as object), unexpected_field: 1 })), weight: 1 },
+  );
 }

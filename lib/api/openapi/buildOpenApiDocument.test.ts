@@ -6,7 +6,19 @@ import { buildOpenApiDocument, openApiPath } from './buildOpenApiDocument.js';
 
 const doc = buildOpenApiDocument(ROUTES, { title: 'EvalPlatform', version: '0.1.0', serverUrl: 'http://127.0.0.1:7071' }) as {
   components: { schemas: Record<string, object> };
-  paths: Record<string, Record<string, { operationId: string; security: unknown[]; parameters?: Array<{ name: string; in: string; required: boolean; schema: object }>; requestBody?: { content: Record<string, { schema: object }> }; responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        security: unknown[];
+        parameters?: Array<{ name: string; in: string; required: boolean; schema: object }>;
+        requestBody?: { content: Record<string, { schema: object }> };
+        responses: Record<string, { content?: Record<string, { schema: object }> }>;
+      }
+    >
+  >;
 };
 
 describe('buildOpenApiDocument', () => {
@@ -19,7 +31,9 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('covers every route of the table exactly once, by operationId', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`));
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`),
+    );
     const expected = ROUTES.map((r) => `${r.method} ${openApiPath(r.path)} ${r.name}`);
     expect(operations.sort()).toEqual(expected.sort());
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
@@ -37,7 +51,10 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('leaves only health and the document itself anonymous', () => {
-    const anonymous = Object.values(doc.paths).flatMap((methods) => Object.values(methods)).filter((op) => op.security.length === 0).map((op) => op.operationId);
+    const anonymous = Object.values(doc.paths)
+      .flatMap((methods) => Object.values(methods))
+      .filter((op) => op.security.length === 0)
+      .map((op) => op.operationId);
     expect(anonymous.sort()).toEqual(['health', 'openapi']);
   });
 
@@ -62,8 +79,12 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('describes a run request body with its required fields and the trigger metadata', () => {
-    const body = doc.paths['/api/v1/runs']!.post!.requestBody!.content['application/json']!.schema as { properties: Record<string, { properties?: Record<string, unknown> }> };
-    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['suite_id', 'target_id', 'client_id', 'trigger_metadata', 'config', 'baseline_run_id']));
+    const body = doc.paths['/api/v1/runs']!.post!.requestBody!.content['application/json']!.schema as {
+      properties: Record<string, { properties?: Record<string, unknown> }>;
+    };
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['suite_id', 'target_id', 'client_id', 'trigger_metadata', 'config', 'baseline_run_id']),
+    );
     expect(Object.keys(body.properties.trigger_metadata!.properties ?? {})).toEqual(expect.arrayContaining(['commit_sha', 'pr_number']));
   });
 
@@ -75,9 +96,19 @@ describe('buildOpenApiDocument', () => {
 
   it('documents imports by their media types and streamed exports and reports by theirs', () => {
     const importOp = doc.paths['/api/v1/test-cases/import']!.post!;
-    expect(Object.keys(importOp.requestBody!.content)).toEqual(expect.arrayContaining(['application/json', 'text/csv', 'application/x-ndjson', 'multipart/form-data']));
+    expect(Object.keys(importOp.requestBody!.content)).toEqual(
+      expect.arrayContaining(['application/json', 'text/csv', 'application/x-ndjson', 'multipart/form-data']),
+    );
     expect(Object.keys(importOp.responses)).toEqual(expect.arrayContaining(['413', '415', '422']));
-    expect(Object.keys(doc.paths['/api/v1/test-cases/export']!.get!.responses['200']!.content ?? {})).toEqual(['application/x-ndjson', 'text/csv']);
-    expect(Object.keys(doc.paths['/api/v1/runs/{id}/report']!.get!.responses['200']!.content ?? {})).toEqual(['application/json', 'text/markdown', 'text/html', 'application/xml']);
+    expect(Object.keys(doc.paths['/api/v1/test-cases/export']!.get!.responses['200']!.content ?? {})).toEqual([
+      'application/x-ndjson',
+      'text/csv',
+    ]);
+    expect(Object.keys(doc.paths['/api/v1/runs/{id}/report']!.get!.responses['200']!.content ?? {})).toEqual([
+      'application/json',
+      'text/markdown',
+      'text/html',
+      'application/xml',
+    ]);
   });
 });

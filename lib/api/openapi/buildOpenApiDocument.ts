@@ -18,7 +18,10 @@ const PROBLEM_SCHEMA: JsonSchema = {
     status: { type: 'integer' },
     detail: { type: 'string' },
     instance: { type: 'string' },
-    errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } }, required: ['path', 'message'] } },
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } }, required: ['path', 'message'] },
+    },
   },
   required: ['type', 'title', 'status', 'detail'],
 };
@@ -56,8 +59,17 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: O
     components: {
       schemas: { Problem: PROBLEM_SCHEMA, ...Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b))) },
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', description: 'an EvalPlatform API key (`evalp_<id>_<secret>`, created with `evalp keys create`); `x-api-key: <key>` also works' },
-        entraId: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'a Microsoft Entra ID access token whose `roles` claim carries the EvalPlatform roles' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'an EvalPlatform API key (`evalp_<id>_<secret>`, created with `evalp keys create`); `x-api-key: <key>` also works',
+        },
+        entraId: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'a Microsoft Entra ID access token whose `roles` claim carries the EvalPlatform roles',
+        },
       },
     },
   };
@@ -107,7 +119,10 @@ function requestBodyOf(route: RouteDefinition, components: SchemaComponents): Re
   if (route.rawBody) {
     // the route parses the body itself (imports): its media types, as text or multipart parts
     const content = Object.fromEntries(
-      route.rawBody.mediaTypes.map((type) => [type, { schema: type === 'multipart/form-data' ? { type: 'object', additionalProperties: { type: 'string' } } : { type: 'string' } }]),
+      route.rawBody.mediaTypes.map((type) => [
+        type,
+        { schema: type === 'multipart/form-data' ? { type: 'object', additionalProperties: { type: 'string' } } : { type: 'string' } },
+      ]),
     );
     return { required: true, content };
   }
@@ -120,6 +135,8 @@ function responseOf(route: RouteDefinition, status: number, description: string,
   if (status === 204) return { description };
   const json = { schema: route.response ? jsonSchemaOf(route.response, 'output', components) : {} };
   if (!route.responseMediaTypes) return { description, content: { 'application/json': json } };
-  const content = Object.fromEntries(route.responseMediaTypes.map((type) => [type, /json$/.test(type) ? json : { schema: { type: 'string' } }]));
+  const content = Object.fromEntries(
+    route.responseMediaTypes.map((type) => [type, /json$/.test(type) ? json : { schema: { type: 'string' } }]),
+  );
   return { description, content };
 }

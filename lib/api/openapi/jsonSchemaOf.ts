@@ -19,7 +19,12 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'
   const defs = json.$defs as Record<string, JsonSchema> | undefined;
   if (!defs || !components) return json;
   delete json.$defs;
-  const names = new Map(Object.entries(defs).map(([key, def]) => [key, key.startsWith('__') ? `Def_${createHash('sha1').update(JSON.stringify(def)).digest('hex').slice(0, 10)}` : key]));
+  const names = new Map(
+    Object.entries(defs).map(([key, def]) => [
+      key,
+      key.startsWith('__') ? `Def_${createHash('sha1').update(JSON.stringify(def)).digest('hex').slice(0, 10)}` : key,
+    ]),
+  );
   const rewrite = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(rewrite);
     if (value === null || typeof value !== 'object') return value;
@@ -35,7 +40,10 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'
 }
 
 /** The properties of an object schema (path or query parameters), with which of them are required. */
-export function objectProperties(schema: z.ZodType, components?: SchemaComponents): { properties: Record<string, JsonSchema>; required: Set<string> } {
+export function objectProperties(
+  schema: z.ZodType,
+  components?: SchemaComponents,
+): { properties: Record<string, JsonSchema>; required: Set<string> } {
   const json = jsonSchemaOf(schema, 'input', components);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);

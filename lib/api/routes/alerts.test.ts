@@ -22,8 +22,25 @@ async function api(method: string, path: string, key?: string): Promise<{ status
 
 const ALERTS: Alert[] = [
   sampleAlert('run-1', 'accuracy', { client_id: 'acme', severity: 'critical', created_at: '2026-03-01T08:00:00.000Z' }),
-  sampleAlert('run-1', 'cost_per_case', { client_id: 'acme', change_unit: 'ratio', previous: 0.01, current: 0.019, change: 1.9, threshold: 1.5, severity: 'critical', created_at: '2026-03-01T08:00:01.000Z' }),
-  sampleAlert('run-2', 'latency_p95', { client_id: 'globex', change_unit: 'ratio', previous: 2000, current: 3200, change: 1.6, threshold: 1.5, created_at: '2026-03-02T08:00:00.000Z' }),
+  sampleAlert('run-1', 'cost_per_case', {
+    client_id: 'acme',
+    change_unit: 'ratio',
+    previous: 0.01,
+    current: 0.019,
+    change: 1.9,
+    threshold: 1.5,
+    severity: 'critical',
+    created_at: '2026-03-01T08:00:01.000Z',
+  }),
+  sampleAlert('run-2', 'latency_p95', {
+    client_id: 'globex',
+    change_unit: 'ratio',
+    previous: 2000,
+    current: 3200,
+    change: 1.6,
+    threshold: 1.5,
+    created_at: '2026-03-02T08:00:00.000Z',
+  }),
   sampleAlert('run-3', 'accuracy', { created_at: '2026-03-03T08:00:00.000Z' }),
 ];
 
@@ -79,21 +96,37 @@ describe('alerts API', () => {
   it('answers 404 for an unknown alert (get and acknowledge)', async () => {
     const get = await api('GET', 'v1/alerts/run-9:accuracy', reader);
     const ack = await api('POST', 'v1/alerts/run-9:accuracy/acknowledge', runner);
-    expect([get.status, get.type, get.json.detail, ack.status]).toEqual([404, 'application/problem+json', 'alert "run-9:accuracy" does not exist', 404]);
+    expect([get.status, get.type, get.json.detail, ack.status]).toEqual([
+      404,
+      'application/problem+json',
+      'alert "run-9:accuracy" does not exist',
+      404,
+    ]);
   });
 
   it('answers 401 without a key and 403 to a reader or platform-admin acknowledging', async () => {
     const anonymous = await api('GET', 'v1/alerts');
     const asReader = await api('POST', 'v1/alerts/run-3:accuracy/acknowledge', reader);
     const asAdmin = await api('POST', 'v1/alerts/run-3:accuracy/acknowledge', admin);
-    expect([anonymous.status, asReader.status, asReader.json.detail, asAdmin.status]).toEqual([401, 403, expect.stringContaining('"runner" role'), 403]);
+    expect([anonymous.status, asReader.status, asReader.json.detail, asAdmin.status]).toEqual([
+      401,
+      403,
+      expect.stringContaining('"runner" role'),
+      403,
+    ]);
     expect((await api('GET', 'v1/alerts/run-3:accuracy', reader)).json.status).toBe('open');
   });
 
   it('acknowledges: records who and when; again is idempotent (the first acknowledgement stays)', async () => {
     const first = await api('POST', 'v1/alerts/run-3:accuracy/acknowledge', runner);
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ ...ALERTS[3], status: 'acknowledged', acknowledged_by: 'oncall', acknowledged_at: expect.any(String), updated_at: first.json.acknowledged_at });
+    expect(first.json).toEqual({
+      ...ALERTS[3],
+      status: 'acknowledged',
+      acknowledged_by: 'oncall',
+      acknowledged_at: expect.any(String),
+      updated_at: first.json.acknowledged_at,
+    });
     expect(Date.now() - Date.parse(first.json.acknowledged_at)).toBeLessThan(60_000);
     const again = await api('POST', 'v1/alerts/run-3:accuracy/acknowledge', runner);
     expect([again.status, again.json]).toEqual([200, first.json]);

@@ -1,7 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { AnnotationLabelValueSchema, AnnotationSchema, AnnotationTaskSchema, JudgeCalibrationSchema, type Scorecard } from '../../domain/index.js';
-import { AnnotationInputError, calibrateJudge, createAnnotationTask, CreateAnnotationTaskSchema, exportRows, itemView, progressOf, submitAnnotation, taskAgreement } from '../../annotations/index.js';
+import {
+  AnnotationLabelValueSchema,
+  AnnotationSchema,
+  AnnotationTaskSchema,
+  JudgeCalibrationSchema,
+  type Scorecard,
+} from '../../domain/index.js';
+import {
+  AnnotationInputError,
+  calibrateJudge,
+  createAnnotationTask,
+  CreateAnnotationTaskSchema,
+  exportRows,
+  itemView,
+  progressOf,
+  submitAnnotation,
+  taskAgreement,
+} from '../../annotations/index.js';
 import { NotFoundError, type Stores } from '../../ports/index.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteDefinition } from '../route.js';
@@ -20,7 +36,10 @@ async function asBadRequest<T>(work: () => Promise<T>, prefix: string): Promise<
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AnnotationInputError) throw new ApiError(400, 'Bad Request', error.message, [{ path: `${prefix}.${error.field}`, message: error.message.slice(error.field.length + 2) }]);
+    if (error instanceof AnnotationInputError)
+      throw new ApiError(400, 'Bad Request', error.message, [
+        { path: `${prefix}.${error.field}`, message: error.message.slice(error.field.length + 2) },
+      ]);
     throw error;
   }
 }
@@ -33,7 +52,8 @@ export const createAnnotationTaskRoute = defineRoute({
   path: 'v1/annotation-tasks',
   role: 'test-admin',
   tag: 'annotations',
-  summary: "Create an annotation task over a suite's cases or a run's scorecards, with a label schema and N annotators per item (default 3)",
+  summary:
+    "Create an annotation task over a suite's cases or a run's scorecards, with a label schema and N annotators per item (default 3)",
   body: CreateAnnotationTaskSchema,
   responses: { 201: 'the task', 400: 'invalid task or a source with no items', 404: 'no such suite or run', 409: 'the id exists' },
   response: AnnotationTaskSchema,
@@ -108,7 +128,12 @@ export const submitAnnotationRoute = defineRoute({
   summary: "Submit the calling annotator's label for an item (checked against the task's label schema)",
   params: ItemParams,
   body: z.object({ label: AnnotationLabelValueSchema, comment: z.string().max(4_000).optional() }).strict(),
-  responses: { 201: 'the stored label', 400: 'the label does not fit the schema', 404: 'no such task or item', 409: 'already labelled by this annotator, or the item has all its labels' },
+  responses: {
+    201: 'the stored label',
+    400: 'the label does not fit the schema',
+    404: 'no such task or item',
+    409: 'already labelled by this annotator, or the item has all its labels',
+  },
   response: AnnotationSchema,
   handler: async ({ services, params, body, principal }) => {
     const stored = await asBadRequest(() => submitAnnotation(params.id, params.item, body, annotatorOf(principal), services), 'body');
@@ -162,7 +187,10 @@ export const exportAnnotationsRoute = defineRoute({
   }),
   handler: async ({ services, params }) => {
     const task = await taskOf(services.stores, params.id);
-    const [items, annotations] = await Promise.all([services.stores.annotations.listItems(task.id), services.stores.annotations.listAnnotations(task.id)]);
+    const [items, annotations] = await Promise.all([
+      services.stores.annotations.listItems(task.id),
+      services.stores.annotations.listAnnotations(task.id),
+    ]);
     return { status: 200, body: { task, items: exportRows(task, items, annotations) } };
   },
 });
@@ -180,7 +208,10 @@ export const annotationAgreementRoute = defineRoute({
   response: z.object({ task_id: z.string(), agreement: z.unknown().nullable() }),
   handler: async ({ services, params }) => {
     const task = await taskOf(services.stores, params.id);
-    return { status: 200, body: { task_id: task.id, agreement: taskAgreement(task, await services.stores.annotations.listAnnotations(task.id)) } };
+    return {
+      status: 200,
+      body: { task_id: task.id, agreement: taskAgreement(task, await services.stores.annotations.listAnnotations(task.id)) },
+    };
   },
 });
 
@@ -193,17 +224,28 @@ export const calibrateJudgeRoute = defineRoute({
   summary:
     "Calibrate the judge of the task's run against the human labels: Cohen's kappa and raw agreement (judge vs consensus), confusion table; stored as the calibration of that judge model and rubric",
   params: IdParams,
-  body: z.object({ provenance: z.string().min(1).optional() }).strict().optional(),
-  responses: { 200: 'the stored calibration', 400: 'not a task over a run, a label schema other than pass_fail or scale, or no judged item', 404: 'no such task' },
+  body: z
+    .object({ provenance: z.string().min(1).optional() })
+    .strict()
+    .optional(),
+  responses: {
+    200: 'the stored calibration',
+    400: 'not a task over a run, a label schema other than pass_fail or scale, or no judged item',
+    404: 'no such task',
+  },
   response: JudgeCalibrationSchema,
   handler: async ({ services, params, body }) => {
     const task = await taskOf(services.stores, params.id);
     const annotations = await services.stores.annotations.listAnnotations(task.id);
     const cards = new Map<string, Scorecard>();
-    if (task.source.kind === 'run') for await (const card of services.stores.scorecards.iterateScorecards(task.source.run_id)) cards.set(card.test_case_id, card);
+    if (task.source.kind === 'run')
+      for await (const card of services.stores.scorecards.iterateScorecards(task.source.run_id)) cards.set(card.test_case_id, card);
     let calibration;
     try {
-      calibration = calibrateJudge(task, annotations, cards, { now: services.clock.now().toISOString(), ...(body?.provenance ? { provenance: body.provenance } : {}) });
+      calibration = calibrateJudge(task, annotations, cards, {
+        now: services.clock.now().toISOString(),
+        ...(body?.provenance ? { provenance: body.provenance } : {}),
+      });
     } catch (error) {
       if (error instanceof RangeError) {
         const [field, ...rest] = error.message.split(': ');

@@ -12,7 +12,11 @@ export interface TestApi {
   platform: EmbeddedPlatform;
   /** a key with exactly one role */
   keys: Record<Role, string>;
-  call(method: string, path: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<ApiAnswer>;
+  call(
+    method: string,
+    path: string,
+    options?: { key?: string | null; body?: unknown; headers?: Record<string, string> },
+  ): Promise<ApiAnswer>;
   /** stores test cases directly (`id` plus optional category and tags) */
   seedCases(cases: Array<{ id: string; category?: string; tags?: string[]; nl_query?: string }>): Promise<TestCase[]>;
   stop(): Promise<void>;

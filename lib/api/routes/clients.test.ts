@@ -5,16 +5,34 @@ import { startTestApi, type TestApi } from './apiTestPlatform.test-helpers.js';
 let api: TestApi;
 let admin: string;
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/);
-const nightly = { id: 'nightly', name: 'Nightly team', suite_ids: ['s1', 's2'], target_id: 't1', schedule_cron: '0 0 2 * * *', notify: [{ kind: 'webhook', url: 'https://hooks.example.com/x', format: 'slack' }] };
+const nightly = {
+  id: 'nightly',
+  name: 'Nightly team',
+  suite_ids: ['s1', 's2'],
+  target_id: 't1',
+  schedule_cron: '0 0 2 * * *',
+  notify: [{ kind: 'webhook', url: 'https://hooks.example.com/x', format: 'slack' }],
+};
 
 beforeAll(async () => {
   api = await startTestApi();
   admin = api.keys['platform-admin'];
   const { stores, clock } = api.platform.services;
   const now = clock.now().toISOString();
-  for (const id of ['s1', 's2']) await stores.suites.upsert({ id, name: id, kind: 'static', test_case_ids: [], created_at: now, updated_at: now });
+  for (const id of ['s1', 's2'])
+    await stores.suites.upsert({ id, name: id, kind: 'static', test_case_ids: [], created_at: now, updated_at: now });
   for (const id of ['t1', 't2']) {
-    await stores.targets.upsert({ id, name: id, settings: { kind: 'replay', outputs_path: 'o.jsonl' }, client_type: 'custom', timeout_ms: 1000, max_retries: 0, rate_limit: { requests_per_second: 1, max_in_flight: 1 }, created_at: now, updated_at: now });
+    await stores.targets.upsert({
+      id,
+      name: id,
+      settings: { kind: 'replay', outputs_path: 'o.jsonl' },
+      client_type: 'custom',
+      timeout_ms: 1000,
+      max_retries: 0,
+      rate_limit: { requests_per_second: 1, max_in_flight: 1 },
+      created_at: now,
+      updated_at: now,
+    });
   }
 }, 60_000);
 
@@ -29,7 +47,15 @@ describe('clients CRUD', () => {
     expect(r.headers.get('location')).toBe(`${api.platform.url}/api/v1/clients/nightly`);
     expect(r.json).toEqual({
       ...nightly,
-      thresholds: { accuracy_drop_warning_pts: 2, accuracy_drop_critical_pts: 10, p95_latency_ratio_warning: 1.5, p95_latency_ratio_critical: 2, cost_per_case_ratio_warning: 1.2, cost_per_case_ratio_critical: 1.5, alpha: 0.05 },
+      thresholds: {
+        accuracy_drop_warning_pts: 2,
+        accuracy_drop_critical_pts: 10,
+        p95_latency_ratio_warning: 1.5,
+        p95_latency_ratio_critical: 2,
+        cost_per_case_ratio_warning: 1.2,
+        cost_per_case_ratio_critical: 1.5,
+        alpha: 0.05,
+      },
       created_at: ISO,
       updated_at: ISO,
     });
@@ -61,7 +87,10 @@ describe('clients CRUD', () => {
   });
 
   it('422 names each unknown suite and the unknown target; nothing is stored', async () => {
-    const r = await api.call('POST', 'v1/clients', { key: admin, body: { ...nightly, id: 'x', suite_ids: ['s1', 'nope'], target_id: 'gone' } });
+    const r = await api.call('POST', 'v1/clients', {
+      key: admin,
+      body: { ...nightly, id: 'x', suite_ids: ['s1', 'nope'], target_id: 'gone' },
+    });
     expect(r.status).toBe(422);
     expect(r.json.errors).toEqual([{ path: 'body.suite_ids.1', message: 'test suite "nope" does not exist' }]);
     const t = await api.call('POST', 'v1/clients', { key: admin, body: { ...nightly, id: 'x', target_id: 'gone' } });
@@ -76,9 +105,26 @@ describe('clients CRUD', () => {
   it('PUT replaces (If-Match, 412 when stale, 422 for a bad reference, 404 when missing)', async () => {
     const before = await api.call('GET', 'v1/clients/nightly');
     const { id: _id, ...fields } = nightly;
-    const put = await api.call('PUT', 'v1/clients/nightly', { key: admin, headers: { 'if-match': before.headers.get('etag')! }, body: { ...fields, target_id: 't2', config_overrides: { profile: 'ci' } } });
-    expect([put.status, put.json]).toEqual([200, { ...fields, id: 'nightly', target_id: 't2', config_overrides: { profile: 'ci' }, created_at: before.json.created_at, updated_at: ISO }]);
-    expect((await api.call('PUT', 'v1/clients/nightly', { key: admin, headers: { 'if-match': before.headers.get('etag')! }, body: fields })).status).toBe(412);
+    const put = await api.call('PUT', 'v1/clients/nightly', {
+      key: admin,
+      headers: { 'if-match': before.headers.get('etag')! },
+      body: { ...fields, target_id: 't2', config_overrides: { profile: 'ci' } },
+    });
+    expect([put.status, put.json]).toEqual([
+      200,
+      {
+        ...fields,
+        id: 'nightly',
+        target_id: 't2',
+        config_overrides: { profile: 'ci' },
+        created_at: before.json.created_at,
+        updated_at: ISO,
+      },
+    ]);
+    expect(
+      (await api.call('PUT', 'v1/clients/nightly', { key: admin, headers: { 'if-match': before.headers.get('etag')! }, body: fields }))
+        .status,
+    ).toBe(412);
     expect((await api.call('PUT', 'v1/clients/nightly', { key: admin, body: { ...fields, suite_ids: ['zzz'] } })).status).toBe(422);
     expect((await api.call('PUT', 'v1/clients/none', { key: admin, body: fields })).status).toBe(404);
   });
@@ -97,7 +143,7 @@ describe('clients CRUD', () => {
 });
 
 describe('GET /clients/{id}/runs', () => {
-  it('pages the client\'s runs newest first, filtered by status; 404 for an unknown client', async () => {
+  it("pages the client's runs newest first, filtered by status; 404 for an unknown client", async () => {
     const { stores } = api.platform.services;
     const run = (id: string, minute: number, client: string, status: Run['status']): Run => ({
       id,
@@ -119,12 +165,23 @@ describe('GET /clients/{id}/runs', () => {
       error: null,
       notes: [],
     });
-    for (const [id, minute, client, status] of [['r1', 1, 'nightly', 'completed'], ['r2', 2, 'other', 'completed'], ['r3', 3, 'nightly', 'failed'], ['r4', 4, 'nightly', 'completed']] as const) {
+    for (const [id, minute, client, status] of [
+      ['r1', 1, 'nightly', 'completed'],
+      ['r2', 2, 'other', 'completed'],
+      ['r3', 3, 'nightly', 'failed'],
+      ['r4', 4, 'nightly', 'completed'],
+    ] as const) {
       await stores.runs.createRun(run(id, minute, client, status));
     }
     const page = await api.call('GET', 'v1/clients/nightly/runs?limit=2');
     expect(page.status).toBe(200);
-    expect({ ...page.json, items: page.json.items.map((r: Run) => r.id) }).toEqual({ items: ['r4', 'r3'], total: 3, has_more: true, limit: 2, offset: 0 });
+    expect({ ...page.json, items: page.json.items.map((r: Run) => r.id) }).toEqual({
+      items: ['r4', 'r3'],
+      total: 3,
+      has_more: true,
+      limit: 2,
+      offset: 0,
+    });
     expect(page.json.items[0]).not.toHaveProperty('_etag');
     const completed = await api.call('GET', 'v1/clients/nightly/runs?status=completed');
     expect(completed.json.items.map((r: Run) => r.id)).toEqual(['r4', 'r1']);

@@ -22,14 +22,28 @@ export const ReplaceClientRequestSchema = withValidSchedule(ClientFields);
 
 /** Validates a client (400) and that its suites and target exist (422 naming `body.suite_ids.N` / `body.target_id`). */
 async function validClient(fields: z.infer<typeof ClientFields>, id: string, createdAt: string, services: Services): Promise<Client> {
-  const client = ClientSchema.parse({ ...fields, id, suite_ids: [...new Set(fields.suite_ids)], created_at: createdAt, updated_at: services.clock.now().toISOString() });
+  const client = ClientSchema.parse({
+    ...fields,
+    id,
+    suite_ids: [...new Set(fields.suite_ids)],
+    created_at: createdAt,
+    updated_at: services.clock.now().toISOString(),
+  });
   await requireAllowedOutboundUrls(services, [
     ...client.notify.map((n, i) => ({ path: `body.notify.${i}.url`, url: n.kind === 'webhook' ? n.url : undefined })),
     { path: 'body.config_overrides.execution.base_url', url: client.config_overrides?.execution?.base_url },
   ]);
   const { suites, targets } = services.stores;
-  await requireReferences('test suite', fields.suite_ids.map((sid, i) => ({ path: `suite_ids.${i}`, id: sid })), async (sid) => (await suites.get(sid)) !== undefined);
-  await requireReferences('target system', [{ path: 'target_id', id: fields.target_id }], async (tid) => (await targets.get(tid)) !== undefined);
+  await requireReferences(
+    'test suite',
+    fields.suite_ids.map((sid, i) => ({ path: `suite_ids.${i}`, id: sid })),
+    async (sid) => (await suites.get(sid)) !== undefined,
+  );
+  await requireReferences(
+    'target system',
+    [{ path: 'target_id', id: fields.target_id }],
+    async (tid) => (await targets.get(tid)) !== undefined,
+  );
   return client;
 }
 
@@ -47,14 +61,15 @@ const crud = entityRoutes({
   schema: ClientSchema,
   createBody: CreateClientRequestSchema,
   replaceBody: ReplaceClientRequestSchema,
-  toCreate: async ({ id, ...fields }, { services }) => validClient(fields, id ?? randomUUID(), services.clock.now().toISOString(), services),
+  toCreate: async ({ id, ...fields }, { services }) =>
+    validClient(fields, id ?? randomUUID(), services.clock.now().toISOString(), services),
   toReplace: async (fields, current, _params, { services }) => validClient(fields, current.id, current.created_at, services),
   summaries: {
     list: 'List clients (teams/tenants)',
     get: 'A client: its suites, target, schedule, notify list, config overrides and thresholds',
     create: 'Create a client (schedule_cron is six-field NCRONTAB in UTC; unknown suites or target: 422)',
     replace: 'Replace a client (If-Match for optimistic concurrency)',
-    delete: "Delete a client (its runs stay; list them with GET /api/v1/runs?client_id=)",
+    delete: 'Delete a client (its runs stay; list them with GET /api/v1/runs?client_id=)',
   },
 });
 

@@ -19,7 +19,8 @@ export const compareRunsRoute = defineRoute({
   path: 'v1/compare',
   role: 'reader',
   tag: 'compare',
-  summary: 'Compare 2-10 finished runs with paired statistics: overall, per stage, category, tag and complexity; flipped cases; side by side',
+  summary:
+    'Compare 2-10 finished runs with paired statistics: overall, per stage, category, tag and complexity; flipped cases; side by side',
   body: CompareRequestSchema,
   response: ComparisonSchema,
   responses: { 200: 'the comparison', 400: 'invalid body', 404: 'a run does not exist (named)', 409: 'a run has not finished' },
@@ -39,7 +40,12 @@ export const pairwiseCompareRoute = defineRoute({
     'Pairwise LLM verdicts on the cases two runs share: each pair judged in both orders (inconsistent = tie), win/tie/loss of the second run with a Wilson win-rate interval, per category; verdicts stored and reused',
   body: z.object({ run_ids: z.tuple([z.string().min(1), z.string().min(1)]), model: z.string().min(1).optional() }).strict(),
   response: PairwiseComparisonSchema,
-  responses: { 200: 'win/tie/loss', 400: 'invalid body', 404: 'a run does not exist', 422: 'no pairwise judge configured (OpenAI / Azure OpenAI settings)' },
+  responses: {
+    200: 'win/tie/loss',
+    400: 'invalid body',
+    404: 'a run does not exist',
+    422: 'no pairwise judge configured (OpenAI / Azure OpenAI settings)',
+  },
   handler: async ({ services, body }) => {
     if (!services.pairwiseJudge) throw new ApiError(422, 'Unprocessable Content', 'this platform has no pairwise judge');
     let judge;

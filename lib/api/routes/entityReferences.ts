@@ -13,7 +13,11 @@ export async function* everyEntity<T extends { id: string }>(store: EntityStore<
 }
 
 /** `label "id"` for each entity of `store` that `refersTo` says still points at the thing being deleted. */
-export async function referrersIn<T extends { id: string }>(store: EntityStore<T>, label: string, refersTo: (entity: T) => boolean): Promise<string[]> {
+export async function referrersIn<T extends { id: string }>(
+  store: EntityStore<T>,
+  label: string,
+  refersTo: (entity: T) => boolean,
+): Promise<string[]> {
   const found: string[] = [];
   for await (const entity of everyEntity(store)) if (refersTo(entity)) found.push(`${label} "${entity.id}"`);
   return found;
@@ -29,7 +33,11 @@ export interface Reference {
  * Checks that every reference exists (`exists` per id, each id asked once) and throws 422 naming each missing
  * one's field (`body.suite_ids.1`) when some do not.
  */
-export async function requireReferences(noun: string, references: readonly Reference[], exists: (id: string) => Promise<boolean>): Promise<void> {
+export async function requireReferences(
+  noun: string,
+  references: readonly Reference[],
+  exists: (id: string) => Promise<boolean>,
+): Promise<void> {
   const known = new Map<string, boolean>();
   const errors: FieldError[] = [];
   for (const ref of references) {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ConflictError, type EntityStore, NotFoundError, PreconditionFailedError, type Services, type WithEtag } from '../../ports/index.js';
+import {
+  ConflictError,
+  type EntityStore,
+  NotFoundError,
+  PreconditionFailedError,
+  type Services,
+  type WithEtag,
+} from '../../ports/index.js';
 import { IdSchema, type Role } from '../../domain/index.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../route.js';
@@ -77,7 +84,9 @@ export interface EntityRoutes {
  * when someone else writes between our read and our write; 404 when missing); delete -> 204, idempotent, 409 naming
  * what still refers to it. Lists page with limit/offset and answer total/has_more. `_etag` never appears in a body.
  */
-export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB extends z.ZodType, RB extends z.ZodType>(spec: EntityRoutesSpec<T, P, CB, RB>): EntityRoutes {
+export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB extends z.ZodType, RB extends z.ZodType>(
+  spec: EntityRoutesSpec<T, P, CB, RB>,
+): EntityRoutes {
   const itemPath = `${spec.collection}/${spec.item}`;
   const load = async (services: Services, params: z.infer<P>): Promise<WithEtag<T>> => {
     const id = spec.idOf(params);
@@ -87,10 +96,20 @@ export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB e
   };
   const checkIfMatch = (headers: RouteContext<unknown, unknown, unknown>['headers'], current: WithEtag<T>): void => {
     if (!etagMatches(headers.get('if-match'), current._etag)) {
-      throw new ApiError(412, 'Precondition Failed', `${spec.noun} "${current.id}" has changed since you read it (If-Match does not match its ETag); read it again and retry`, [], { etag: current._etag });
+      throw new ApiError(
+        412,
+        'Precondition Failed',
+        `${spec.noun} "${current.id}" has changed since you read it (If-Match does not match its ETag); read it again and retry`,
+        [],
+        { etag: current._etag },
+      );
     }
   };
-  const stored = (status: number, entity: WithEtag<T>, extra: Record<string, string> = {}) => ({ status, headers: { etag: entity._etag, ...extra }, body: withoutEtag(entity) });
+  const stored = (status: number, entity: WithEtag<T>, extra: Record<string, string> = {}) => ({
+    status,
+    headers: { etag: entity._etag, ...extra },
+    body: withoutEtag(entity),
+  });
 
   return {
     list: defineRoute({
@@ -130,14 +149,24 @@ export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB e
       summary: spec.summaries.create,
       body: spec.createBody,
       response: spec.schema,
-      responses: { 201: `the ${spec.noun} created (Location and ETag headers)`, 400: 'invalid body', 409: 'the id exists', 422: 'a reference to something that does not exist' },
+      responses: {
+        201: `the ${spec.noun} created (Location and ETag headers)`,
+        400: 'invalid body',
+        409: 'the id exists',
+        422: 'a reference to something that does not exist',
+      },
       handler: async (ctx) => {
         const entity = await spec.toCreate(ctx.body as z.infer<CB>, ctx);
         let created: WithEtag<T>;
         try {
           created = await spec.store(ctx.services).create(entity);
         } catch (err) {
-          if (err instanceof ConflictError) throw new ApiError(409, 'Conflict', `${spec.noun} "${entity.id}" already exists; change it with PUT /api/${spec.pathOf(entity)}`);
+          if (err instanceof ConflictError)
+            throw new ApiError(
+              409,
+              'Conflict',
+              `${spec.noun} "${entity.id}" already exists; change it with PUT /api/${spec.pathOf(entity)}`,
+            );
           throw err;
         }
         return stored(201, created, { location: `${ctx.url.origin}/api/${spec.pathOf(entity)}` });
@@ -153,7 +182,13 @@ export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB e
       params: spec.params,
       body: spec.replaceBody,
       response: spec.schema,
-      responses: { 200: `the ${spec.noun} replaced (new ETag)`, 400: 'invalid body', 404: `no such ${spec.noun}`, 412: 'If-Match does not match the current ETag', 422: 'a reference to something that does not exist' },
+      responses: {
+        200: `the ${spec.noun} replaced (new ETag)`,
+        400: 'invalid body',
+        404: `no such ${spec.noun}`,
+        412: 'If-Match does not match the current ETag',
+        422: 'a reference to something that does not exist',
+      },
       handler: async (ctx) => {
         const params = ctx.params as z.infer<P>;
         const current = await load(ctx.services, params);
@@ -162,8 +197,14 @@ export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB e
         try {
           return stored(200, await spec.store(ctx.services).replace(entity, { ifMatch: current._etag }));
         } catch (err) {
-          if (err instanceof PreconditionFailedError) throw new ApiError(412, 'Precondition Failed', `${spec.noun} "${current.id}" was changed by someone else while this request ran; read it again and retry`);
-          if (err instanceof NotFoundError) throw new ApiError(404, 'Not Found', `${spec.noun} "${current.id}" was deleted while this request ran`);
+          if (err instanceof PreconditionFailedError)
+            throw new ApiError(
+              412,
+              'Precondition Failed',
+              `${spec.noun} "${current.id}" was changed by someone else while this request ran; read it again and retry`,
+            );
+          if (err instanceof NotFoundError)
+            throw new ApiError(404, 'Not Found', `${spec.noun} "${current.id}" was deleted while this request ran`);
           throw err;
         }
       },
@@ -176,7 +217,11 @@ export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB e
       tag: spec.tag,
       summary: spec.summaries.delete,
       params: spec.params,
-      responses: { 204: 'deleted (also when it did not exist)', 409: `something still refers to the ${spec.noun}`, 412: 'If-Match does not match the current ETag' },
+      responses: {
+        204: 'deleted (also when it did not exist)',
+        409: `something still refers to the ${spec.noun}`,
+        412: 'If-Match does not match the current ETag',
+      },
       handler: async (ctx) => {
         const store = spec.store(ctx.services);
         const current = await store.get(spec.idOf(ctx.params as z.infer<P>));
@@ -184,7 +229,11 @@ export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB e
         checkIfMatch(ctx.headers, current);
         const referrers = spec.referrersOf ? await spec.referrersOf(withoutEtag(current), ctx.services) : [];
         if (referrers.length > 0) {
-          throw new ApiError(409, 'Conflict', `${spec.noun} "${current.id}" is still used by ${describeReferrers(referrers)}; change or delete ${referrers.length === 1 ? 'it' : 'them'} first`);
+          throw new ApiError(
+            409,
+            'Conflict',
+            `${spec.noun} "${current.id}" is still used by ${describeReferrers(referrers)}; change or delete ${referrers.length === 1 ? 'it' : 'them'} first`,
+          );
         }
         await store.delete(current.id);
         return { status: 204 };

@@ -6,14 +6,32 @@ import { COMPAT_SCORERS } from '../compat/compatScorers.js';
 
 /** The endpoint under evaluation: answers {response, agent, reason} by question; "broken" gets a 400. */
 const ANSWERS: Record<string, { response: string; agent: string; reason: string }> = {
-  'Where is my refund for order 42?': { response: 'Your refund of $25 for order 42 was issued on May 3.', agent: 'refunds', reason: 'the question is about a refund' },
+  'Where is my refund for order 42?': {
+    response: 'Your refund of $25 for order 42 was issued on May 3.',
+    agent: 'refunds',
+    reason: 'the question is about a refund',
+  },
   'When will my package arrive?': { response: 'I do not know.', agent: 'billing', reason: 'payment questions go to billing' },
   'What are your opening hours?': { response: 'We are open from 9 to 17 on weekdays.', agent: 'general', reason: 'a general question' },
 };
 
 const QUESTIONS = [
-  { question: 'Where is my refund for order 42?', expected_outcome: { response: 'Your refund of $25 for order 42 was issued on May 3.', agent: 'Refunds', reason: 'the question is about a refund' } },
-  { question: 'When will my package arrive?', expected_outcome: { response: 'Your package arrives on Tuesday, June 4.', agent: 'shipping', reason: 'the question is about a delivery date' } },
+  {
+    question: 'Where is my refund for order 42?',
+    expected_outcome: {
+      response: 'Your refund of $25 for order 42 was issued on May 3.',
+      agent: 'Refunds',
+      reason: 'the question is about a refund',
+    },
+  },
+  {
+    question: 'When will my package arrive?',
+    expected_outcome: {
+      response: 'Your package arrives on Tuesday, June 4.',
+      agent: 'shipping',
+      reason: 'the question is about a delivery date',
+    },
+  },
   { question: 'broken', expected_outcome: { response: 'anything', agent: 'billing' } },
   { question: 'What are your opening hours?', expected_outcome: { response: 'We are open from 9 to 17 on weekdays.' } },
 ];
@@ -68,27 +86,47 @@ describe('POST /api/evaluate, GET /api/evaluate/{job_id}, GET /api/scorers', () 
     const r = await t.api('POST', 'evaluate', { key: runner, body: { target_url: targetUrl, questions: QUESTIONS } });
     expect(r.status).toBe(202);
     jobId = r.json.job_id;
-    expect(r.json).toEqual({ job_id: expect.stringMatching(/^job-/), status: 'pending', status_url: `${t.platform.url}/api/evaluate/${jobId}`, total_questions: 4 });
+    expect(r.json).toEqual({
+      job_id: expect.stringMatching(/^job-/),
+      status: 'pending',
+      status_url: `${t.platform.url}/api/evaluate/${jobId}`,
+      total_questions: 4,
+    });
     expect(r.headers.get('location')).toBe(r.json.status_url);
     job = await waitForJob(r.json.status_url);
     expect([job.status, job.progress, job.run_id, job.error]).toEqual(['completed', { completed: 4, total: 4, percent: 100 }, jobId, null]);
     expect(received.map((b) => (b as { question: string }).question).sort()).toEqual(QUESTIONS.map((q) => q.question).sort());
     const run = await t.api('GET', `v1/runs/${jobId}`, { key: reader });
     // one question of four is not scored (the endpoint answered 400: an infrastructure failure, not a model one): degraded
-    expect([run.json.status, run.json.total_cases, run.json.config.execution.enabled, run.json.config.semantics.enabled]).toEqual(['degraded', 4, false, true]);
+    expect([run.json.status, run.json.total_cases, run.json.config.execution.enabled, run.json.config.semantics.enabled]).toEqual([
+      'degraded',
+      4,
+      false,
+      true,
+    ]);
     expect([run.json.stats.not_scored, run.json.stats.scored]).toEqual([1, 3]);
   });
 
   it('maps the run to the verdict: passed, overall_score, scorer_results (four stages + agent routing + reason), summary', async () => {
     const byName = Object.fromEntries(job.scorer_results.map((s: { name: string }) => [s.name, s]));
-    expect(job.scorer_results.map((s: { name: string; weight: number }) => [s.name, s.weight])).toEqual(COMPAT_SCORERS.map((s) => [s.name, s.weight]));
+    expect(job.scorer_results.map((s: { name: string; weight: number }) => [s.name, s.weight])).toEqual(
+      COMPAT_SCORERS.map((s) => [s.name, s.weight]),
+    );
     expect([byName.syntax.score, byName.syntax.passed]).toEqual([1, true]); // the 3 answered all parse; the 4th is not scored
     expect([byName.logic.score, byName.execution.score, byName.execution.passed]).toEqual([1, null, null]);
-    expect(byName.agent_routing).toEqual({ name: 'agent_routing', score: 0.333, passed: false, weight: 0.25, rationale: expect.stringContaining('1 of 3 questions passed') });
+    expect(byName.agent_routing).toEqual({
+      name: 'agent_routing',
+      score: 0.333,
+      passed: false,
+      weight: 0.25,
+      rationale: expect.stringContaining('1 of 3 questions passed'),
+    });
     expect(byName.agent_routing.rationale).toContain('routed to "billing" instead of "shipping"');
     expect([byName.routing_reason.passed, byName.semantics.passed]).toEqual([expect.any(Boolean), false]);
     expect([job.passed, job.overall_score]).toEqual([false, expect.any(Number)]);
-    expect(job.summary).toMatch(/^2 of 4 questions passed \(50\.0%\); overall score 0\.\d{3} \(pass at 0\.7\): failed\. syntax 1\.000, logic 1\.000, semantics/);
+    expect(job.summary).toMatch(
+      /^2 of 4 questions passed \(50\.0%\); overall score 0\.\d{3} \(pass at 0\.7\): failed\. syntax 1\.000, logic 1\.000, semantics/,
+    );
   });
 
   it('reports every question with what the endpoint said (response, agent, reason kept on the scorecards) and why it passed or not', async () => {
@@ -102,8 +140,18 @@ describe('POST /api/evaluate, GET /api/evaluate/{job_id}, GET /api/scorers', () 
     expect(results[2].error).toMatch(/HTTP 400|400/);
     const q1 = Object.fromEntries(results[0].scorer_results.map((s: { name: string }) => [s.name, s]));
     expect([q1.agent_routing.score, q1.routing_reason.score, q1.semantics.passed, results[0].score]).toEqual([1, 1, true, 1]);
-    expect(results[3].scorer_results.find((s: { name: string }) => s.name === 'agent_routing')).toEqual({ name: 'agent_routing', score: null, passed: null, weight: 0.25, rationale: 'no expected agent given' });
-    expect(results[0].expected_outcome).toEqual({ response: QUESTIONS[0]!.expected_outcome.response, agent: 'Refunds', reason: 'the question is about a refund' });
+    expect(results[3].scorer_results.find((s: { name: string }) => s.name === 'agent_routing')).toEqual({
+      name: 'agent_routing',
+      score: null,
+      passed: null,
+      weight: 0.25,
+      rationale: 'no expected agent given',
+    });
+    expect(results[0].expected_outcome).toEqual({
+      response: QUESTIONS[0]!.expected_outcome.response,
+      agent: 'Refunds',
+      reason: 'the question is about a refund',
+    });
   });
 
   it('reuses the target for the same URL, and lists the scorers with weights summing to 1', async () => {
@@ -111,26 +159,48 @@ describe('POST /api/evaluate, GET /api/evaluate/{job_id}, GET /api/scorers', () 
     const second = await waitForJob(again.json.status_url);
     expect([second.status, second.target_id, second.passed, second.overall_score]).toEqual(['completed', job.target_id, true, 1]);
     const scorers = await t.api('GET', 'scorers', { key: reader });
-    expect(scorers.json.scorers.map((s: { name: string }) => s.name)).toEqual(['syntax', 'logic', 'execution', 'semantics', 'agent_routing', 'routing_reason']);
+    expect(scorers.json.scorers.map((s: { name: string }) => s.name)).toEqual([
+      'syntax',
+      'logic',
+      'execution',
+      'semantics',
+      'agent_routing',
+      'routing_reason',
+    ]);
     expect(scorers.json.scorers.reduce((sum: number, s: { weight: number }) => sum + s.weight, 0)).toBeCloseTo(1, 9);
   });
 
   it('audits the job start (who, job id) and not its status reads', async () => {
     const admin = await t.keyWith(['platform-admin'], 'auditor');
     const audit = await t.api('GET', `v1/audit?entity_type=evaluate&entity_id=${jobId}`, { key: admin });
-    expect(audit.json.items.map((r: { route: string; action: string; actor: { name: string }; status: number }) => [r.route, r.action, r.actor.name, r.status])).toEqual([['evaluate-start', 'start', 'ci', 202]]);
+    expect(
+      audit.json.items.map((r: { route: string; action: string; actor: { name: string }; status: number }) => [
+        r.route,
+        r.action,
+        r.actor.name,
+        r.status,
+      ]),
+    ).toEqual([['evaluate-start', 'start', 'ci', 202]]);
   });
 
   it.each([
     ['no target_url', { questions: QUESTIONS }, ['body.target_url']],
     ['an ftp URL', { target_url: 'ftp://example.com/x', questions: QUESTIONS }, ['body.target_url']],
     ['no questions', { target_url: 'http://127.0.0.1:1/x', questions: [] }, ['body.questions']],
-    ['a question without an expected response', { target_url: 'http://127.0.0.1:1/x', questions: [{ question: 'q', expected_outcome: { agent: 'a' } }] }, ['body.questions.0.expected_outcome.response']],
+    [
+      'a question without an expected response',
+      { target_url: 'http://127.0.0.1:1/x', questions: [{ question: 'q', expected_outcome: { agent: 'a' } }] },
+      ['body.questions.0.expected_outcome.response'],
+    ],
     ['an unknown field', { target_url: 'http://127.0.0.1:1/x', questions: QUESTIONS, model: 'x' }, ['body']],
   ])('refuses a job with %s (400 naming the field) and stores nothing', async (_label, body, paths) => {
     const before = (await t.api('GET', 'v1/runs?limit=1000', { key: reader })).json.total;
     const r = await t.api('POST', 'evaluate', { key: runner, body });
-    expect([r.status, r.headers.get('content-type'), r.json.errors.map((e: { path: string }) => e.path)]).toEqual([400, 'application/problem+json', paths]);
+    expect([r.status, r.headers.get('content-type'), r.json.errors.map((e: { path: string }) => e.path)]).toEqual([
+      400,
+      'application/problem+json',
+      paths,
+    ]);
     expect((await t.api('GET', 'v1/runs?limit=1000', { key: reader })).json.total).toBe(before);
   });
 
@@ -149,12 +219,15 @@ describe('POST /api/evaluate, GET /api/evaluate/{job_id}, GET /api/scorers', () 
   ])('%s /api/%s: 401 without a key; 403 for a key without the role', async (method, path) => {
     const body = method === 'POST' ? { target_url: targetUrl, questions: [QUESTIONS[3]] } : undefined;
     const none = await t.api(method, path, body ? { body } : {});
-    const denied = await t.api(method, path, { key: method === 'POST' ? reader : await t.keyWith([], 'no roles'), ...(body ? { body } : {}) });
+    const denied = await t.api(method, path, {
+      key: method === 'POST' ? reader : await t.keyWith([], 'no roles'),
+      ...(body ? { body } : {}),
+    });
     expect([none.status, denied.status, denied.headers.get('content-type')]).toEqual([401, 403, 'application/problem+json']);
   });
 });
 
-describe('GET /api/v1/runs/{id}/failures (on the job\'s run)', () => {
+describe("GET /api/v1/runs/{id}/failures (on the job's run)", () => {
   let runId: string;
 
   beforeAll(async () => {
@@ -168,9 +241,21 @@ describe('GET /api/v1/runs/{id}/failures (on the job\'s run)', () => {
     expect(r.status).toBe(200);
     expect([r.json.total, r.json.has_more]).toEqual([2, false]);
     const byId = Object.fromEntries(r.json.items.map((f: { test_case_id: string }) => [f.test_case_id, f]));
-    expect(byId[`${runId}-q2`]).toMatchObject({ failing_stage: 'semantics', error_code: 'low_semantic_score', category: 'shipping', generated_nl_response: 'I do not know.' });
-    expect(byId[`${runId}-q2`].stages.map((s: { stage: string; status: string; diff: unknown }) => [s.stage, s.status, s.diff !== null])).toEqual([['semantics', 'failed', true]]);
-    expect(byId[`${runId}-q3`]).toMatchObject({ failing_stage: 'syntax', error_code: 'target_error', category: 'billing', overall_score: 0 });
+    expect(byId[`${runId}-q2`]).toMatchObject({
+      failing_stage: 'semantics',
+      error_code: 'low_semantic_score',
+      category: 'shipping',
+      generated_nl_response: 'I do not know.',
+    });
+    expect(
+      byId[`${runId}-q2`].stages.map((s: { stage: string; status: string; diff: unknown }) => [s.stage, s.status, s.diff !== null]),
+    ).toEqual([['semantics', 'failed', true]]);
+    expect(byId[`${runId}-q3`]).toMatchObject({
+      failing_stage: 'syntax',
+      error_code: 'target_error',
+      category: 'billing',
+      overall_score: 0,
+    });
     expect(byId[`${runId}-q3`].stages[0].message).toMatch(/400/);
   });
 

@@ -15,7 +15,8 @@ export const startEvaluationRoute = defineRoute({
   path: 'evaluate',
   role: 'runner',
   tag: 'evaluate (compatibility)',
-  summary: 'Evaluate an endpoint answering {response, agent, reason} on a list of questions (evaluation-as-a-service shape); runs as a platform run',
+  summary:
+    'Evaluate an endpoint answering {response, agent, reason} on a list of questions (evaluation-as-a-service shape); runs as a platform run',
   body: refusingLiteralSecrets(CompatEvaluateRequestSchema, compatSecretIssues),
   responses: { 202: 'the job, accepted and started', 400: 'invalid body, a literal secret, or a target_url the outbound policy refuses' },
   response: CompatJobAcceptedSchema,
@@ -23,7 +24,11 @@ export const startEvaluationRoute = defineRoute({
     await requireAllowedOutboundUrls(services, [{ path: 'body.target_url', url: body.target_url }]);
     const run = await startCompatJob(body, { stores: services.stores, clock: services.clock, orchestrations });
     const status_url = statusUrl(url.origin, run.id);
-    return { status: 202, headers: { location: status_url }, body: { job_id: run.id, status: 'pending', status_url, total_questions: body.questions.length } };
+    return {
+      status: 202,
+      headers: { location: status_url },
+      body: { job_id: run.id, status: 'pending', status_url, total_questions: body.questions.length },
+    };
   },
 });
 

@@ -20,7 +20,11 @@ export const createKeyRoute = defineRoute({
   response: ApiKeyViewSchema.extend({ key: z.string() }),
   handler: async ({ services, body, url }) => {
     const { key, record } = await createApiKey(services.apiKeys, body, services.clock);
-    return { status: 201, headers: { location: `${url.origin}/api/v1/keys/${record.id}`, 'cache-control': 'no-store' }, body: { ...apiKeyView(record), key } };
+    return {
+      status: 201,
+      headers: { location: `${url.origin}/api/v1/keys/${record.id}`, 'cache-control': 'no-store' },
+      body: { ...apiKeyView(record), key },
+    };
   },
 });
 
@@ -37,7 +41,10 @@ export const listKeysRoute = defineRoute({
   handler: async ({ services, query }) => {
     const all = (await services.apiKeys.listApiKeys()).map(apiKeyView).filter((k) => !query.status || k.status === query.status);
     const items = all.slice(query.offset, query.offset + query.limit);
-    return { status: 200, body: { items, total: all.length, has_more: query.offset + items.length < all.length, limit: query.limit, offset: query.offset } };
+    return {
+      status: 200,
+      body: { items, total: all.length, has_more: query.offset + items.length < all.length, limit: query.limit, offset: query.offset },
+    };
   },
 });
 
@@ -64,7 +71,8 @@ export const listAuditRoute = defineRoute({
   path: 'v1/audit',
   role: 'platform-admin',
   tag: 'keys',
-  summary: 'The audit trail of changes, newest first; filter by actor (id or name), entity and time window (since inclusive, until exclusive)',
+  summary:
+    'The audit trail of changes, newest first; filter by actor (id or name), entity and time window (since inclusive, until exclusive)',
   query: PagingQuery.extend({
     actor: z.string().min(1).optional(),
     entity_type: z.string().min(1).optional(),

@@ -23,6 +23,10 @@ export const meRoute = defineRoute({
   responses: { 200: 'the caller' },
   handler: async ({ principal }) => {
     if (!principal) throw new ApiError(401, 'Unauthorized', 'no principal');
-    return { status: 200, headers: { 'cache-control': 'no-store' }, body: { id: principal.id, name: principal.name, kind: principal.kind, roles: [...principal.roles] } };
+    return {
+      status: 200,
+      headers: { 'cache-control': 'no-store' },
+      body: { id: principal.id, name: principal.name, kind: principal.kind, roles: [...principal.roles] },
+    };
   },
 });

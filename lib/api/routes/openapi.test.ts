@@ -25,7 +25,11 @@ describe('GET /api/openapi.json', () => {
     const res = await fetch(`${platform.url}/api/openapi.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/json/);
-    const doc = (await res.json()) as { openapi: string; servers: Array<{ url: string }>; paths: Record<string, Record<string, { operationId: string }>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      servers: Array<{ url: string }>;
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: platform.url }]);
     const ids = Object.values(doc.paths).flatMap((m) => Object.values(m).map((op) => op.operationId));

@@ -11,15 +11,15 @@ const VERSION = '0.1.0';
  */
 export const openApiRoutes = (table: () => readonly RouteDefinition[]): readonly RouteDefinition[] => [
   defineRoute({
-  name: 'openapi',
-  method: 'GET',
-  path: 'openapi.json',
-  role: 'anonymous',
-  tag: 'platform',
-  summary: 'The OpenAPI 3.1 document of this API, generated from its route table',
-  query: z.object({}).passthrough(),
-  responses: { 200: 'the OpenAPI 3.1 document' },
-  handler: async ({ url }) => ({ status: 200, body: openApiDocument(table(), url.origin) }),
+    name: 'openapi',
+    method: 'GET',
+    path: 'openapi.json',
+    role: 'anonymous',
+    tag: 'platform',
+    summary: 'The OpenAPI 3.1 document of this API, generated from its route table',
+    query: z.object({}).passthrough(),
+    responses: { 200: 'the OpenAPI 3.1 document' },
+    handler: async ({ url }) => ({ status: 200, body: openApiDocument(table(), url.origin) }),
   }),
 ];
 

@@ -34,15 +34,26 @@ describe('GET /api/v1/runs/{id}/report', () => {
     // rendered formats are streamed (functions/setup.ts enables HTTP streams for Azure; the embedded host streams
     // either way); json is one body with a length
     const streamed = format !== 'json';
-    expect([res.headers.get('transfer-encoding'), res.headers.get('content-length') === null]).toEqual([streamed ? 'chunked' : null, streamed]);
+    expect([res.headers.get('transfer-encoding'), res.headers.get('content-length') === null]).toEqual([
+      streamed ? 'chunked' : null,
+      streamed,
+    ]);
     if (format === 'json') {
       const report = JSON.parse(res.text);
-      expect([report.kind, report.run.id, report.stats.passed, report.failures.total, report.comparison]).toEqual(['run', head.id, 272, 55, null]);
+      expect([report.kind, report.run.id, report.stats.passed, report.failures.total, report.comparison]).toEqual([
+        'run',
+        head.id,
+        272,
+        55,
+        null,
+      ]);
     }
     if (format === 'markdown') expect(res.text.startsWith(`${REPORT_MARKER}\n## `)).toBe(true);
     if (format === 'html') {
       expect(res.text.startsWith('<!doctype html>')).toBe(true);
-      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:");
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:",
+      );
     }
     if (format === 'junit') expect(parseXml(res.text).attributes.tests).toBe('327');
   });
@@ -74,14 +85,25 @@ describe('GET /api/v1/runs/{id}/report', () => {
   it('compare=<base run> adds the comparison in every format', async () => {
     const json = JSON.parse((await get(`v1/runs/${head.id}/report?compare=${base.id}`)).text);
     expect([json.comparison.base_run.id, json.comparison.comparison.run_ids]).toEqual([base.id, [base.id, head.id]]);
-    expect((await get(`v1/runs/${head.id}/report?format=markdown&compare=${base.id}`)).text).toContain(`### Compared with base run ${base.id} `);
+    expect((await get(`v1/runs/${head.id}/report?format=markdown&compare=${base.id}`)).text).toContain(
+      `### Compared with base run ${base.id} `,
+    );
     expect((await get(`v1/runs/${head.id}/report?format=html&compare=${base.id}`)).text).toContain('<canvas id="chart-flipped">');
   });
 
   it('404s an unknown base run and 409s an unfinished one', async () => {
     const unknown = await get(`v1/runs/${head.id}/report?format=markdown&compare=nope`);
-    expect([unknown.status, unknown.type, JSON.parse(unknown.text).detail]).toEqual([404, 'application/problem+json', 'run "nope" does not exist']);
-    const { stats, progress_pct, links, health, ...run } = base as Run & { stats: unknown; progress_pct?: unknown; links?: unknown; health?: unknown };
+    expect([unknown.status, unknown.type, JSON.parse(unknown.text).detail]).toEqual([
+      404,
+      'application/problem+json',
+      'run "nope" does not exist',
+    ]);
+    const { stats, progress_pct, links, health, ...run } = base as Run & {
+      stats: unknown;
+      progress_pct?: unknown;
+      links?: unknown;
+      health?: unknown;
+    };
     await retail.platform.services.stores.runs.createRun({ ...run, id: 'still-running', status: 'running', completed_at: null });
     const running = await get(`v1/runs/${head.id}/report?format=markdown&compare=still-running`);
     expect([running.status, running.type]).toEqual([409, 'application/problem+json']);

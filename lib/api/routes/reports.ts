@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { buildRunReport, HTML_CONTENT_SECURITY_POLICY, renderReport, REPORT_MEDIA, ReportFormatSchema, RunReportSchema, type ReportDeps } from '../../reports/index.js';
+import {
+  buildRunReport,
+  HTML_CONTENT_SECURITY_POLICY,
+  renderReport,
+  REPORT_MEDIA,
+  ReportFormatSchema,
+  RunReportSchema,
+  type ReportDeps,
+} from '../../reports/index.js';
 import { defineRoute, type RouteContext, type RouteDefinition } from '../route.js';
 
 async function* inOrder(parts: readonly string[]): AsyncGenerator<string> {
@@ -7,7 +15,7 @@ async function* inOrder(parts: readonly string[]): AsyncGenerator<string> {
 }
 
 function reportDeps(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'services'>): ReportDeps {
-  return { stores: ctx.services.stores, clock: ctx.services.clock, };
+  return { stores: ctx.services.stores, clock: ctx.services.clock };
 }
 
 /**
@@ -20,7 +28,8 @@ export const runReportRoute = defineRoute({
   path: 'v1/runs/{id}/report',
   role: 'reader',
   tag: 'reports',
-  summary: 'A report of a run: json, markdown (PR comment sized), self-contained html with charts, or junit xml; compare=<run id> adds the comparison with a base run',
+  summary:
+    'A report of a run: json, markdown (PR comment sized), self-contained html with charts, or junit xml; compare=<run id> adds the comparison with a base run',
   params: z.object({ id: z.string().min(1) }),
   query: z
     .object({
@@ -40,7 +49,11 @@ export const runReportRoute = defineRoute({
   handler: async (ctx) => {
     const { format, compare, max_failures } = ctx.query;
     const options = { ...(compare ? { compareWith: compare } : {}), maxFailures: max_failures, maxFlipped: max_failures };
-    const headers: Record<string, string> = { 'content-type': REPORT_MEDIA[format].contentType, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
+    const headers: Record<string, string> = {
+      'content-type': REPORT_MEDIA[format].contentType,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    };
     if (format === 'json') return { status: 200, headers, body: await buildRunReport(ctx.params.id, reportDeps(ctx), options) };
     if (format === 'html') headers['content-security-policy'] = HTML_CONTENT_SECURITY_POLICY;
     // rendered before the response starts, so a missing run is still a 404 problem, never a broken stream

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { comparePair } from '../../compare/index.js';
 import { isJudgeError, NotFoundError, type PairwiseJudgePort } from '../../ports/index.js';
-import { EvaluationConfigOverridesSchema, type Run, RunPairComparisonSchema, type Scorecard, type TargetSystem, TERMINAL_RUN_STATUSES, TriggerMetadataSchema } from '../../domain/index.js';
+import {
+  EvaluationConfigOverridesSchema,
+  type Run,
+  RunPairComparisonSchema,
+  type Scorecard,
+  type TargetSystem,
+  TERMINAL_RUN_STATUSES,
+  TriggerMetadataSchema,
+} from '../../domain/index.js';
 import { JudgeConfigurationError } from '../../judges/index.js';
 import { checkRunConfig, createRun } from '../../runs/index.js';
 import { ApiError } from '../problem.js';
@@ -20,7 +28,12 @@ export const CreateRunPairRequestSchema = z
     trigger_metadata: TriggerMetadataSchema.default({}),
     /** names the pair (runs `<pair_id>.baseline` and `<pair_id>.enhanced`); default a generated id */
     pair_id: z.string().regex(PAIR_ID, '1-80 letters, digits, _ : -').optional(),
-    deadline_minutes: z.number().int().min(1).max(7 * 24 * 60).default(24 * 60),
+    deadline_minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(24 * 60),
   })
   .strict();
 
@@ -47,9 +60,19 @@ export const createRunPairRoute = defineRoute({
   },
   handler: async (ctx) => {
     const { services, body } = ctx;
-    const pairId = body.pair_id ?? `pair-${services.clock.now().toISOString().replace(/[^0-9]/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
+    const pairId =
+      body.pair_id ??
+      `pair-${services.clock
+        .now()
+        .toISOString()
+        .replace(/[^0-9]/g, '')
+        .slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
     const ids = pairRunIds(pairId);
-    const deps = { stores: services.stores, clock: services.clock, check: (r: Run, target: TargetSystem) => checkRunConfig(r, target, services) };
+    const deps = {
+      stores: services.stores,
+      clock: services.clock,
+      check: (r: Run, target: TargetSystem) => checkRunConfig(r, target, services),
+    };
     const request = (targetId: string, runId: string, role: 'baseline' | 'enhanced') => ({
       suite_id: body.suite_id,
       target_id: targetId,
@@ -66,11 +89,19 @@ export const createRunPairRoute = defineRoute({
     try {
       await createRun(request(body.enhanced_target_id, ids.enhanced, 'enhanced'), deps);
     } catch (error) {
-      await services.stores.runs.updateRun(baseline.id, { status: 'failed', error: `the enhanced run of pair ${pairId} could not be created: ${(error as Error).message}`, completed_at: services.clock.now().toISOString() });
+      await services.stores.runs.updateRun(baseline.id, {
+        status: 'failed',
+        error: `the enhanced run of pair ${pairId} could not be created: ${(error as Error).message}`,
+        completed_at: services.clock.now().toISOString(),
+      });
       throw error;
     }
     for (const id of [ids.baseline, ids.enhanced]) await ctx.orchestrations.start(id);
-    return { status: 202, headers: { location: `${ctx.url.origin}/api/v1/run-pairs/${pairId}` }, body: { pair_id: pairId, baseline_run_id: ids.baseline, enhanced_run_id: ids.enhanced } };
+    return {
+      status: 202,
+      headers: { location: `${ctx.url.origin}/api/v1/run-pairs/${pairId}` },
+      body: { pair_id: pairId, baseline_run_id: ids.baseline, enhanced_run_id: ids.enhanced },
+    };
   },
 });
 
@@ -80,7 +111,8 @@ export const getRunPairRoute = defineRoute({
   path: 'v1/run-pairs/{id}',
   role: 'reader',
   tag: 'compare',
-  summary: "Baseline vs enhanced: each run's pass rate (Wilson interval), cost and tool calls per case, and once both finished the pairwise judge's win/tie/loss (both answer orders) with a win-rate interval",
+  summary:
+    "Baseline vs enhanced: each run's pass rate (Wilson interval), cost and tool calls per case, and once both finished the pairwise judge's win/tie/loss (both answer orders) with a win-rate interval",
   params: z.object({ id: z.string().regex(PAIR_ID) }),
   query: z.object({
     /** `none` skips the pairwise judge (pass rates only) */
@@ -89,27 +121,45 @@ export const getRunPairRoute = defineRoute({
     judge_model: z.string().min(1).optional(),
   }),
   response: RunPairComparisonSchema,
-  responses: { 200: 'the comparison (pairwise null until both runs finished)', 404: 'no such pair', 422: 'the pairwise judge is not configured (names the missing settings)' },
+  responses: {
+    200: 'the comparison (pairwise null until both runs finished)',
+    404: 'no such pair',
+    422: 'the pairwise judge is not configured (names the missing settings)',
+  },
   handler: async (ctx) => {
     const { stores } = ctx.services;
     const ids = pairRunIds(ctx.params.id);
     const [baseline, enhanced] = await Promise.all([stores.runs.getRun(ids.baseline), stores.runs.getRun(ids.enhanced)]);
     if (!baseline || !enhanced) throw new NotFoundError('run pair', ctx.params.id);
-    const [bCards, eCards] = await Promise.all([collect(stores.scorecards.iterateScorecards(baseline.id)), collect(stores.scorecards.iterateScorecards(enhanced.id))]);
+    const [bCards, eCards] = await Promise.all([
+      collect(stores.scorecards.iterateScorecards(baseline.id)),
+      collect(stores.scorecards.iterateScorecards(enhanced.id)),
+    ]);
     const finished = TERMINAL_RUN_STATUSES.has(baseline.status) && TERMINAL_RUN_STATUSES.has(enhanced.status);
     let judge: PairwiseJudgePort | undefined;
     if (finished && ctx.query.judge === 'pairwise') {
       try {
         judge = ctx.services.pairwiseJudge(ctx.query.judge_model);
       } catch (error) {
-        if (error instanceof JudgeConfigurationError) throw new ApiError(422, 'Unprocessable Content', `the pairwise judge cannot be built: ${error.message}`, error.missing.map((m) => ({ path: `settings.${m}`, message: 'not set' })));
+        if (error instanceof JudgeConfigurationError)
+          throw new ApiError(
+            422,
+            'Unprocessable Content',
+            `the pairwise judge cannot be built: ${error.message}`,
+            error.missing.map((m) => ({ path: `settings.${m}`, message: 'not set' })),
+          );
         throw error;
       }
     }
     const caseIds = [...new Set(eCards.map((c) => c.test_case_id))];
     const cases = judge ? new Map((await stores.testCases.getTestCases(caseIds)).map((c) => [c.id, c])) : undefined;
     try {
-      const body = await comparePair(ctx.params.id, { run: baseline, cards: bCards }, { run: enhanced, cards: eCards }, { ...(judge ? { judge } : {}), ...(cases ? { cases } : {}) });
+      const body = await comparePair(
+        ctx.params.id,
+        { run: baseline, cards: bCards },
+        { run: enhanced, cards: eCards },
+        { ...(judge ? { judge } : {}), ...(cases ? { cases } : {}) },
+      );
       return { status: 200, body };
     } catch (error) {
       if (isJudgeError(error)) throw new ApiError(502, 'Bad Gateway', `the pairwise judge failed: ${(error as Error).message}`);

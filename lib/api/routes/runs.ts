@@ -33,7 +33,14 @@ async function runView(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'servi
   const trials = trialsOf(run.config);
   const trialStats = trials > 1 ? { trial_stats: await trialStatsOf(ctx.services.stores.scorecards.iterateScorecards(id), trials) } : {};
   const health = await runHealth(ctx.services, run);
-  return { ...rest, progress_pct: stats?.progress_pct ?? (run.status === 'completed' ? 100 : 0), stats: stats ?? null, ...trialStats, health, links: { self: `${ctx.url.origin}/api/v1/runs/${id}`, scorecards: `${ctx.url.origin}/api/v1/runs/${id}/scorecards` } };
+  return {
+    ...rest,
+    progress_pct: stats?.progress_pct ?? (run.status === 'completed' ? 100 : 0),
+    stats: stats ?? null,
+    ...trialStats,
+    health,
+    links: { self: `${ctx.url.origin}/api/v1/runs/${id}`, scorecards: `${ctx.url.origin}/api/v1/runs/${id}/scorecards` },
+  };
 }
 
 export const createRunRoute = defineRoute({
@@ -42,7 +49,7 @@ export const createRunRoute = defineRoute({
   path: 'v1/runs',
   role: 'runner',
   tag: 'runs',
-  summary: 'Trigger a run of a suite against a target (or a client\'s suite and target)',
+  summary: "Trigger a run of a suite against a target (or a client's suite and target)",
   body: CreateRunRequestSchema,
   response: RunViewSchema,
   responses: {
@@ -54,11 +61,18 @@ export const createRunRoute = defineRoute({
   handler: async (ctx) => {
     const services = ctx.services;
     await requireAllowedOutboundUrls(services, [{ path: 'body.config.execution.base_url', url: ctx.body.config?.execution?.base_url }]);
-    const run = await createRun(ctx.body, { stores: services.stores, clock: services.clock, check: (r, target) => checkRunConfig(r, target, services) });
+    const run = await createRun(ctx.body, {
+      stores: services.stores,
+      clock: services.clock,
+      check: (r, target) => checkRunConfig(r, target, services),
+    });
     try {
       await ctx.orchestrations.start(run.id);
     } catch (err) {
-      await ctx.services.stores.runs.updateRun(run.id, { status: 'failed', error: `could not start the orchestration: ${(err as Error).message}` });
+      await ctx.services.stores.runs.updateRun(run.id, {
+        status: 'failed',
+        error: `could not start the orchestration: ${(err as Error).message}`,
+      });
       throw err;
     }
     return { status: 202, headers: { location: `${ctx.url.origin}/api/v1/runs/${run.id}` }, body: await runView(ctx, run.id) };
@@ -88,7 +102,9 @@ export const listRunsRoute = defineRoute({
   handler: async ({ services, query }) => {
     const { limit, offset, ...filter } = query;
     const page = await services.stores.runs.listRuns(filter, { limit, offset });
-    const items = await Promise.all(page.items.map(async ({ _etag, ...r }) => ({ ...r, headline: runHeadlineOf(await services.stores.runStats.getRunStats(r.id)) })));
+    const items = await Promise.all(
+      page.items.map(async ({ _etag, ...r }) => ({ ...r, headline: runHeadlineOf(await services.stores.runStats.getRunStats(r.id)) })),
+    );
     return { status: 200, body: { ...page, items } };
   },
 });
@@ -120,7 +136,11 @@ export const cancelRunRoute = defineRoute({
     const { stores, clock } = ctx.services;
     const run = await stores.runs.getRun(ctx.params.id);
     if (!run) throw new NotFoundError('run', ctx.params.id);
-    const updated = await stores.runs.updateRun(run.id, { status: 'cancelled', completed_at: clock.now().toISOString() }, { from: ['pending', 'running', 'stalled'] });
+    const updated = await stores.runs.updateRun(
+      run.id,
+      { status: 'cancelled', completed_at: clock.now().toISOString() },
+      { from: ['pending', 'running', 'stalled'] },
+    );
     if (!updated) throw new ApiError(409, 'Conflict', `run ${run.id} is already ${run.status}`);
     await ctx.orchestrations.cancel(run.id);
     return { status: 202, body: await runView(ctx, run.id) };
@@ -137,7 +157,10 @@ export const listScorecardsRoute = defineRoute({
   params: IdParams,
   query: z
     .object({
-      passed: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+      passed: z
+        .enum(['true', 'false'])
+        .transform((v) => v === 'true')
+        .optional(),
       ...ScorecardFilterQuery,
       ...Paging,
     })
@@ -185,12 +208,18 @@ export const retryFailuresRoute = defineRoute({
   params: IdParams,
   body: z.object({ trigger_metadata: TriggerMetadataSchema }).strict().partial(),
   response: RunViewSchema,
-  responses: { 202: 'the retry run', 404: 'no such run', 409: 'the run has not finished or has no failures', 422: 'the configuration cannot work any more (each error names its field)' },
+  responses: {
+    202: 'the retry run',
+    404: 'no such run',
+    409: 'the run has not finished or has no failures',
+    422: 'the configuration cannot work any more (each error names its field)',
+  },
   handler: async (ctx) => {
     const { stores, clock } = ctx.services;
     const parent = await stores.runs.getRun(ctx.params.id);
     if (!parent) throw new NotFoundError('run', ctx.params.id);
-    if (!['completed', 'degraded', 'timed_out', 'cancelled'].includes(parent.status)) throw new ApiError(409, 'Conflict', `run ${parent.id} is ${parent.status}; retry its failures once it has finished`);
+    if (!['completed', 'degraded', 'timed_out', 'cancelled'].includes(parent.status))
+      throw new ApiError(409, 'Conflict', `run ${parent.id} is ${parent.status}; retry its failures once it has finished`);
     const failed = await stores.scorecards.countScorecards(parent.id, { passed: false });
     if (failed === 0) throw new ApiError(409, 'Conflict', `run ${parent.id} has no failed cases`);
     const run = await createRun(

@@ -30,9 +30,13 @@ export async function requireTestCases(store: TestCaseStore, ids: readonly strin
   if (missing.size === 0) return;
   const errors: FieldError[] = [];
   ids.forEach((id, index) => {
-    if (missing.has(id) && errors.length < MAX_NAMED) errors.push({ path: `body.${field}.${index}`, message: `test case "${id}" does not exist` });
+    if (missing.has(id) && errors.length < MAX_NAMED)
+      errors.push({ path: `body.${field}.${index}`, message: `test case "${id}" does not exist` });
   });
-  const named = [...missing].slice(0, 10).map((id) => `"${id}"`).join(', ');
+  const named = [...missing]
+    .slice(0, 10)
+    .map((id) => `"${id}"`)
+    .join(', ');
   const more = missing.size > 10 ? ` and ${missing.size - 10} more` : '';
   throw new ApiError(422, 'Unprocessable Content', `${missing.size} test case id(s) in ${field} do not exist: ${named}${more}`, errors);
 }
@@ -40,7 +44,11 @@ export async function requireTestCases(store: TestCaseStore, ids: readonly strin
 /** Only a static suite has a member list; a dynamic one answers 409. */
 export function requireStatic(suite: TestSuite): void {
   if (suite.kind !== 'static') {
-    throw new ApiError(409, 'Conflict', `test suite "${suite.id}" is dynamic: its cases come from its filter; change the filter with PUT /api/v1/test-suites/${suite.id}, or create a static suite`);
+    throw new ApiError(
+      409,
+      'Conflict',
+      `test suite "${suite.id}" is dynamic: its cases come from its filter; change the filter with PUT /api/v1/test-suites/${suite.id}, or create a static suite`,
+    );
   }
 }
 

@@ -25,7 +25,10 @@ afterAll(async () => {
 
 describe('test-suites CRUD', () => {
   it('creates a static suite: 201 with Location and ETag, server timestamps, ids kept in order without repeats', async () => {
-    const r = await api.call('POST', 'v1/test-suites', { key: admin, body: { id: 'smoke', name: 'Smoke', kind: 'static', test_case_ids: ['c3', 'c1', 'c3'] } });
+    const r = await api.call('POST', 'v1/test-suites', {
+      key: admin,
+      body: { id: 'smoke', name: 'Smoke', kind: 'static', test_case_ids: ['c3', 'c1', 'c3'] },
+    });
     expect(r.status).toBe(201);
     expect(r.headers.get('location')).toBe(`${api.platform.url}/api/v1/test-suites/smoke`);
     expect(r.headers.get('etag')).toMatch(/^".+"$/);
@@ -35,9 +38,20 @@ describe('test-suites CRUD', () => {
   });
 
   it('creates a dynamic suite with a generated id when none is given', async () => {
-    const r = await api.call('POST', 'v1/test-suites', { key: admin, body: { name: 'Refunds', kind: 'dynamic', filter: { category: 'refunds' } } });
+    const r = await api.call('POST', 'v1/test-suites', {
+      key: admin,
+      body: { name: 'Refunds', kind: 'dynamic', filter: { category: 'refunds' } },
+    });
     expect(r.status).toBe(201);
-    expect(r.json).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Refunds', kind: 'dynamic', test_case_ids: [], filter: { category: 'refunds' }, created_at: ISO, updated_at: ISO });
+    expect(r.json).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Refunds',
+      kind: 'dynamic',
+      test_case_ids: [],
+      filter: { category: 'refunds' },
+      created_at: ISO,
+      updated_at: ISO,
+    });
     expect(r.headers.get('location')).toBe(`${api.platform.url}/api/v1/test-suites/${r.json.id}`);
     await api.call('DELETE', `v1/test-suites/${r.json.id}`, { key: admin });
   });
@@ -48,8 +62,16 @@ describe('test-suites CRUD', () => {
     ['a server field', { name: 'x', kind: 'static', created_at: '2024-01-01T00:00:00Z' }, [{ path: 'body' }]],
     ['a dynamic suite without a filter', { name: 'x', kind: 'dynamic' }, [{ path: 'body.filter' }]],
     ['a static suite with a filter', { name: 'x', kind: 'static', filter: { category: 'a' } }, [{ path: 'body.filter' }]],
-    ['a dynamic suite with ids', { name: 'x', kind: 'dynamic', filter: { category: 'a' }, test_case_ids: ['c1'] }, [{ path: 'body.test_case_ids' }]],
-    ['an inverted complexity range', { name: 'x', kind: 'dynamic', filter: { complexity_min: 4, complexity_max: 2 } }, [{ path: 'body.filter.complexity_min' }]],
+    [
+      'a dynamic suite with ids',
+      { name: 'x', kind: 'dynamic', filter: { category: 'a' }, test_case_ids: ['c1'] },
+      [{ path: 'body.test_case_ids' }],
+    ],
+    [
+      'an inverted complexity range',
+      { name: 'x', kind: 'dynamic', filter: { complexity_min: 4, complexity_max: 2 } },
+      [{ path: 'body.filter.complexity_min' }],
+    ],
     ['an id with a control character', { id: 'a\u0007b', name: 'x', kind: 'static' }, [{ path: 'body.id' }]],
     ['an id with a lone surrogate', { id: '\ud800', name: 'x', kind: 'static' }, [{ path: 'body.id' }]],
   ])('400 for %s, naming the field', async (_why, body, errors) => {
@@ -60,7 +82,10 @@ describe('test-suites CRUD', () => {
   });
 
   it('422 names unknown case ids and stores nothing', async () => {
-    const r = await api.call('POST', 'v1/test-suites', { key: admin, body: { id: 'bad', name: 'x', kind: 'static', test_case_ids: ['c1', 'nope', 'c2', 'gone'] } });
+    const r = await api.call('POST', 'v1/test-suites', {
+      key: admin,
+      body: { id: 'bad', name: 'x', kind: 'static', test_case_ids: ['c1', 'nope', 'c2', 'gone'] },
+    });
     expect(r.status).toBe(422);
     expect(r.json.errors).toEqual([
       { path: 'body.test_case_ids.1', message: 'test case "nope" does not exist' },
@@ -79,11 +104,19 @@ describe('test-suites CRUD', () => {
 
   it('replaces with PUT: If-Match of the current ETag works, a stale one is 412, created_at is kept', async () => {
     const before = await api.call('GET', 'v1/test-suites/smoke');
-    const put = await api.call('PUT', 'v1/test-suites/smoke', { key: admin, headers: { 'if-match': before.headers.get('etag')! }, body: { name: 'Smoke v2', kind: 'static', test_case_ids: ['c1', 'c3', 'c5'] } });
+    const put = await api.call('PUT', 'v1/test-suites/smoke', {
+      key: admin,
+      headers: { 'if-match': before.headers.get('etag')! },
+      body: { name: 'Smoke v2', kind: 'static', test_case_ids: ['c1', 'c3', 'c5'] },
+    });
     expect(put.status).toBe(200);
     expect(put.json).toEqual({ ...before.json, name: 'Smoke v2', test_case_ids: ['c1', 'c3', 'c5'], updated_at: ISO });
     expect(put.headers.get('etag')).not.toBe(before.headers.get('etag'));
-    const stale = await api.call('PUT', 'v1/test-suites/smoke', { key: admin, headers: { 'if-match': before.headers.get('etag')! }, body: { name: 'lost update', kind: 'static' } });
+    const stale = await api.call('PUT', 'v1/test-suites/smoke', {
+      key: admin,
+      headers: { 'if-match': before.headers.get('etag')! },
+      body: { name: 'lost update', kind: 'static' },
+    });
     expect([stale.status, stale.headers.get('etag')]).toEqual([412, put.headers.get('etag')]);
     expect((await api.call('GET', 'v1/test-suites/smoke')).json.name).toBe('Smoke v2');
   });
@@ -95,7 +128,8 @@ describe('test-suites CRUD', () => {
   });
 
   it('lists with paging (total, has_more) and member counts instead of id lists', async () => {
-    for (const id of ['p1', 'p2', 'p3']) await api.call('POST', 'v1/test-suites', { key: admin, body: { id, name: id, kind: 'static', test_case_ids: ['c1'] } });
+    for (const id of ['p1', 'p2', 'p3'])
+      await api.call('POST', 'v1/test-suites', { key: admin, body: { id, name: id, kind: 'static', test_case_ids: ['c1'] } });
     const first = await api.call('GET', 'v1/test-suites?limit=2');
     expect(first.status).toBe(200);
     expect(first.json).toEqual({
@@ -138,11 +172,21 @@ describe('test-suites roles', () => {
 describe('test-suite members', () => {
   it('resolves a static suite now, paged, in its order, naming ids whose case was deleted', async () => {
     await api.seedCases([{ id: 'tmp' }]);
-    await api.call('POST', 'v1/test-suites', { key: admin, body: { id: 'members', name: 'm', kind: 'static', test_case_ids: ['c5', 'tmp', 'c2', 'c4'] } });
+    await api.call('POST', 'v1/test-suites', {
+      key: admin,
+      body: { id: 'members', name: 'm', kind: 'static', test_case_ids: ['c5', 'tmp', 'c2', 'c4'] },
+    });
     await api.platform.services.stores.testCases.deleteTestCase('tmp');
     const r = await api.call('GET', 'v1/test-suites/members/test-cases?limit=3');
     expect(r.status).toBe(200);
-    expect({ ...r.json, items: r.json.items.map((c: { id: string }) => c.id) }).toEqual({ items: ['c5', 'c2'], total: 4, has_more: true, limit: 3, offset: 0, missing_ids: ['tmp'] });
+    expect({ ...r.json, items: r.json.items.map((c: { id: string }) => c.id) }).toEqual({
+      items: ['c5', 'c2'],
+      total: 4,
+      has_more: true,
+      limit: 3,
+      offset: 0,
+      missing_ids: ['tmp'],
+    });
     const next = await api.call('GET', 'v1/test-suites/members/test-cases?limit=3&offset=3');
     expect(next.json.items.map((c: { id: string }) => c.id)).toEqual(['c4']);
     expect(next.json.has_more).toBe(false);
@@ -150,9 +194,19 @@ describe('test-suite members', () => {
   });
 
   it('resolves a dynamic suite through its filter, paged', async () => {
-    await api.call('POST', 'v1/test-suites', { key: admin, body: { id: 'tagged', name: 't', kind: 'dynamic', filter: { tags: ['smoke'] } } });
+    await api.call('POST', 'v1/test-suites', {
+      key: admin,
+      body: { id: 'tagged', name: 't', kind: 'dynamic', filter: { tags: ['smoke'] } },
+    });
     const r = await api.call('GET', 'v1/test-suites/tagged/test-cases?limit=2');
-    expect({ ...r.json, items: r.json.items.map((c: { id: string }) => c.id) }).toEqual({ items: ['c1', 'c3'], total: 3, has_more: true, limit: 2, offset: 0, missing_ids: [] });
+    expect({ ...r.json, items: r.json.items.map((c: { id: string }) => c.id) }).toEqual({
+      items: ['c1', 'c3'],
+      total: 3,
+      has_more: true,
+      limit: 2,
+      offset: 0,
+      missing_ids: [],
+    });
     expect(r.json.items).not.toContainEqual(expect.objectContaining({ _etag: expect.anything() }));
   });
 
@@ -188,7 +242,11 @@ describe('test-suite members', () => {
   });
 
   it('member changes honour If-Match (412 on a stale ETag) and 404 for a missing suite', async () => {
-    const stale = await api.call('POST', 'v1/test-suites/members/test-cases', { key: admin, headers: { 'if-match': '"stale"' }, body: { ids: ['c2'] } });
+    const stale = await api.call('POST', 'v1/test-suites/members/test-cases', {
+      key: admin,
+      headers: { 'if-match': '"stale"' },
+      body: { ids: ['c2'] },
+    });
     expect(stale.status).toBe(412);
     expect((await api.call('POST', 'v1/test-suites/none/test-cases', { key: admin, body: { ids: ['c2'] } })).status).toBe(404);
     expect((await api.call('GET', 'v1/test-suites/none/test-cases')).status).toBe(404);
@@ -201,10 +259,31 @@ describe('test-suite delete', () => {
   it('is 409 naming the client that uses it, then 204 and idempotent once the client is gone', async () => {
     const { stores, clock } = api.platform.services;
     const now = clock.now().toISOString();
-    await stores.targets.upsert({ id: 't', name: 't', settings: { kind: 'replay', outputs_path: 'x.jsonl' }, client_type: 'custom', timeout_ms: 1000, max_retries: 0, rate_limit: { requests_per_second: 1, max_in_flight: 1 }, created_at: now, updated_at: now });
-    await stores.clients.upsert({ id: 'team-a', name: 'Team A', suite_ids: ['members'], target_id: 't', notify: [], created_at: now, updated_at: now });
+    await stores.targets.upsert({
+      id: 't',
+      name: 't',
+      settings: { kind: 'replay', outputs_path: 'x.jsonl' },
+      client_type: 'custom',
+      timeout_ms: 1000,
+      max_retries: 0,
+      rate_limit: { requests_per_second: 1, max_in_flight: 1 },
+      created_at: now,
+      updated_at: now,
+    });
+    await stores.clients.upsert({
+      id: 'team-a',
+      name: 'Team A',
+      suite_ids: ['members'],
+      target_id: 't',
+      notify: [],
+      created_at: now,
+      updated_at: now,
+    });
     const blocked = await api.call('DELETE', 'v1/test-suites/members', { key: admin });
-    expect([blocked.status, blocked.json.detail]).toEqual([409, 'test suite "members" is still used by client "team-a"; change or delete it first']);
+    expect([blocked.status, blocked.json.detail]).toEqual([
+      409,
+      'test suite "members" is still used by client "team-a"; change or delete it first',
+    ]);
     expect((await api.call('GET', 'v1/test-suites/members')).status).toBe(200);
     await stores.clients.delete('team-a');
     const stale = await api.call('DELETE', 'v1/test-suites/members', { key: admin, headers: { 'if-match': '"stale"' } });

@@ -18,9 +18,17 @@ type SuiteFields = z.infer<typeof SuiteFields>;
 /** Validates a suite (domain rules: 400) and, for a static one, that every listed case exists (422). */
 async function validSuite(fields: SuiteFields, id: string, createdAt: string, services: Services): Promise<TestSuite> {
   if (fields.kind === 'dynamic' && fields.test_case_ids.length > 0) {
-    throw new ApiError(400, 'Bad Request', 'a dynamic suite takes its cases from its filter; leave test_case_ids out', [{ path: 'body.test_case_ids', message: 'not allowed for kind "dynamic"' }]);
+    throw new ApiError(400, 'Bad Request', 'a dynamic suite takes its cases from its filter; leave test_case_ids out', [
+      { path: 'body.test_case_ids', message: 'not allowed for kind "dynamic"' },
+    ]);
   }
-  const suite = TestSuiteSchema.parse({ ...fields, id, test_case_ids: uniqueIds(fields.test_case_ids), created_at: createdAt, updated_at: services.clock.now().toISOString() });
+  const suite = TestSuiteSchema.parse({
+    ...fields,
+    id,
+    test_case_ids: uniqueIds(fields.test_case_ids),
+    created_at: createdAt,
+    updated_at: services.clock.now().toISOString(),
+  });
   if (suite.kind === 'static') await requireTestCases(services.stores.testCases, fields.test_case_ids, 'test_case_ids');
   return suite;
 }
@@ -43,7 +51,10 @@ const crud = entityRoutes({
   referrersOf: (suite, services) => referrersIn(services.stores.clients, 'client', (c) => c.suite_ids.includes(suite.id)),
   listView: suiteSummary,
   schema: TestSuiteSchema,
-  listItemSchema: z.strictObject(TestSuiteSchema.shape).omit({ test_case_ids: true }).extend({ test_case_count: z.number().int().nonnegative().nullable() }),
+  listItemSchema: z
+    .strictObject(TestSuiteSchema.shape)
+    .omit({ test_case_ids: true })
+    .extend({ test_case_count: z.number().int().nonnegative().nullable() }),
   summaries: {
     list: 'List test suites (each with test_case_count instead of its id list)',
     get: 'A test suite: static (test_case_ids) or dynamic (filter)',

@@ -43,14 +43,27 @@ export interface ProbeResult {
  * Sends one test case through an invoker and reports the outcome as data: a failing target is `ok: false` with its
  * error, never a throw. Throws TargetConfigurationError (broken settings, a missing secret) as the invoker does.
  */
-export async function probeTarget(invoker: TargetInvoker, testCase: TestCase, options: { timeoutInMs: number }): Promise<Omit<ProbeResult, 'target_id' | 'question'>> {
+export async function probeTarget(
+  invoker: TargetInvoker,
+  testCase: TestCase,
+  options: { timeoutInMs: number },
+): Promise<Omit<ProbeResult, 'target_id' | 'question'>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('probe timeout')), options.timeoutInMs);
   const started = performance.now();
   try {
     const result = await invoker.invoke(testCase, { abortSignal: controller.signal });
     if (!result.ok) {
-      return { ok: false, status: result.error_code, http_status: result.http_status ?? null, latency_ms: result.latency_ms, attempts: result.attempts, parsed: null, output: null, error: result.message };
+      return {
+        ok: false,
+        status: result.error_code,
+        http_status: result.http_status ?? null,
+        latency_ms: result.latency_ms,
+        attempts: result.attempts,
+        parsed: null,
+        output: null,
+        error: result.message,
+      };
     }
     const parsed = parseToolCalls(result.output);
     return {
@@ -66,7 +79,16 @@ export async function probeTarget(invoker: TargetInvoker, testCase: TestCase, op
   } catch (err) {
     if (!controller.signal.aborted || err instanceof TargetConfigurationError) throw err;
     const elapsed = Math.round(performance.now() - started);
-    return { ok: false, status: 'target_timeout', http_status: null, latency_ms: elapsed, attempts: 0, parsed: null, output: null, error: `no answer within ${options.timeoutInMs} ms (the probe's limit; send timeout_ms to wait longer)` };
+    return {
+      ok: false,
+      status: 'target_timeout',
+      http_status: null,
+      latency_ms: elapsed,
+      attempts: 0,
+      parsed: null,
+      output: null,
+      error: `no answer within ${options.timeoutInMs} ms (the probe's limit; send timeout_ms to wait longer)`,
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -76,14 +98,20 @@ async function catalogOf(services: Services, target: TargetSystem): Promise<Tool
   if (!target.tool_catalog) return undefined;
   const id = catalogId(target.tool_catalog.name, target.tool_catalog.version);
   const catalog = await services.stores.catalogs.get(id);
-  if (!catalog) throw new ApiError(422, 'Unprocessable Content', `target system "${target.id}" uses tool catalog "${id}", which does not exist`, [{ path: 'target.tool_catalog', message: `tool catalog "${id}" does not exist` }]);
+  if (!catalog)
+    throw new ApiError(422, 'Unprocessable Content', `target system "${target.id}" uses tool catalog "${id}", which does not exist`, [
+      { path: 'target.tool_catalog', message: `tool catalog "${id}" does not exist` },
+    ]);
   return catalog;
 }
 
 async function probeCase(services: Services, body: z.infer<typeof ProbeRequestSchema>): Promise<TestCase> {
   if (body.test_case_id) {
     const stored = await services.stores.testCases.getTestCase(body.test_case_id);
-    if (!stored) throw new ApiError(422, 'Unprocessable Content', `test case "${body.test_case_id}" does not exist`, [{ path: 'body.test_case_id', message: 'does not exist' }]);
+    if (!stored)
+      throw new ApiError(422, 'Unprocessable Content', `test case "${body.test_case_id}" does not exist`, [
+        { path: 'body.test_case_id', message: 'does not exist' },
+      ]);
     const { _etag, ...testCase } = stored;
     return body.question ? { ...testCase, nl_query: body.question } : testCase;
   }
@@ -100,7 +128,7 @@ export const targetProbeRoute = defineRoute({
   params: z.object({ id: z.string().min(1) }),
   body: ProbeRequestSchema,
   responses: {
-    200: 'the probe ran: ok true, or ok false with the target\'s error',
+    200: "the probe ran: ok true, or ok false with the target's error",
     404: 'no such target system',
     422: 'the target cannot be built: a missing secret (named), a missing outputs file or catalog, an unknown test_case_id',
   },

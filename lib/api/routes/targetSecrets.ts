@@ -3,7 +3,8 @@ import type { z } from 'zod';
 /** Header names whose values are credentials. */
 const SECRET_HEADER = /auth|cookie|key|token|secret|passw|credential|session|signature/i;
 /** Query parameter names that carry credentials (`?code=` is an Azure Functions key, `?sig=` a SAS signature). */
-const SECRET_QUERY = /^(api[-_]?key|key|access[-_]?token|token|secret|client[-_]?secret|password|pwd|sig|signature|code|auth|authorization|subscription[-_]?key)$/i;
+const SECRET_QUERY =
+  /^(api[-_]?key|key|access[-_]?token|token|secret|client[-_]?secret|password|pwd|sig|signature|code|auth|authorization|subscription[-_]?key)$/i;
 const PLACEHOLDER = /^\{\{\s*\w+\s*\}\}$/;
 
 const REFERENCE_HINT = 'reference it as {"env": "NAME"} (an environment variable of the platform) or {"keyvault": "name"}';
@@ -51,12 +52,22 @@ export function urlSecretIssues(value: unknown, path: string[]): SecretIssue[] {
     return [];
   }
   const issues: SecretIssue[] = [];
-  if (url.username || url.password) issues.push({ path, message: `credentials in the URL are refused: send them as a header that is a secret reference (${REFERENCE_HINT})` });
-  for (const [part, text] of [['query', url.search], ['fragment', url.hash]] as const) {
+  if (url.username || url.password)
+    issues.push({
+      path,
+      message: `credentials in the URL are refused: send them as a header that is a secret reference (${REFERENCE_HINT})`,
+    });
+  for (const [part, text] of [
+    ['query', url.search],
+    ['fragment', url.hash],
+  ] as const) {
     for (const [name, v] of pairsOf(text)) {
       if (v === '' || PLACEHOLDER.test(v)) continue;
       if (SECRET_QUERY.test(name) || /token|secret|passw|api[-_]?key/i.test(name) || looksLikeSecret(v)) {
-        issues.push({ path, message: `${part} parameter "${name}" looks like a credential; literal secrets are refused: send it as a header that is a secret reference (${REFERENCE_HINT})` });
+        issues.push({
+          path,
+          message: `${part} parameter "${name}" looks like a credential; literal secrets are refused: send it as a header that is a secret reference (${REFERENCE_HINT})`,
+        });
       }
     }
   }
@@ -69,14 +80,18 @@ export function headerSecretIssues(headers: unknown, path: string[]): SecretIssu
   const issues: SecretIssue[] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (typeof value === 'string' && (SECRET_HEADER.test(name) || looksLikeSecret(value))) {
-      issues.push({ path: [...path, name], message: `header "${name}" carries a credential; a literal value is refused and never stored: ${REFERENCE_HINT}` });
+      issues.push({
+        path: [...path, name],
+        message: `header "${name}" carries a credential; a literal value is refused and never stored: ${REFERENCE_HINT}`,
+      });
     }
   }
   return issues;
 }
 
 /** JSON member names whose literal string value is a credential, in a request template. */
-const SECRET_MEMBER = /"([^"\\]*(?:api[-_]?key|apikey|token|secret|passw(?:or)?d|authorization|credential|client[-_]?secret|private[-_]?key)[^"\\]*)"\s*:\s*"((?:[^"\\]|\\.)*)"/gi;
+const SECRET_MEMBER =
+  /"([^"\\]*(?:api[-_]?key|apikey|token|secret|passw(?:or)?d|authorization|credential|client[-_]?secret|private[-_]?key)[^"\\]*)"\s*:\s*"((?:[^"\\]|\\.)*)"/gi;
 
 /**
  * A request template (sent as the body of every call, stored with the target, shown to readers) that carries a
@@ -85,11 +100,24 @@ const SECRET_MEMBER = /"([^"\\]*(?:api[-_]?key|apikey|token|secret|passw(?:or)?d
  */
 export function templateSecretIssues(template: unknown, path: string[]): SecretIssue[] {
   if (typeof template !== 'string') return [];
-  const named = [...template.matchAll(SECRET_MEMBER)].find(([, , value]) => value !== undefined && value.trim() !== '' && !PLACEHOLDER.test(value.trim()));
+  const named = [...template.matchAll(SECRET_MEMBER)].find(
+    ([, , value]) => value !== undefined && value.trim() !== '' && !PLACEHOLDER.test(value.trim()),
+  );
   if (named) {
-    return [{ path, message: `member "${named[1]}" of the template carries a literal credential; literal secrets are refused and never stored: send it as a header that is a secret reference (${REFERENCE_HINT})` }];
+    return [
+      {
+        path,
+        message: `member "${named[1]}" of the template carries a literal credential; literal secrets are refused and never stored: send it as a header that is a secret reference (${REFERENCE_HINT})`,
+      },
+    ];
   }
-  if (looksLikeSecret(template)) return [{ path, message: `the template contains text shaped like a credential; literal secrets are refused and never stored: send it as a header that is a secret reference (${REFERENCE_HINT})` }];
+  if (looksLikeSecret(template))
+    return [
+      {
+        path,
+        message: `the template contains text shaped like a credential; literal secrets are refused and never stored: send it as a header that is a secret reference (${REFERENCE_HINT})`,
+      },
+    ];
   return [];
 }
 
@@ -124,7 +152,10 @@ function mcpServerIssues(servers: unknown): SecretIssue[] {
       if (!isRecord(values)) continue;
       for (const [name, value] of Object.entries(values)) {
         if (typeof value === 'string' && SECRET_HEADER.test(name)) {
-          issues.push({ path: ['mcp_servers', String(i), field, name], message: `${field === 'env' ? 'variable' : 'header'} "${name}" carries a credential; a literal value is refused and never stored: ${REFERENCE_HINT}` });
+          issues.push({
+            path: ['mcp_servers', String(i), field, name],
+            message: `${field === 'env' ? 'variable' : 'header'} "${name}" carries a credential; a literal value is refused and never stored: ${REFERENCE_HINT}`,
+          });
         }
       }
     }
@@ -139,14 +170,19 @@ function mcpServerIssues(servers: unknown): SecretIssue[] {
  */
 export function compatSecretIssues(body: unknown): SecretIssue[] {
   if (!isRecord(body)) return [];
-  const issues = [...urlSecretIssues(body.target_url, ['target_url']), ...templateSecretIssues(body.request_template, ['request_template'])];
+  const issues = [
+    ...urlSecretIssues(body.target_url, ['target_url']),
+    ...templateSecretIssues(body.request_template, ['request_template']),
+  ];
   if (Array.isArray(body.questions)) {
     body.questions.forEach((q: unknown, i) => {
       if (!isRecord(q)) return;
       const texts: Array<[string[], unknown]> = [[['questions', String(i), 'question'], q.question]];
-      if (isRecord(q.expected_outcome)) for (const [k, v] of Object.entries(q.expected_outcome)) texts.push([['questions', String(i), 'expected_outcome', k], v]);
+      if (isRecord(q.expected_outcome))
+        for (const [k, v] of Object.entries(q.expected_outcome)) texts.push([['questions', String(i), 'expected_outcome', k], v]);
       for (const [path, text] of texts) {
-        if (typeof text === 'string' && looksLikeSecret(text)) issues.push({ path, message: `text shaped like a credential is refused (it would be stored and shown to every reader)` });
+        if (typeof text === 'string' && looksLikeSecret(text))
+          issues.push({ path, message: `text shaped like a credential is refused (it would be stored and shown to every reader)` });
       }
     });
   }

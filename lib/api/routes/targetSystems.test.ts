@@ -62,11 +62,23 @@ describe('target-systems CRUD', () => {
 
   it.each<[string, Record<string, unknown>, string]>([
     ['a literal OpenAI API key', { kind: 'openai', model: 'gpt-4o', api_key: 'sk-live-123456' }, 'body.settings.api_key'],
-    ['a literal Authorization header', { kind: 'http', url: 'http://127.0.0.1:9/a', headers: { Authorization: 'Bearer tok-123456' } }, 'body.settings.headers.Authorization'],
-    ['a literal x-api-key header', { kind: 'http', url: 'http://127.0.0.1:9/a', headers: { 'x-api-key': 'tok-123456' } }, 'body.settings.headers.x-api-key'],
+    [
+      'a literal Authorization header',
+      { kind: 'http', url: 'http://127.0.0.1:9/a', headers: { Authorization: 'Bearer tok-123456' } },
+      'body.settings.headers.Authorization',
+    ],
+    [
+      'a literal x-api-key header',
+      { kind: 'http', url: 'http://127.0.0.1:9/a', headers: { 'x-api-key': 'tok-123456' } },
+      'body.settings.headers.x-api-key',
+    ],
     ['a password in the URL', { kind: 'http', url: 'http://user:tok-123456@127.0.0.1:9/a' }, 'body.settings.url'],
     ['a key in the query', { kind: 'http', url: 'http://127.0.0.1:9/a?code=tok-123456' }, 'body.settings.url'],
-    ['a key in the base URL', { kind: 'openai', model: 'm', base_url: 'http://127.0.0.1:9/v1?api-key=tok-123456' }, 'body.settings.base_url'],
+    [
+      'a key in the base URL',
+      { kind: 'openai', model: 'm', base_url: 'http://127.0.0.1:9/v1?api-key=tok-123456' },
+      'body.settings.base_url',
+    ],
   ])('refuses %s with 400 naming the field, never echoing the value', async (_why, settings, path) => {
     const r = await api.call('POST', 'v1/target-systems', { key: admin, body: { id: 'leaky', name: 'leaky', settings } });
     expect(r.status).toBe(400);
@@ -77,13 +89,24 @@ describe('target-systems CRUD', () => {
   });
 
   it('refuses a literal secret even when other fields are wrong too', async () => {
-    const r = await api.call('POST', 'v1/target-systems', { key: admin, body: { name: '', settings: { kind: 'openai', model: 'm', api_key: 'sk-x' } } });
-    expect(r.json.errors.map((e: { path: string }) => e.path).sort()).toEqual(['body.name', 'body.settings.api_key', 'body.settings.api_key']);
+    const r = await api.call('POST', 'v1/target-systems', {
+      key: admin,
+      body: { name: '', settings: { kind: 'openai', model: 'm', api_key: 'sk-x' } },
+    });
+    expect(r.json.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'body.name',
+      'body.settings.api_key',
+      'body.settings.api_key',
+    ]);
   });
 
   it.each<[string, unknown, string[]]>([
     ['an unknown kind', { name: 'x', settings: { kind: 'mcp' } }, ['body.settings.kind']],
-    ['a bad env reference', { name: 'x', settings: { kind: 'openai', model: 'm', api_key: { env: 'not a name' } } }, ['body.settings.api_key.env']],
+    [
+      'a bad env reference',
+      { name: 'x', settings: { kind: 'openai', model: 'm', api_key: { env: 'not a name' } } },
+      ['body.settings.api_key.env'],
+    ],
     ['a negative timeout', { name: 'x', settings: { kind: 'replay', outputs_path: 'o.jsonl' }, timeout_ms: -1 }, ['body.timeout_ms']],
     ['a server field', { name: 'x', settings: { kind: 'replay', outputs_path: 'o.jsonl' }, updated_at: '2024-01-01T00:00:00Z' }, ['body']],
   ])('400 for %s', async (_why, body, paths) => {
@@ -92,27 +115,51 @@ describe('target-systems CRUD', () => {
   });
 
   it('422 for an unknown tool catalog; a known one is accepted', async () => {
-    const body = { id: 'cat', name: 'c', settings: { kind: 'replay', outputs_path: 'o.jsonl' }, tool_catalog: { name: 'shop', version: '2' } };
+    const body = {
+      id: 'cat',
+      name: 'c',
+      settings: { kind: 'replay', outputs_path: 'o.jsonl' },
+      tool_catalog: { name: 'shop', version: '2' },
+    };
     const r = await api.call('POST', 'v1/target-systems', { key: admin, body });
     expect([r.status, r.json.errors]).toEqual([422, [{ path: 'body.tool_catalog', message: 'tool catalog "shop@2" does not exist' }]]);
-    expect((await api.call('POST', 'v1/target-systems', { key: admin, body: { ...body, tool_catalog: { name: 'shop', version: '1' } } })).status).toBe(201);
+    expect(
+      (await api.call('POST', 'v1/target-systems', { key: admin, body: { ...body, tool_catalog: { name: 'shop', version: '1' } } })).status,
+    ).toBe(201);
   });
 
   it('PUT replaces (created_at kept, new ETag); a stale If-Match is 412; a literal secret is 400', async () => {
     const before = await api.call('GET', 'v1/target-systems/router');
     const { id: _id, ...fields } = agent;
-    const put = await api.call('PUT', 'v1/target-systems/router', { key: admin, headers: { 'if-match': before.headers.get('etag')! }, body: { ...fields, max_retries: 0 } });
+    const put = await api.call('PUT', 'v1/target-systems/router', {
+      key: admin,
+      headers: { 'if-match': before.headers.get('etag')! },
+      body: { ...fields, max_retries: 0 },
+    });
     expect([put.status, put.json]).toEqual([200, stored({ max_retries: 0, created_at: before.json.created_at })]);
-    const stale = await api.call('PUT', 'v1/target-systems/router', { key: admin, headers: { 'if-match': before.headers.get('etag')! }, body: fields });
+    const stale = await api.call('PUT', 'v1/target-systems/router', {
+      key: admin,
+      headers: { 'if-match': before.headers.get('etag')! },
+      body: fields,
+    });
     expect(stale.status).toBe(412);
-    const leak = await api.call('PUT', 'v1/target-systems/router', { key: admin, body: { ...fields, settings: { ...agent.settings, headers: { Authorization: 'Bearer abc' } } } });
+    const leak = await api.call('PUT', 'v1/target-systems/router', {
+      key: admin,
+      body: { ...fields, settings: { ...agent.settings, headers: { Authorization: 'Bearer abc' } } },
+    });
     expect([leak.status, leak.json.errors[0].path]).toEqual([400, 'body.settings.headers.Authorization']);
     expect((await api.call('GET', 'v1/target-systems/router')).json.max_retries).toBe(0);
   });
 
   it('lists with paging', async () => {
     const r = await api.call('GET', 'v1/target-systems?limit=1&offset=1');
-    expect({ ...r.json, items: r.json.items.map((t: { id: string }) => t.id) }).toEqual({ items: ['router'], total: 2, has_more: false, limit: 1, offset: 1 });
+    expect({ ...r.json, items: r.json.items.map((t: { id: string }) => t.id) }).toEqual({
+      items: ['router'],
+      total: 2,
+      has_more: false,
+      limit: 1,
+      offset: 1,
+    });
   });
 
   it('roles: 401 without a key, 403 for suite-admin and runner writes', async () => {
@@ -126,9 +173,20 @@ describe('target-systems CRUD', () => {
     const { stores, clock } = api.platform.services;
     const now = clock.now().toISOString();
     await stores.suites.upsert({ id: 's', name: 's', kind: 'static', test_case_ids: [], created_at: now, updated_at: now });
-    await stores.clients.upsert({ id: 'team-b', name: 'B', suite_ids: ['s'], target_id: 'router', notify: [], created_at: now, updated_at: now });
+    await stores.clients.upsert({
+      id: 'team-b',
+      name: 'B',
+      suite_ids: ['s'],
+      target_id: 'router',
+      notify: [],
+      created_at: now,
+      updated_at: now,
+    });
     const blocked = await api.call('DELETE', 'v1/target-systems/router', { key: admin });
-    expect([blocked.status, blocked.json.detail]).toEqual([409, 'target system "router" is still used by client "team-b"; change or delete it first']);
+    expect([blocked.status, blocked.json.detail]).toEqual([
+      409,
+      'target system "router" is still used by client "team-b"; change or delete it first',
+    ]);
     await stores.clients.delete('team-b');
     expect((await api.call('DELETE', 'v1/target-systems/router', { key: admin })).status).toBe(204);
     expect((await api.call('DELETE', 'v1/target-systems/router', { key: admin })).status).toBe(204);

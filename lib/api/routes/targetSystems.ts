@@ -26,7 +26,11 @@ async function validTarget(fields: z.infer<typeof TargetFields>, id: string, cre
   if (settings.kind === 'openai') await requireAllowedOutboundUrls(services, [{ path: 'body.settings.base_url', url: settings.base_url }]);
   if (target.tool_catalog) {
     const ref = catalogId(target.tool_catalog.name, target.tool_catalog.version);
-    await requireReferences('tool catalog', [{ path: 'tool_catalog', id: ref }], async (key) => (await services.stores.catalogs.get(key)) !== undefined);
+    await requireReferences(
+      'tool catalog',
+      [{ path: 'tool_catalog', id: ref }],
+      async (key) => (await services.stores.catalogs.get(key)) !== undefined,
+    );
   }
   return target;
 }
@@ -45,7 +49,8 @@ const crud = entityRoutes({
   schema: TargetSystemSchema,
   createBody: CreateTargetRequestSchema,
   replaceBody: ReplaceTargetRequestSchema,
-  toCreate: async ({ id, ...fields }, { services }) => validTarget(fields, id ?? randomUUID(), services.clock.now().toISOString(), services),
+  toCreate: async ({ id, ...fields }, { services }) =>
+    validTarget(fields, id ?? randomUUID(), services.clock.now().toISOString(), services),
   toReplace: async (fields, current, _params, { services }) => validTarget(fields, current.id, current.created_at, services),
   referrersOf: (target, services) => referrersIn(services.stores.clients, 'client', (c) => c.target_id === target.id),
   summaries: {
@@ -58,4 +63,11 @@ const crud = entityRoutes({
 });
 
 /** Target-system routes: CRUD and the one-request probe. Role platform-admin for changes and probes. */
-export const TARGET_SYSTEM_ROUTES: readonly RouteDefinition[] = [crud.list, crud.create, crud.get, crud.replace, crud.remove, targetProbeRoute];
+export const TARGET_SYSTEM_ROUTES: readonly RouteDefinition[] = [
+  crud.list,
+  crud.create,
+  crud.get,
+  crud.replace,
+  crud.remove,
+  targetProbeRoute,
+];

@@ -4,7 +4,11 @@ import { startTestApi, type TestApi } from './apiTestPlatform.test-helpers.js';
 let api: TestApi;
 let admin: string;
 
-const weather = { name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
+const weather = {
+  name: 'get_weather',
+  description: 'Weather for a city',
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+};
 const catalog = (version: string, tools: unknown[] = [weather]) => ({ name: 'shop', tool_schema_version: version, tools });
 
 beforeAll(async () => {
@@ -28,15 +32,27 @@ describe('tool-catalogs', () => {
   });
 
   it('a second version is a second catalog; the list pages through both', async () => {
-    expect((await api.call('POST', 'v1/tool-catalogs', { key: admin, body: { ...catalog('2024-07'), description: 'July' } })).status).toBe(201);
+    expect((await api.call('POST', 'v1/tool-catalogs', { key: admin, body: { ...catalog('2024-07'), description: 'July' } })).status).toBe(
+      201,
+    );
     const page = await api.call('GET', 'v1/tool-catalogs?limit=1');
-    expect({ ...page.json, items: page.json.items.map((c: { id: string }) => c.id) }).toEqual({ items: ['shop@2024-06'], total: 2, has_more: true, limit: 1, offset: 0 });
+    expect({ ...page.json, items: page.json.items.map((c: { id: string }) => c.id) }).toEqual({
+      items: ['shop@2024-06'],
+      total: 2,
+      has_more: true,
+      limit: 1,
+      offset: 0,
+    });
     expect((await api.call('POST', 'v1/tool-catalogs', { key: admin, body: catalog('2024-07') })).status).toBe(409);
   });
 
   it.each<[string, unknown, string[]]>([
     ['duplicate tool names', catalog('9', [weather, weather]), ['body.tools.1.name']],
-    ['a parameters schema that does not compile', catalog('9', [{ name: 'x', parameters: { type: 'object', properties: { a: { type: 'no-such-type' } } } }]), ['body.tools.0.parameters']],
+    [
+      'a parameters schema that does not compile',
+      catalog('9', [{ name: 'x', parameters: { type: 'object', properties: { a: { type: 'no-such-type' } } } }]),
+      ['body.tools.0.parameters'],
+    ],
     ['a bad tool name', catalog('9', [{ name: 'has space' }]), ['body.tools.0.name']],
     ['a version with a slash', catalog('1/2'), ['body.tool_schema_version']],
     ['no tools', { name: 'shop', tool_schema_version: '9' }, ['body.tools']],
@@ -51,12 +67,26 @@ describe('tool-catalogs', () => {
   it('PUT replaces a version (name and version from the path; a different one in the body is 400), If-Match checked', async () => {
     const before = await api.call('GET', 'v1/tool-catalogs/shop/versions/2024-07');
     const tools = [weather, { name: 'get_time', description: '', parameters: { type: 'object', properties: {} } }];
-    const put = await api.call('PUT', 'v1/tool-catalogs/shop/versions/2024-07', { key: admin, headers: { 'if-match': before.headers.get('etag')! }, body: { tools } });
+    const put = await api.call('PUT', 'v1/tool-catalogs/shop/versions/2024-07', {
+      key: admin,
+      headers: { 'if-match': before.headers.get('etag')! },
+      body: { tools },
+    });
     expect([put.status, put.json]).toEqual([200, { id: 'shop@2024-07', name: 'shop', tool_schema_version: '2024-07', tools }]);
-    const stale = await api.call('PUT', 'v1/tool-catalogs/shop/versions/2024-07', { key: admin, headers: { 'if-match': before.headers.get('etag')! }, body: { tools: [] } });
+    const stale = await api.call('PUT', 'v1/tool-catalogs/shop/versions/2024-07', {
+      key: admin,
+      headers: { 'if-match': before.headers.get('etag')! },
+      body: { tools: [] },
+    });
     expect(stale.status).toBe(412);
-    const renamed = await api.call('PUT', 'v1/tool-catalogs/shop/versions/2024-07', { key: admin, body: { name: 'other', tool_schema_version: '1', tools: [] } });
-    expect([renamed.status, renamed.json.errors.map((e: { path: string }) => e.path)]).toEqual([400, ['body.name', 'body.tool_schema_version']]);
+    const renamed = await api.call('PUT', 'v1/tool-catalogs/shop/versions/2024-07', {
+      key: admin,
+      body: { name: 'other', tool_schema_version: '1', tools: [] },
+    });
+    expect([renamed.status, renamed.json.errors.map((e: { path: string }) => e.path)]).toEqual([
+      400,
+      ['body.name', 'body.tool_schema_version'],
+    ]);
     expect((await api.call('PUT', 'v1/tool-catalogs/shop/versions/none', { key: admin, body: { tools: [] } })).status).toBe(404);
   });
 
@@ -85,7 +115,10 @@ describe('tool-catalogs', () => {
       updated_at: now,
     });
     const blocked = await api.call('DELETE', 'v1/tool-catalogs/shop/versions/2024-06', { key: admin });
-    expect([blocked.status, blocked.json.detail]).toEqual([409, 'tool catalog "shop@2024-06" is still used by target "bot"; change or delete it first']);
+    expect([blocked.status, blocked.json.detail]).toEqual([
+      409,
+      'tool catalog "shop@2024-06" is still used by target "bot"; change or delete it first',
+    ]);
     expect((await api.call('DELETE', 'v1/tool-catalogs/shop/versions/2024-07', { key: admin })).status).toBe(204);
     expect((await api.call('DELETE', 'v1/tool-catalogs/shop/versions/2024-07', { key: admin })).status).toBe(204);
     expect((await api.call('GET', 'v1/tool-catalogs/shop/versions/2024-07')).status).toBe(404);

@@ -8,7 +8,12 @@ import { referrersIn } from './entityReferences.js';
 import { entityRoutes } from './entityRoutes.js';
 
 /** The name and the version are path segments (`/tool-catalogs/{name}/versions/{version}`). */
-const KeyPart = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, '1-100 characters: letters, digits and . _ - (it appears in URLs), starting with a letter or digit');
+const KeyPart = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/,
+    '1-100 characters: letters, digits and . _ - (it appears in URLs), starting with a letter or digit',
+  );
 const CatalogFields = z.strictObject(ToolCatalogSchema.shape);
 export const CreateToolCatalogRequestSchema = CatalogFields.extend({ name: KeyPart, tool_schema_version: KeyPart });
 /** The path names the catalog; `name` and `tool_schema_version` may be repeated in the body but must match it. */
@@ -26,7 +31,9 @@ function validCatalog(input: unknown): StoredToolCatalog {
       validator.forTool(tool.name);
     } catch (err) {
       if (!(err instanceof ToolSchemaError)) throw err;
-      throw new ApiError(400, 'Bad Request', err.message, [{ path: `body.tools.${i}.parameters`, message: 'is not a JSON Schema that compiles' }]);
+      throw new ApiError(400, 'Bad Request', err.message, [
+        { path: `body.tools.${i}.parameters`, message: 'is not a JSON Schema that compiles' },
+      ]);
     }
   });
   return { ...catalog, id: catalogId(catalog.name, catalog.tool_schema_version) };
@@ -51,16 +58,27 @@ const crud = entityRoutes({
   toCreate: async (body) => validCatalog(body),
   toReplace: async (body, current) => {
     const errors = [
-      ...(body.name !== undefined && body.name !== current.name ? [{ path: 'body.name', message: `must be "${current.name}" (the name in the path)` }] : []),
+      ...(body.name !== undefined && body.name !== current.name
+        ? [{ path: 'body.name', message: `must be "${current.name}" (the name in the path)` }]
+        : []),
       ...(body.tool_schema_version !== undefined && body.tool_schema_version !== current.tool_schema_version
-        ? [{ path: 'body.tool_schema_version', message: `must be "${current.tool_schema_version}" (the version in the path); a new version is a new catalog: POST it` }]
+        ? [
+            {
+              path: 'body.tool_schema_version',
+              message: `must be "${current.tool_schema_version}" (the version in the path); a new version is a new catalog: POST it`,
+            },
+          ]
         : []),
     ];
     if (errors.length > 0) throw new ApiError(400, 'Bad Request', errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
     return validCatalog({ ...body, name: current.name, tool_schema_version: current.tool_schema_version });
   },
   referrersOf: (catalog, services) =>
-    referrersIn(services.stores.targets, 'target', (t) => t.tool_catalog?.name === catalog.name && t.tool_catalog.version === catalog.tool_schema_version),
+    referrersIn(
+      services.stores.targets,
+      'target',
+      (t) => t.tool_catalog?.name === catalog.name && t.tool_catalog.version === catalog.tool_schema_version,
+    ),
   summaries: {
     list: 'List tool catalogs (every name and tool_schema_version)',
     get: 'One version of a tool catalog',

@@ -30,7 +30,15 @@ function run(id: string, fields: Partial<Run>): Run {
 /** four cases per run: `passed` of them pass; latencies 100, 200, 300, 400 ms x `slow`; $0.01 each */
 async function seed(r: Run, passed: number, slow = 1): Promise<void> {
   await t.platform.services.stores.runs.createRun(r);
-  const outcomes = [0, 1, 2, 3].map((i) => makeOutcome({ run_id: r.id, test_case_id: `c${i}`, overall_passed: i < passed, latency_ms: (i + 1) * 100 * slow, estimated_cost_usd: 0.01 }));
+  const outcomes = [0, 1, 2, 3].map((i) =>
+    makeOutcome({
+      run_id: r.id,
+      test_case_id: `c${i}`,
+      overall_passed: i < passed,
+      latency_ms: (i + 1) * 100 * slow,
+      estimated_cost_usd: 0.01,
+    }),
+  );
   await t.platform.services.stores.runStats.applyOutcomes(outcomes, new Map([[r.id, 4]]));
 }
 
@@ -44,19 +52,34 @@ beforeAll(async () => {
   await seed(run('adhoc', { client_id: null, created_at: '2026-03-02T05:00:00.000Z' }), 0);
   await seed(run('live', { status: 'running', created_at: '2026-03-03T05:00:00.000Z' }), 1);
   await seed(run('old', { created_at: '2025-12-01T02:00:00.000Z' }), 4);
-  await t.platform.services.stores.alerts.createAlert(sampleAlert('n3', 'accuracy', { client_id: 'acme', created_at: '2026-03-03T03:00:00.000Z' }));
-  await t.platform.services.stores.alerts.createAlert(sampleAlert('old', 'accuracy', { client_id: 'acme', created_at: '2025-12-01T03:00:00.000Z' }));
+  await t.platform.services.stores.alerts.createAlert(
+    sampleAlert('n3', 'accuracy', { client_id: 'acme', created_at: '2026-03-03T03:00:00.000Z' }),
+  );
+  await t.platform.services.stores.alerts.createAlert(
+    sampleAlert('old', 'accuracy', { client_id: 'acme', created_at: '2025-12-01T03:00:00.000Z' }),
+  );
 }, 60_000);
 
 afterAll(async () => t?.stop());
 
 describe('GET /v1/runs headline statistics', () => {
   it('carries pass rate, p95, cost per case and counts of every run, null for a run without statistics', async () => {
-    await t.platform.services.stores.runs.createRun(run('fresh', { status: 'pending', client_id: 'initech', created_at: '2026-03-04T00:00:00.000Z' }));
+    await t.platform.services.stores.runs.createRun(
+      run('fresh', { status: 'pending', client_id: 'initech', created_at: '2026-03-04T00:00:00.000Z' }),
+    );
     const page = await t.call('GET', 'v1/runs?client_id=acme&limit=2');
     expect(page.status).toBe(200);
     expect(page.json.items.map((r: Run) => r.id)).toEqual(['live', 'n3']);
-    expect(page.json.items[1].headline).toEqual({ total: 4, completed: 4, passed: 2, failed: 2, progress_pct: 100, pass_rate: 0.5, p95_latency_ms: expect.any(Number), cost_per_case_usd: 0.01 });
+    expect(page.json.items[1].headline).toEqual({
+      total: 4,
+      completed: 4,
+      passed: 2,
+      failed: 2,
+      progress_pct: 100,
+      pass_rate: 0.5,
+      p95_latency_ms: expect.any(Number),
+      cost_per_case_usd: 0.01,
+    });
     expect(page.json.items[1].headline.p95_latency_ms).toBeGreaterThanOrEqual(300);
     expect(page.json.items[1].headline.p95_latency_ms).toBeLessThanOrEqual(400);
     expect(page.json.items[0].headline).toMatchObject({ completed: 4, passed: 1, progress_pct: 100 });
@@ -72,7 +95,15 @@ describe('GET /v1/trends', () => {
     expect(r.json).toMatchObject({ from: '2026-03-01', to: '2026-03-03', group_by: 'client', runs: 6 });
     expect(r.json.series.map((s: { client_id: string | null }) => s.client_id)).toEqual(['acme', 'globex', null]);
     const acme = r.json.series[0];
-    expect(acme.points.map((p: { date: string; runs: number; cases: number; passed: number; pass_rate: number }) => [p.date, p.runs, p.cases, p.passed, p.pass_rate])).toEqual([
+    expect(
+      acme.points.map((p: { date: string; runs: number; cases: number; passed: number; pass_rate: number }) => [
+        p.date,
+        p.runs,
+        p.cases,
+        p.passed,
+        p.pass_rate,
+      ]),
+    ).toEqual([
       ['2026-03-01', 1, 4, 4, 1],
       ['2026-03-02', 2, 8, 4, 0.5],
       ['2026-03-03', 1, 4, 2, 0.5],
@@ -121,7 +152,7 @@ describe('GET /v1/me', () => {
 });
 
 describe('dead letters', () => {
-  it('lists and replays a stage queue\'s dead letters for platform-admin only', async () => {
+  it("lists and replays a stage queue's dead letters for platform-admin only", async () => {
     const engine = t.platform.host.queues;
     // expired at once: the next receive (the judge trigger's or this one) dead-letters it
     engine.send(QUEUES.judge, [{ messageId: 'm-1', body: { runId: 'x', caseId: 'y' }, timeToLiveMs: 1 }]);
@@ -130,8 +161,18 @@ describe('dead letters', () => {
     expect((await t.call('GET', `v1/dead-letters/${QUEUES.judge}`, { key: t.keys.reader })).status).toBe(403);
     const list = await t.call('GET', `v1/dead-letters/${QUEUES.judge}`, { key: t.keys['platform-admin'] });
     expect(list.status).toBe(200);
-    expect(list.json.items).toEqual([expect.objectContaining({ message_id: 'm-1', reason: 'TTLExpiredException', description: expect.stringContaining('expired'), body: { runId: 'x', caseId: 'y' } })]);
-    const replay = await t.call('POST', `v1/dead-letters/${QUEUES.judge}/replay`, { key: t.keys['platform-admin'], body: { message_ids: ['m-1', 'm-404'] } });
+    expect(list.json.items).toEqual([
+      expect.objectContaining({
+        message_id: 'm-1',
+        reason: 'TTLExpiredException',
+        description: expect.stringContaining('expired'),
+        body: { runId: 'x', caseId: 'y' },
+      }),
+    ]);
+    const replay = await t.call('POST', `v1/dead-letters/${QUEUES.judge}/replay`, {
+      key: t.keys['platform-admin'],
+      body: { message_ids: ['m-1', 'm-404'] },
+    });
     expect(replay.json).toEqual({ queue: QUEUES.judge, replayed: 1, not_found: ['m-404'] });
     const bad = await t.call('GET', 'v1/dead-letters/nope', { key: t.keys['platform-admin'] });
     expect(bad.status).toBe(400);

@@ -13,11 +13,29 @@ const PAGE = 1000;
 
 const IsoDate = z.iso.date();
 
-const TrendAlertSchema = AlertSchema.pick({ id: true, run_id: true, client_id: true, metric: true, severity: true, status: true, message: true, created_at: true });
+const TrendAlertSchema = AlertSchema.pick({
+  id: true,
+  run_id: true,
+  client_id: true,
+  metric: true,
+  severity: true,
+  status: true,
+  message: true,
+  created_at: true,
+});
 type TrendAlert = z.infer<typeof TrendAlertSchema>;
 
 function trendAlert(a: Alert): TrendAlert {
-  return { id: a.id, run_id: a.run_id, client_id: a.client_id, metric: a.metric, severity: a.severity, status: a.status, message: a.message, created_at: a.created_at };
+  return {
+    id: a.id,
+    run_id: a.run_id,
+    client_id: a.client_id,
+    metric: a.metric,
+    severity: a.severity,
+    status: a.status,
+    message: a.message,
+    created_at: a.created_at,
+  };
 }
 
 export const TrendsAnswerSchema = z.object({
@@ -36,8 +54,12 @@ function rangeOf(query: { from?: string | undefined; to?: string | undefined }, 
   const to = query.to ?? now.toISOString().slice(0, 10);
   const from = query.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 29 * DAY_MS).toISOString().slice(0, 10);
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
-  if (days < 1) throw new ApiError(400, 'Bad Request', `from (${from}) is after to (${to})`, [{ path: 'query.from', message: 'must not be after to' }]);
-  if (days > MAX_TREND_DAYS) throw new ApiError(400, 'Bad Request', `the range is ${days} days; at most ${MAX_TREND_DAYS}`, [{ path: 'query.from', message: `at most ${MAX_TREND_DAYS} days before to` }]);
+  if (days < 1)
+    throw new ApiError(400, 'Bad Request', `from (${from}) is after to (${to})`, [{ path: 'query.from', message: 'must not be after to' }]);
+  if (days > MAX_TREND_DAYS)
+    throw new ApiError(400, 'Bad Request', `the range is ${days} days; at most ${MAX_TREND_DAYS}`, [
+      { path: 'query.from', message: `at most ${MAX_TREND_DAYS} days before to` },
+    ]);
   return { from, to };
 }
 
@@ -47,7 +69,8 @@ export const trendsRoute = defineRoute({
   path: 'v1/trends',
   role: 'reader',
   tag: 'runs',
-  summary: 'Pass rate (with interval), p95 latency and cost per case per day of completed runs, one series per client (and suite, target), with their alerts',
+  summary:
+    'Pass rate (with interval), p95 latency and cost per case per day of completed runs, one series per client (and suite, target), with their alerts',
   query: z
     .object({
       client_id: z.string().min(1).optional(),
@@ -75,10 +98,18 @@ export const trendsRoute = defineRoute({
     for (let offset = 0; ; offset += PAGE) {
       const page = await stores.runs.listRuns(filter, { limit: PAGE, offset });
       runs.push(...page.items);
-      if (runs.length > MAX_TREND_RUNS) throw new ApiError(400, 'Bad Request', `more than ${MAX_TREND_RUNS} completed runs in ${from}..${to}; narrow the range or filter by client, suite or target`, [{ path: 'query.from', message: 'too wide for the runs it holds' }]);
+      if (runs.length > MAX_TREND_RUNS)
+        throw new ApiError(
+          400,
+          'Bad Request',
+          `more than ${MAX_TREND_RUNS} completed runs in ${from}..${to}; narrow the range or filter by client, suite or target`,
+          [{ path: 'query.from', message: 'too wide for the runs it holds' }],
+        );
       if (!page.has_more) break;
     }
-    const withStats: RunWithStats[] = await Promise.all(runs.map(async (run) => ({ run, stats: await stores.runStats.getRunStats(run.id) })));
+    const withStats: RunWithStats[] = await Promise.all(
+      runs.map(async (run) => ({ run, stats: await stores.runStats.getRunStats(run.id) })),
+    );
     const runIds = new Set(runs.map((r) => r.id));
     const alerts: Alert[] = [];
     if (runIds.size > 0) {

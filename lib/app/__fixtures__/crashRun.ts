@@ -15,7 +15,12 @@ import { writeRunSample } from '../../../bench/fixtures/pooledRunSample.js';
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, cases: { type: 'string', default: '6000' } } });
 const dataDir = values['data-dir']!;
-const sample = await writeRunSample({ count: Number(values.cases), poolSize: 2000, outputsPath: join(dataDir, 'outputs.jsonl'), cassettePath: join(dataDir, 'cassette.jsonl') });
+const sample = await writeRunSample({
+  count: Number(values.cases),
+  poolSize: 2000,
+  outputsPath: join(dataDir, 'outputs.jsonl'),
+  cassettePath: join(dataDir, 'cassette.jsonl'),
+});
 const platform = await startEmbeddedPlatform({ dataDir, port: 0, logger: silentLogger });
 const { stores, apiKeys, clock } = platform.services;
 const catalog = syntheticCatalog();
@@ -23,7 +28,9 @@ await stores.catalogs.upsert({ ...catalog, id: `${catalog.name}@${catalog.tool_s
 const cases: TestCase[] = [...sample.cases()];
 for (let i = 0; i < cases.length; i += 1000) await stores.testCases.upsertTestCases(cases.slice(i, i + 1000));
 const now = clock.now().toISOString();
-await stores.suites.upsert(TestSuiteSchema.parse({ id: 'crash', name: 'crash', kind: 'dynamic', filter: { tags: ['bench'] }, created_at: now, updated_at: now }));
+await stores.suites.upsert(
+  TestSuiteSchema.parse({ id: 'crash', name: 'crash', kind: 'dynamic', filter: { tags: ['bench'] }, created_at: now, updated_at: now }),
+);
 await stores.targets.upsert(
   TargetSystemSchema.parse({
     id: 'replay',
@@ -38,7 +45,11 @@ const { key } = await createApiKey(apiKeys, { name: 'crash-test', roles: [...ROL
 const res = await fetch(`${platform.url}/api/v1/runs`, {
   method: 'POST',
   headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-  body: JSON.stringify({ suite_id: 'crash', target_id: 'replay', config: { profile: 'release', execution: { provider: 'recorded', cassette_path: join(dataDir, 'cassette.jsonl') } } }),
+  body: JSON.stringify({
+    suite_id: 'crash',
+    target_id: 'replay',
+    config: { profile: 'release', execution: { provider: 'recorded', cassette_path: join(dataDir, 'cassette.jsonl') } },
+  }),
 });
 const run = (await res.json()) as { id: string };
 process.stdout.write(JSON.stringify({ event: 'run', url: platform.url, id: run.id, key }) + '\n');

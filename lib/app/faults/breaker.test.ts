@@ -26,7 +26,10 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function runOn(targetId: string, timeoutMs = 120_000): Promise<{ run: Run; cards: Map<string, Scorecard>; maxDeferred: number; circuitStates: Set<string> }> {
+async function runOn(
+  targetId: string,
+  timeoutMs = 120_000,
+): Promise<{ run: Run; cards: Map<string, Scorecard>; maxDeferred: number; circuitStates: Set<string> }> {
   const { services } = platform;
   const res = await fetch(`${platform.url}/api/v1/runs`, {
     method: 'POST',
@@ -40,7 +43,9 @@ async function runOn(targetId: string, timeoutMs = 120_000): Promise<{ run: Run;
   const circuitStates = new Set<string>();
   for (;;) {
     // what GET /runs/{id} shows while it runs: the breaker and the cases it put off
-    const view = (await (await fetch(`${platform.url}/api/v1/runs/${run.id}`, { headers: { authorization: `Bearer ${runner}` } })).json()) as { health: RunHealth | null };
+    const view = (await (
+      await fetch(`${platform.url}/api/v1/runs/${run.id}`, { headers: { authorization: `Bearer ${runner}` } })
+    ).json()) as { health: RunHealth | null };
     maxDeferred = Math.max(maxDeferred, view.health?.deferred ?? 0);
     if (view.health?.circuit) circuitStates.add(view.health.circuit.state);
     const current = await services.stores.runs.getRun(run.id);
@@ -55,7 +60,12 @@ async function runOn(targetId: string, timeoutMs = 120_000): Promise<{ run: Run;
 }
 
 /** What a model is judged on: equal for a case scored in two runs means the infrastructure moved nothing. */
-const verdictOf = (c: Scorecard) => ({ passed: c.overall_passed, score: c.overall_score, error_code: c.error_code ?? null, stages: Object.values(c.stages).map((s) => s.status) });
+const verdictOf = (c: Scorecard) => ({
+  passed: c.overall_passed,
+  score: c.overall_score,
+  error_code: c.error_code ?? null,
+  stages: Object.values(c.stages).map((s) => s.status),
+});
 
 describe('the circuit breaker defers, it does not score', () => {
   let agent: RetailAgent;
@@ -63,7 +73,9 @@ describe('the circuit breaker defers, it does not score', () => {
 
   it('an HTTP agent failing permanently on ~8% of cases: healthy cases scored exactly as in a fault-free run, failed ones not scored, pass rate unaffected', async () => {
     const broken = new Set(caseIds.filter((_, i) => i % 12 === 5));
-    agent = await startRetailAgent((id) => (broken.has(id.replace(/^fault-free:/, '')) && !id.startsWith('fault-free:') ? 'http500' : 'ok'));
+    agent = await startRetailAgent((id) =>
+      broken.has(id.replace(/^fault-free:/, '')) && !id.startsWith('fault-free:') ? 'http500' : 'ok',
+    );
     await storeAgentTarget(platform.services, 'agent-flaky', agent.url);
     await storeAgentTarget(platform.services, 'agent-healthy', agent.url);
     const healthyIds = caseIds.filter((id) => !broken.has(id));
@@ -85,12 +97,19 @@ describe('the circuit breaker defers, it does not score', () => {
     expect(reference.cards.size).toBe(caseIds.length);
     expect(flaky.cards.size).toBe(caseIds.length);
     // every healthy case scored exactly as in the fault-free run (the old code gave hundreds of them target_error)
-    const differing = healthyIds.filter((id) => JSON.stringify(verdictOf(flaky.cards.get(id)!)) !== JSON.stringify(verdictOf(reference.cards.get(id)!)));
+    const differing = healthyIds.filter(
+      (id) => JSON.stringify(verdictOf(flaky.cards.get(id)!)) !== JSON.stringify(verdictOf(reference.cards.get(id)!)),
+    );
     expect(differing).toEqual([]);
     // the broken ones are not scored: target errors after their delivery budget, never model failures
     for (const id of broken) {
       const card = flaky.cards.get(id)!;
-      expect([outcomeKindOf(card), card.outcome, card.error_code, card.stages.syntax.status]).toEqual(['not_scored', 'not_scored', 'target_error', 'error']);
+      expect([outcomeKindOf(card), card.outcome, card.error_code, card.stages.syntax.status]).toEqual([
+        'not_scored',
+        'not_scored',
+        'target_error',
+        'error',
+      ]);
       expect(card.stages.syntax.message).toMatch(/after 3 deliveries/);
     }
     // each broken case: 3 deliveries x (1 + 1 retry) requests at most; never more (the budget holds)
@@ -98,7 +117,13 @@ describe('the circuit breaker defers, it does not score', () => {
     const stats = (await platform.services.stores.runStats.getRunStats(flaky.run.id))!;
     const refStats = (await platform.services.stores.runStats.getRunStats(reference.run.id))!;
     const healthyPassed = healthyIds.filter((id) => reference.cards.get(id)!.overall_passed).length;
-    expect(stats).toMatchObject({ completed: caseIds.length, not_scored: broken.size, scored: healthyIds.length, passed: healthyPassed, error_codes: expect.objectContaining({ target_error: broken.size }) });
+    expect(stats).toMatchObject({
+      completed: caseIds.length,
+      not_scored: broken.size,
+      scored: healthyIds.length,
+      passed: healthyPassed,
+      error_codes: expect.objectContaining({ target_error: broken.size }),
+    });
     expect(stats.pass_rate).toBe(healthyPassed / healthyIds.length);
     expect(stats.infrastructure_failure_rate).toBe(broken.size / caseIds.length);
     // the pass rate is that of the same cases in the fault-free run (not dragged down by the outage)

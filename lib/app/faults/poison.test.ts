@@ -29,7 +29,13 @@ beforeAll(async () => {
   }
   const now = platform.services.clock.now().toISOString();
   await platform.services.stores.targets.upsert(
-    TargetSystemSchema.parse({ id: 'recorded-a', name: 'simulated model A (recorded)', settings: { kind: 'replay', outputs_path: join(RETAIL_DIR, 'outputs-model-a.jsonl') }, created_at: now, updated_at: now }),
+    TargetSystemSchema.parse({
+      id: 'recorded-a',
+      name: 'simulated model A (recorded)',
+      settings: { kind: 'replay', outputs_path: join(RETAIL_DIR, 'outputs-model-a.jsonl') },
+      created_at: now,
+      updated_at: now,
+    }),
   );
 }, 60_000);
 
@@ -53,7 +59,16 @@ function judgeMessages(runId: string, n: number): CaseMessage[] {
 describe('poison isolation', () => {
   it('one malformed judge-cases message in a batch of 84: only it is dead-lettered (with the validation error), the 83 healthy ones are scored', async () => {
     const { services } = platform;
-    await services.stores.runs.createRun(sampleRun('run-poison', { suite_id: 'retail', target_id: 'recorded-a', status: 'running', config, total_cases: 84, deadline_at: '2099-01-01T00:00:00.000Z' }));
+    await services.stores.runs.createRun(
+      sampleRun('run-poison', {
+        suite_id: 'retail',
+        target_id: 'recorded-a',
+        status: 'running',
+        config,
+        total_cases: 84,
+        deadline_at: '2099-01-01T00:00:00.000Z',
+      }),
+    );
     const healthy = judgeMessages('run-poison', 83);
     expect(healthy).toHaveLength(83);
     // the finding: a state whose stages were lost (truncated, hand-edited) threw inside the batch's Promise.all
@@ -62,7 +77,11 @@ describe('poison isolation', () => {
     const batch = [...healthy.slice(0, 40), poison, ...healthy.slice(40)];
     const ids = batch.map((m) => caseMessageId(m.run_id, m.test_case_id, m.stage, m.attempt));
 
-    const result = await processCaseMessages(batch, services, new RunContextCache(services), undefined, { queueName: QUEUES.judge, messageIds: ids, deliveryCounts: batch.map(() => 1) });
+    const result = await processCaseMessages(batch, services, new RunContextCache(services), undefined, {
+      queueName: QUEUES.judge,
+      messageIds: ids,
+      deliveryCounts: batch.map(() => 1),
+    });
 
     expect([result.written, result.dead_lettered, result.failed, result.rejected.length]).toEqual([83, 1, 0, 1]);
     const scored: string[] = [];
@@ -73,10 +92,16 @@ describe('poison isolation', () => {
     expect(dead[0]).toMatchObject({ messageId: ids[40], deadLetterReason: 'InvalidMessage', correlationId: 'run-poison' });
     expect(dead[0]!.deadLetterErrorDescription).toMatch(/^state\.stages: /);
     // the run shows it: its dead letters and the last error
-    expect(await services.runQueues!.runQueueCounts('run-poison', Object.values(QUEUES))).toMatchObject({ dead_lettered: 1, last_dead_letter: { reason: 'InvalidMessage' } });
+    expect(await services.runQueues!.runQueueCounts('run-poison', Object.values(QUEUES))).toMatchObject({
+      dead_lettered: 1,
+      last_dead_letter: { reason: 'InvalidMessage' },
+    });
 
     // the same batch delivered again (a crash before it completed): one scorecard per case still, the poison dead-lettered once
-    const again = await processCaseMessages(batch, services, new RunContextCache(services), undefined, { queueName: QUEUES.judge, messageIds: ids });
+    const again = await processCaseMessages(batch, services, new RunContextCache(services), undefined, {
+      queueName: QUEUES.judge,
+      messageIds: ids,
+    });
     expect([again.written + again.unchanged, again.dead_lettered]).toEqual([83, 0]);
     let cards = 0;
     for await (const _ of services.stores.scorecards.iterateScorecards('run-poison')) cards++;
@@ -86,7 +111,13 @@ describe('poison isolation', () => {
 
   it('a message that is not a stage message at all is dead-lettered at once, naming the fields', async () => {
     const { services } = platform;
-    const result = await processCaseMessages([{ run_id: 'run-poison', stage: 'judge' }, 'not json'], services, new RunContextCache(services), undefined, { queueName: QUEUES.judge, messageIds: ['bad-1', 'bad-2'] });
+    const result = await processCaseMessages(
+      [{ run_id: 'run-poison', stage: 'judge' }, 'not json'],
+      services,
+      new RunContextCache(services),
+      undefined,
+      { queueName: QUEUES.judge, messageIds: ['bad-1', 'bad-2'] },
+    );
     expect(result.dead_lettered).toBe(2);
     const dead = platform.host.queues.listDeadLetters(QUEUES.judge).filter((m) => m.messageId.startsWith('bad-'));
     expect(dead.map((m) => [m.messageId, m.deadLetterReason])).toEqual([
@@ -106,23 +137,46 @@ describe('poison isolation', () => {
     expect(stalled.status).toBe('stalled');
     expect(stalled.error).toMatch(/^stalled: 2 message\(s\) of this run are dead-lettered \(last: InvalidMessage: /);
     const { EmbeddedRunQueues } = await import('../../adapters/embedded/embeddedRunQueues.js');
-    expect(await new EmbeddedRunQueues(platform.host.queues).runQueueCounts('run-poison', Object.values(QUEUES))).toMatchObject({ dead_lettered: 2, waiting: 0 });
+    expect(await new EmbeddedRunQueues(platform.host.queues).runQueueCounts('run-poison', Object.values(QUEUES))).toMatchObject({
+      dead_lettered: 2,
+      waiting: 0,
+    });
     // a second check changes nothing (idempotent)
     expect((await checkStalledRuns(services, { stallAfterMs })).stalled.map((s) => s.run_id)).not.toContain('run-poison');
   });
 
   it('a run with no progress for N minutes and nothing scheduled is stalled with that reason, and a stalled run can be cancelled', async () => {
     const { services } = platform;
-    await services.stores.runs.createRun(sampleRun('run-idle', { suite_id: 'retail', target_id: 'recorded-a', status: 'running', total_cases: 5, started_at: '2026-01-01T00:00:00.000Z', deadline_at: '2099-01-01T00:00:00.000Z' }));
+    await services.stores.runs.createRun(
+      sampleRun('run-idle', {
+        suite_id: 'retail',
+        target_id: 'recorded-a',
+        status: 'running',
+        total_cases: 5,
+        started_at: '2026-01-01T00:00:00.000Z',
+        deadline_at: '2099-01-01T00:00:00.000Z',
+      }),
+    );
     const result = await checkStalledRuns(services, { stallAfterMs: 60_000 });
-    expect(result.stalled.find((s) => s.run_id === 'run-idle')?.reason).toMatch(/^stalled: no progress for \d+ minute\(s\) \(0 of 5 cases in, 0 message\(s\) waiting\)/);
+    expect(result.stalled.find((s) => s.run_id === 'run-idle')?.reason).toMatch(
+      /^stalled: no progress for \d+ minute\(s\) \(0 of 5 cases in, 0 message\(s\) waiting\)/,
+    );
     expect((await services.stores.runs.getRun('run-idle'))!.status).toBe('stalled');
     // work for it appears again (a replay, a deferred case): running again, the reason cleared
-    await services.queue.sendMessages(QUEUES.evaluate, [{ messageId: 'run-idle:later', correlationId: 'run-idle', body: { run_id: 'run-idle', test_case_id: cases[0]!.id, attempt: 1, stage: 'evaluate' }, scheduledEnqueueTimeUtc: new Date('2099-01-01T00:00:00Z') }]);
+    await services.queue.sendMessages(QUEUES.evaluate, [
+      {
+        messageId: 'run-idle:later',
+        correlationId: 'run-idle',
+        body: { run_id: 'run-idle', test_case_id: cases[0]!.id, attempt: 1, stage: 'evaluate' },
+        scheduledEnqueueTimeUtc: new Date('2099-01-01T00:00:00Z'),
+      },
+    ]);
     expect((await checkStalledRuns(services, { stallAfterMs: 60_000 })).resumed).toEqual(['run-idle']);
     expect((await services.stores.runs.getRun('run-idle'))!).toMatchObject({ status: 'running', error: null });
     // and a stalled run can be cancelled (the API's cancel accepts stalled)
     await services.stores.runs.updateRun('run-idle', { status: 'stalled' });
-    expect(await services.stores.runs.updateRun('run-idle', { status: 'cancelled' }, { from: ['pending', 'running', 'stalled'] })).toMatchObject({ status: 'cancelled' });
+    expect(
+      await services.stores.runs.updateRun('run-idle', { status: 'cancelled' }, { from: ['pending', 'running', 'stalled'] }),
+    ).toMatchObject({ status: 'cancelled' });
   });
 });

@@ -69,19 +69,38 @@ export async function storeRetail(services: Pick<Services, 'stores' | 'clock'>):
   await stores.catalogs.upsert({ ...catalog, id: `${catalog.name}@${catalog.tool_schema_version}` });
   const { cases } = await importJsonl(await readFile(join(RETAIL_DIR, 'gold.jsonl'), 'utf8'));
   await stores.testCases.upsertTestCases(cases);
-  await stores.suites.upsert(TestSuiteSchema.parse({ id: 'retail', name: 'retail (generated sample)', kind: 'static', test_case_ids: cases.map((c) => c.id), created_at: now, updated_at: now }));
+  await stores.suites.upsert(
+    TestSuiteSchema.parse({
+      id: 'retail',
+      name: 'retail (generated sample)',
+      kind: 'static',
+      test_case_ids: cases.map((c) => c.id),
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   return cases;
 }
 
 /** An HTTP target on the agent (catalog of the retail sample). */
-export async function storeAgentTarget(services: Pick<Services, 'stores' | 'clock'>, id: string, url: string, options: { timeout_ms?: number; max_retries?: number } = {}): Promise<void> {
+export async function storeAgentTarget(
+  services: Pick<Services, 'stores' | 'clock'>,
+  id: string,
+  url: string,
+  options: { timeout_ms?: number; max_retries?: number } = {},
+): Promise<void> {
   const now = services.clock.now().toISOString();
   const catalog = parseToolCatalog(JSON.parse(await readFile(join(RETAIL_DIR, 'catalog.json'), 'utf8')));
   await services.stores.targets.upsert(
     TargetSystemSchema.parse({
       id,
       name: `simulated model A over HTTP (${id})`,
-      settings: { kind: 'http', url, request_template: '{"id": {{test_case_id}}, "question": {{question}}}', response: { answer_path: '$.output' } },
+      settings: {
+        kind: 'http',
+        url,
+        request_template: '{"id": {{test_case_id}}, "question": {{question}}}',
+        response: { answer_path: '$.output' },
+      },
       tool_catalog: { name: catalog.name, version: catalog.tool_schema_version },
       timeout_ms: options.timeout_ms ?? 5_000,
       max_retries: options.max_retries ?? 1,

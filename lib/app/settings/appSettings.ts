@@ -17,11 +17,18 @@ const blankIsUnset = (value: unknown): unknown => (typeof value === 'string' && 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
 const text = optional(z.string());
 const url = optional(z.url());
-const guid = optional(z.string().regex(/^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/, 'a GUID (client id of a user-assigned managed identity)'));
+const guid = optional(
+  z.string().regex(/^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/, 'a GUID (client id of a user-assigned managed identity)'),
+);
 const count = (min: number) => optional(z.coerce.number().int().min(min));
 const security = ApiSecurityEnvSchema.shape;
 
-const spec = <S extends z.ZodType>(scope: SettingScope, schema: S, sample: string, description: string) => ({ schema, scope, sample, description });
+const spec = <S extends z.ZodType>(scope: SettingScope, schema: S, sample: string, description: string) => ({
+  schema,
+  scope,
+  sample,
+  description,
+});
 
 /**
  * Every app setting the platform reads (environment variables on the embedded host, app settings in Azure), once:
@@ -31,63 +38,203 @@ const spec = <S extends z.ZodType>(scope: SettingScope, schema: S, sample: strin
  */
 export const APP_SETTINGS = {
   // which backend
-  EVALP_BACKEND: spec('both', optional(z.enum(['embedded', 'azure'])), 'azure', '`azure`: stores on Cosmos DB, queues on Service Bus (lib/app/azure.ts); default `embedded` (SQLite)'),
+  EVALP_BACKEND: spec(
+    'both',
+    optional(z.enum(['embedded', 'azure'])),
+    'azure',
+    '`azure`: stores on Cosmos DB, queues on Service Bus (lib/app/azure.ts); default `embedded` (SQLite)',
+  ),
   FUNCTIONS_WORKER_RUNTIME: spec('azure', optional(z.literal('node')), 'node', 'the Functions language worker: `node`'),
-  AzureWebJobsStorage: spec('azure', text, 'UseDevelopmentStorage=true', 'the host storage (Durable task hub, timers): Azurite locally; a connection string is the fallback'),
-  AzureWebJobsStorage__accountName: spec('azure', text, '', 'identity-based host storage in Azure (the storage account name), instead of AzureWebJobsStorage'),
-  EVALP_TASK_HUB: spec('azure', optional(z.string().regex(/^[A-Za-z][A-Za-z0-9]{2,44}$/, '3-45 letters and digits, starting with a letter')), 'EvalPlatformHub', 'the Durable Functions task hub name (host.json extensions.durableTask.hubName)'),
+  AzureWebJobsStorage: spec(
+    'azure',
+    text,
+    'UseDevelopmentStorage=true',
+    'the host storage (Durable task hub, timers): Azurite locally; a connection string is the fallback',
+  ),
+  AzureWebJobsStorage__accountName: spec(
+    'azure',
+    text,
+    '',
+    'identity-based host storage in Azure (the storage account name), instead of AzureWebJobsStorage',
+  ),
+  EVALP_TASK_HUB: spec(
+    'azure',
+    optional(z.string().regex(/^[A-Za-z][A-Za-z0-9]{2,44}$/, '3-45 letters and digits, starting with a letter')),
+    'EvalPlatformHub',
+    'the Durable Functions task hub name (host.json extensions.durableTask.hubName)',
+  ),
   // Cosmos DB
-  COSMOS_DATABASE_NAME: spec('both', text, 'evalplatform', 'the Cosmos DB database of every container (the change-feed trigger reads %COSMOS_DATABASE_NAME%)'),
-  CosmosConnection__accountEndpoint: spec('azure', url, 'https://<account>.documents.azure.com:443/', 'Cosmos DB account endpoint, identity-based (DefaultAzureCredential; role Cosmos DB Built-in Data Contributor)'),
-  CosmosConnection__credential: spec('azure', optional(z.literal('managedidentity')), '', '`managedidentity` in Azure (the change-feed trigger uses the app\'s identity); empty locally: your developer login'),
-  CosmosConnection__clientId: spec('azure', guid, '', 'client id of a user-assigned managed identity (trigger and SDK); empty: system-assigned or your developer login'),
-  CosmosConnection__accountKey: spec('azure', text, '', 'fallback only: an account key instead of Entra ID (documented; infra/ never sets it)'),
-  EVALP_SCORECARD_TTL_SECONDS: spec('azure', count(1), '', 'scorecards (and counted outcomes) expire this many seconds after their last write; empty: never'),
+  COSMOS_DATABASE_NAME: spec(
+    'both',
+    text,
+    'evalplatform',
+    'the Cosmos DB database of every container (the change-feed trigger reads %COSMOS_DATABASE_NAME%)',
+  ),
+  CosmosConnection__accountEndpoint: spec(
+    'azure',
+    url,
+    'https://<account>.documents.azure.com:443/',
+    'Cosmos DB account endpoint, identity-based (DefaultAzureCredential; role Cosmos DB Built-in Data Contributor)',
+  ),
+  CosmosConnection__credential: spec(
+    'azure',
+    optional(z.literal('managedidentity')),
+    '',
+    "`managedidentity` in Azure (the change-feed trigger uses the app's identity); empty locally: your developer login",
+  ),
+  CosmosConnection__clientId: spec(
+    'azure',
+    guid,
+    '',
+    'client id of a user-assigned managed identity (trigger and SDK); empty: system-assigned or your developer login',
+  ),
+  CosmosConnection__accountKey: spec(
+    'azure',
+    text,
+    '',
+    'fallback only: an account key instead of Entra ID (documented; infra/ never sets it)',
+  ),
+  EVALP_SCORECARD_TTL_SECONDS: spec(
+    'azure',
+    count(1),
+    '',
+    'scorecards (and counted outcomes) expire this many seconds after their last write; empty: never',
+  ),
   // Service Bus (lib/adapters/azure/serviceBusClient.ts)
-  ServiceBusConnection__fullyQualifiedNamespace: spec('azure', optional(z.string().regex(/^[A-Za-z0-9.-]+$/, 'a host name such as <namespace>.servicebus.windows.net')), '<namespace>.servicebus.windows.net', 'Service Bus namespace, identity-based (queue triggers and the queue port)'),
-  ServiceBusConnection__credential: spec('azure', optional(z.literal('managedidentity')), '', '`managedidentity` in Azure (the queue triggers use the app\'s identity); empty locally: your developer login'),
+  ServiceBusConnection__fullyQualifiedNamespace: spec(
+    'azure',
+    optional(z.string().regex(/^[A-Za-z0-9.-]+$/, 'a host name such as <namespace>.servicebus.windows.net')),
+    '<namespace>.servicebus.windows.net',
+    'Service Bus namespace, identity-based (queue triggers and the queue port)',
+  ),
+  ServiceBusConnection__credential: spec(
+    'azure',
+    optional(z.literal('managedidentity')),
+    '',
+    "`managedidentity` in Azure (the queue triggers use the app's identity); empty locally: your developer login",
+  ),
   ServiceBusConnection__clientId: spec('azure', guid, '', 'client id of a user-assigned managed identity for Service Bus'),
   ServiceBusConnection: spec('azure', text, '', 'fallback only: a Service Bus connection string (used when no namespace is set)'),
   // AI Search (gold-set index) and embeddings
-  EVALP_SEARCH_ENDPOINT: spec('azure', url, '', 'Azure AI Search endpoint (https://<service>.search.windows.net): full-text `q` and near-duplicates go to the gold-set index; empty: Cosmos DB CONTAINS and a trigram scan'),
-  EVALP_SEARCH_INDEX: spec('azure', optional(z.string().regex(/^[a-z0-9][a-z0-9-]{1,127}$/, 'lowercase letters, digits and dashes')), 'gold-set', 'the gold-set index name (default gold-set)'),
-  EVALP_SEARCH_API_KEY: spec('azure', text, '', 'fallback only: an AI Search admin key instead of Entra ID (role Search Index Data Contributor)'),
-  AZURE_OPENAI_EMBEDDINGS_DEPLOYMENT: spec('azure', text, 'text-embedding-3-small', 'the Azure OpenAI embeddings deployment for the gold-set index vectors (needed with EVALP_SEARCH_ENDPOINT)'),
+  EVALP_SEARCH_ENDPOINT: spec(
+    'azure',
+    url,
+    '',
+    'Azure AI Search endpoint (https://<service>.search.windows.net): full-text `q` and near-duplicates go to the gold-set index; empty: Cosmos DB CONTAINS and a trigram scan',
+  ),
+  EVALP_SEARCH_INDEX: spec(
+    'azure',
+    optional(z.string().regex(/^[a-z0-9][a-z0-9-]{1,127}$/, 'lowercase letters, digits and dashes')),
+    'gold-set',
+    'the gold-set index name (default gold-set)',
+  ),
+  EVALP_SEARCH_API_KEY: spec(
+    'azure',
+    text,
+    '',
+    'fallback only: an AI Search admin key instead of Entra ID (role Search Index Data Contributor)',
+  ),
+  AZURE_OPENAI_EMBEDDINGS_DEPLOYMENT: spec(
+    'azure',
+    text,
+    'text-embedding-3-small',
+    'the Azure OpenAI embeddings deployment for the gold-set index vectors (needed with EVALP_SEARCH_ENDPOINT)',
+  ),
   EVALP_EMBEDDINGS_DIMENSIONS: spec('azure', count(2), '1536', 'vector dimensions of that deployment (default 1536)'),
   // secrets and identity
-  EVALP_KEY_VAULT_URL: spec('azure', url, '', 'Key Vault for `{"keyvault": "name"}` secret references of targets (https://<vault>.vault.azure.net; role Key Vault Secrets User)'),
-  EVALP_PUBLIC_URL: spec('azure', url, '', 'where the API answers publicly (API Management or the function app URL), for links in alerts and status URLs'),
-  AZURE_CLIENT_ID: spec('azure', guid, '', 'client id of a user-assigned managed identity for DefaultAzureCredential (Cosmos DB, AI Search, Key Vault, Azure OpenAI)'),
+  EVALP_KEY_VAULT_URL: spec(
+    'azure',
+    url,
+    '',
+    'Key Vault for `{"keyvault": "name"}` secret references of targets (https://<vault>.vault.azure.net; role Key Vault Secrets User)',
+  ),
+  EVALP_PUBLIC_URL: spec(
+    'azure',
+    url,
+    '',
+    'where the API answers publicly (API Management or the function app URL), for links in alerts and status URLs',
+  ),
+  AZURE_CLIENT_ID: spec(
+    'azure',
+    guid,
+    '',
+    'client id of a user-assigned managed identity for DefaultAzureCredential (Cosmos DB, AI Search, Key Vault, Azure OpenAI)',
+  ),
   // the semantic judge (lib/judges/openai/openaiClient.ts OPENAI_SETTINGS)
   OPENAI_API_KEY: spec('both', text, '', 'the OpenAI judge (semantics.judge "openai") on api.openai.com or a compatible server'),
   OPENAI_BASE_URL: spec('both', url, '', 'an OpenAI-compatible server for the judge'),
   OPENAI_ORG_ID: spec('both', text, '', 'OpenAI organization for the judge'),
   OPENAI_PROJECT_ID: spec('both', text, '', 'OpenAI project for the judge'),
-  AZURE_OPENAI_ENDPOINT: spec('both', url, 'https://<resource>.openai.azure.com', 'Azure OpenAI for the judge (and the embeddings): Entra ID tokens, role Cognitive Services OpenAI User'),
-  AZURE_OPENAI_DEPLOYMENT: spec('both', text, 'gpt-4.1-mini', 'the judge\'s chat deployment'),
+  AZURE_OPENAI_ENDPOINT: spec(
+    'both',
+    url,
+    'https://<resource>.openai.azure.com',
+    'Azure OpenAI for the judge (and the embeddings): Entra ID tokens, role Cognitive Services OpenAI User',
+  ),
+  AZURE_OPENAI_DEPLOYMENT: spec('both', text, 'gpt-4.1-mini', "the judge's chat deployment"),
   AZURE_OPENAI_API_VERSION: spec('both', text, '2024-10-21', 'Azure OpenAI API version'),
   AZURE_OPENAI_API_KEY: spec('both', text, '', 'fallback only: an Azure OpenAI key instead of Entra ID'),
   // API security (lib/api/apiSecuritySettings.ts)
   EVALP_AUTH_API_KEYS: spec('both', security.EVALP_AUTH_API_KEYS, 'on', '`off` refuses API keys (Entra ID only)'),
   EVALP_AUTH_ENTRA_TENANT_ID: spec('both', security.EVALP_AUTH_ENTRA_TENANT_ID, '', 'accept Entra ID bearer tokens of this tenant'),
-  EVALP_AUTH_ENTRA_AUDIENCE: spec('both', security.EVALP_AUTH_ENTRA_AUDIENCE, '', 'accepted audiences (comma-separated): the Application ID URI and/or client id'),
-  EVALP_AUTH_ENTRA_ISSUER: spec('both', security.EVALP_AUTH_ENTRA_ISSUER, '', 'accepted issuers (comma-separated; default: the tenant\'s v1 and v2 issuers)'),
+  EVALP_AUTH_ENTRA_AUDIENCE: spec(
+    'both',
+    security.EVALP_AUTH_ENTRA_AUDIENCE,
+    '',
+    'accepted audiences (comma-separated): the Application ID URI and/or client id',
+  ),
+  EVALP_AUTH_ENTRA_ISSUER: spec(
+    'both',
+    security.EVALP_AUTH_ENTRA_ISSUER,
+    '',
+    "accepted issuers (comma-separated; default: the tenant's v1 and v2 issuers)",
+  ),
   EVALP_AUTH_ENTRA_JWKS_URL: spec('both', security.EVALP_AUTH_ENTRA_JWKS_URL, '', 'JWKS override (sovereign clouds, tests)'),
   EVALP_AUTH_ENTRA_CLOCK_SKEW_SECONDS: spec('both', security.EVALP_AUTH_ENTRA_CLOCK_SKEW_SECONDS, '', 'clock tolerance for token times'),
-  EVALP_DASHBOARD_ENTRA_CLIENT_ID: spec('both', text, '', 'the dashboard\'s Entra ID SPA app registration (client id): the dashboard offers Entra sign-in (MSAL) when this and EVALP_AUTH_ENTRA_TENANT_ID are set'),
-  EVALP_DASHBOARD_ENTRA_SCOPES: spec('both', text, '', 'scopes the dashboard asks for (comma-separated; default api://<first EVALP_AUTH_ENTRA_AUDIENCE>/.default)'),
+  EVALP_DASHBOARD_ENTRA_CLIENT_ID: spec(
+    'both',
+    text,
+    '',
+    "the dashboard's Entra ID SPA app registration (client id): the dashboard offers Entra sign-in (MSAL) when this and EVALP_AUTH_ENTRA_TENANT_ID are set",
+  ),
+  EVALP_DASHBOARD_ENTRA_SCOPES: spec(
+    'both',
+    text,
+    '',
+    'scopes the dashboard asks for (comma-separated; default api://<first EVALP_AUTH_ENTRA_AUDIENCE>/.default)',
+  ),
   EVALP_API_RATE_LIMIT_RPS: spec('both', security.EVALP_API_RATE_LIMIT_RPS, '', 'requests per second per caller (0: no limit)'),
   EVALP_API_RATE_LIMIT_BURST: spec('both', security.EVALP_API_RATE_LIMIT_BURST, '', 'burst size of the per-caller token bucket'),
-  EVALP_AUTH_FAILURES_PER_MINUTE: spec('both', security.EVALP_AUTH_FAILURES_PER_MINUTE, '', 'failed authentication attempts a source may make per minute (default 10), then 429'),
-  EVALP_AUTH_FAILURES_BURST: spec('both', security.EVALP_AUTH_FAILURES_BURST, '', 'failed attempts in a row before that limit applies (default 20)'),
+  EVALP_AUTH_FAILURES_PER_MINUTE: spec(
+    'both',
+    security.EVALP_AUTH_FAILURES_PER_MINUTE,
+    '',
+    'failed authentication attempts a source may make per minute (default 10), then 429',
+  ),
+  EVALP_AUTH_FAILURES_BURST: spec(
+    'both',
+    security.EVALP_AUTH_FAILURES_BURST,
+    '',
+    'failed attempts in a row before that limit applies (default 20)',
+  ),
   // circuit breaker per target (lib/app/breakerSettings.ts) and the run watchdog (functions/timers/runWatchdog.ts)
   EVALP_CIRCUIT_FAILURE_THRESHOLD: spec('both', count(1), '', "failed cases in a row that open a target's circuit (default 5)"),
   EVALP_CIRCUIT_OPEN_MS: spec('both', count(1), '', 'how long an open circuit defers cases before one probe (default 30000)'),
   EVALP_STALL_AFTER_MINUTES: spec('both', count(1), '', 'a running run with no progress for this long is marked stalled (default 10)'),
   // reference metrics (lib/app/referenceEmbedder.ts)
-  EVALP_EMBEDDINGS_MODEL: spec('both', text, '', 'embedding model of the embedding-cosine reference metric (OpenAI; Azure uses the embeddings deployment)'),
+  EVALP_EMBEDDINGS_MODEL: spec(
+    'both',
+    text,
+    '',
+    'embedding model of the embedding-cosine reference metric (OpenAI; Azure uses the embeddings deployment)',
+  ),
   // outbound URL policy (lib/outbound/outboundSettings.ts)
-  EVALP_OUTBOUND_ALLOW: spec('both', text, '', 'destinations targets and webhooks may reach besides public addresses: loopback, private, link-local, hosts, CIDRs, or none (default: loopback embedded, none in Azure; metadata never)'),
+  EVALP_OUTBOUND_ALLOW: spec(
+    'both',
+    text,
+    '',
+    'destinations targets and webhooks may reach besides public addresses: loopback, private, link-local, hosts, CIDRs, or none (default: loopback embedded, none in Azure; metadata never)',
+  ),
   EVALP_OUTBOUND_DENY: spec('both', text, '', 'host names or CIDRs outbound calls may never reach'),
   // regression alert webhooks (lib/alerts/notify/deliveryOptionsFromEnv.ts)
   EVALP_ALERT_WEBHOOK_MAX_RETRIES: spec('both', count(0), '', 'webhook delivery retries'),
@@ -101,13 +248,23 @@ export const APP_SETTINGS = {
   EVALP_OTEL_SAMPLING_RATIO: spec('both', optional(z.coerce.number().min(0).max(1)), '', 'trace sampling ratio 0-1'),
   // the embedded host (`npm start`)
   EVALP_DATA_DIR: spec('embedded', text, '', 'embedded: all state (one SQLite file), default ./.evalplatform'),
-  EVALP_PORT: spec('embedded', optional(z.coerce.number().int().min(0).max(65_535)), '', 'embedded: HTTP port (default 7071; 0 picks a free one)'),
+  EVALP_PORT: spec(
+    'embedded',
+    optional(z.coerce.number().int().min(0).max(65_535)),
+    '',
+    'embedded: HTTP port (default 7071; 0 picks a free one)',
+  ),
   EVALP_DEMO: spec('embedded', optional(z.enum(['on', 'off'])), '', 'embedded: `off` starts without the retail demo'),
   EVALP_LOG_LEVEL: spec('embedded', text, '', 'embedded: host log level on stderr (warning, information, debug, ...)'),
   EVALP_FUNCTION_KEY: spec('embedded', text, '', 'embedded: key for authLevel function (default: random per start)'),
   EVALP_DEBUG: spec('embedded', text, '', 'evalp CLI: `1` prints the stack trace of an error'),
   EVALP_ADMIN_KEY: spec('embedded', text, '', 'embedded: key for authLevel admin (default: the function key)'),
-  EVALP_DURABLE_TASK_KEY: spec('embedded', text, '', 'embedded: the system key of /runtime/webhooks/durabletask (default: random per start)'),
+  EVALP_DURABLE_TASK_KEY: spec(
+    'embedded',
+    text,
+    '',
+    'embedded: the system key of /runtime/webhooks/durabletask (default: random per start)',
+  ),
 } as const satisfies Record<string, AppSettingSpec>;
 
 export type AppSettingName = keyof typeof APP_SETTINGS;

@@ -17,7 +17,9 @@ export class AppSettingsError extends Error {
   }
 }
 
-const shape = Object.fromEntries(Object.entries(APP_SETTINGS).map(([name, spec]) => [name, spec.schema])) as { [K in AppSettingName]: (typeof APP_SETTINGS)[K]['schema'] };
+const shape = Object.fromEntries(Object.entries(APP_SETTINGS).map(([name, spec]) => [name, spec.schema])) as {
+  [K in AppSettingName]: (typeof APP_SETTINGS)[K]['schema'];
+};
 
 /** Every app setting, parsed (blank values are unset; numbers coerced; other keys of the environment ignored). */
 export const AppSettingsSchema = z.object(shape);
@@ -47,7 +49,8 @@ export function checkAppSettings(env: SettingsSource, options: { backend?: 'embe
   const problems: SettingProblem[] = [];
   const parsed = AppSettingsSchema.safeParse(env);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems.push({ setting: String(issue.path[0] ?? '?'), message: `malformed: ${issue.message}` });
+    for (const issue of parsed.error.issues)
+      problems.push({ setting: String(issue.path[0] ?? '?'), message: `malformed: ${issue.message}` });
   }
   const security = ApiSecurityEnvSchema.safeParse(env);
   if (!security.success) {
@@ -68,7 +71,8 @@ export function checkAppSettings(env: SettingsSource, options: { backend?: 'embe
     }
     for (const [key, needed] of NEEDS) {
       if (!isSet(env, key)) continue;
-      for (const name of needed) if (!isSet(env, name)) problems.push({ setting: name, message: `required when ${key} is set: ${APP_SETTINGS[name].description}` });
+      for (const name of needed)
+        if (!isSet(env, name)) problems.push({ setting: name, message: `required when ${key} is set: ${APP_SETTINGS[name].description}` });
     }
   }
   if (problems.length > 0 || !parsed.success) throw new AppSettingsError(problems);

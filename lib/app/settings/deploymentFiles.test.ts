@@ -39,9 +39,12 @@ describe('local.settings.sample.json', () => {
     expect(sample.Values).toEqual(Object.fromEntries(APP_SETTING_NAMES.map((name) => [name, APP_SETTINGS[name].sample])));
   });
 
-  it.each(Object.entries(functionSettings).filter(([key]) => key.endsWith('_CONNECTION')))('has identity-based settings for the %s binding connection', (_key, connection) => {
-    expect(Object.keys(sample.Values).filter((name) => name.startsWith(`${connection}__`)).length).toBeGreaterThan(0);
-  });
+  it.each(Object.entries(functionSettings).filter(([key]) => key.endsWith('_CONNECTION')))(
+    'has identity-based settings for the %s binding connection',
+    (_key, connection) => {
+      expect(Object.keys(sample.Values).filter((name) => name.startsWith(`${connection}__`)).length).toBeGreaterThan(0);
+    },
+  );
 
   it('defines every %setting% the bindings and host.json reference', () => {
     const referenced = [...registrations.flatMap((r) => placeholders(r.metadata.bindings)), ...placeholders(hostJson)];
@@ -67,20 +70,32 @@ describe('host.json', () => {
     }
     const batch = triggers.filter((r) => r.trigger.cardinality === 'many');
     expect(batch.map((r) => r.trigger.queueName).sort()).toEqual(Object.values(QUEUES).sort());
-    expect(hostJson.extensions.serviceBus.maxMessageBatchSize).toBeGreaterThanOrEqual(hostJson.extensions.serviceBus.minMessageBatchSize as number);
+    expect(hostJson.extensions.serviceBus.maxMessageBatchSize).toBeGreaterThanOrEqual(
+      hostJson.extensions.serviceBus.minMessageBatchSize as number,
+    );
   });
 
   it('names only functions that exist in its per-function log levels, and has one for every queue and feed trigger', () => {
     const names = new Set(registrations.map((r) => r.name));
     const levels = Object.keys(hostJson.logging.logLevel).filter((key) => key.startsWith('Function.'));
     for (const key of levels) expect(names).toContain(key.slice('Function.'.length));
-    for (const r of registrations.filter((r) => r.kind === 'serviceBusTrigger' || r.kind === 'cosmosDBTrigger')) expect(levels).toContain(`Function.${r.name}`);
+    for (const r of registrations.filter((r) => r.kind === 'serviceBusTrigger' || r.kind === 'cosmosDBTrigger'))
+      expect(levels).toContain(`Function.${r.name}`);
   });
 });
 
 /** Names that look like settings but are read by the CLI or tests only, never by the function app. */
-const NOT_APP_SETTINGS = new Set(['EVALP_URL', 'EVALP_API_KEY', 'EVALP_CONFIG', 'EVALP_CONNECTION', 'EVALP_BIN', 'EVALP_CHROMIUM', 'EVALP_CLI_INPUT']);
-const SETTING_NAME = /\b(?:EVALP_[A-Z0-9_]*[A-Z0-9]|OPENAI_[A-Z_]*[A-Z]|AZURE_OPENAI_[A-Z_]*[A-Z]|APPLICATIONINSIGHTS_[A-Z_]*[A-Z]|(?:Cosmos|ServiceBus)Connection__[A-Za-z]+)\b/g;
+const NOT_APP_SETTINGS = new Set([
+  'EVALP_URL',
+  'EVALP_API_KEY',
+  'EVALP_CONFIG',
+  'EVALP_CONNECTION',
+  'EVALP_BIN',
+  'EVALP_CHROMIUM',
+  'EVALP_CLI_INPUT',
+]);
+const SETTING_NAME =
+  /\b(?:EVALP_[A-Z0-9_]*[A-Z0-9]|OPENAI_[A-Z_]*[A-Z]|AZURE_OPENAI_[A-Z_]*[A-Z]|APPLICATIONINSIGHTS_[A-Z_]*[A-Z]|(?:Cosmos|ServiceBus)Connection__[A-Za-z]+)\b/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -98,8 +113,11 @@ describe('settings the code reads', () => {
     }
     expect(found.size).toBeGreaterThan(40);
     const known = new Set<string>(APP_SETTING_NAMES);
-    const ignored = (name: string) => NOT_APP_SETTINGS.has(name) || name.startsWith('EVALP_TEST_') || name.endsWith('_') || !/[A-Z]/.test(name.replace(/^[a-z]/, ''));
-    const missing = [...found].filter(([name]) => !known.has(name) && !ignored(name) && !name.startsWith('OPENAI_SETTINGS') && name !== 'OPENAI_API_BASE_URL');
+    const ignored = (name: string) =>
+      NOT_APP_SETTINGS.has(name) || name.startsWith('EVALP_TEST_') || name.endsWith('_') || !/[A-Z]/.test(name.replace(/^[a-z]/, ''));
+    const missing = [...found].filter(
+      ([name]) => !known.has(name) && !ignored(name) && !name.startsWith('OPENAI_SETTINGS') && name !== 'OPENAI_API_BASE_URL',
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -12,7 +12,9 @@ const K2011: Record<string, (number | null)[]> = {
   D: [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, null],
 };
 const jsonl = Object.entries(K2011)
-  .flatMap(([annotator, row]) => row.flatMap((label, u) => (label === null ? [] : [JSON.stringify({ item: `u${u + 1}`, annotator, label })])))
+  .flatMap(([annotator, row]) =>
+    row.flatMap((label, u) => (label === null ? [] : [JSON.stringify({ item: `u${u + 1}`, annotator, label })])),
+  )
   .join('\n');
 
 async function file(text: string): Promise<string> {
@@ -25,7 +27,12 @@ async function file(text: string): Promise<string> {
 describe('evalp agreement', () => {
   it('prints alpha at each level (Krippendorff 2011 values) and skips Fleiss when label counts differ', async () => {
     const f = await file(jsonl);
-    for (const [level, alpha] of [['nominal', '0.743'], ['ordinal', '0.815'], ['interval', '0.849'], ['ratio', '0.797']]) {
+    for (const [level, alpha] of [
+      ['nominal', '0.743'],
+      ['ordinal', '0.815'],
+      ['interval', '0.849'],
+      ['ratio', '0.797'],
+    ]) {
       const r = await runCliInProcess(['agreement', '--file', f, '--level', level!]);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`Krippendorff's alpha (${level}): ${alpha}`);
@@ -33,8 +40,16 @@ describe('evalp agreement', () => {
     }
   });
 
-  it('prints Fleiss\' kappa when every item has the same number of labels, and --json', async () => {
-    const f = await file(['a', 'b', 'c'].flatMap((annotator, j) => ['x', 'y', 'z', 'w'].map((item, i) => JSON.stringify({ item, annotator, label: i === 3 && j === 2 ? 'fail' : i % 2 ? 'pass' : 'fail' }))).join('\n'));
+  it("prints Fleiss' kappa when every item has the same number of labels, and --json", async () => {
+    const f = await file(
+      ['a', 'b', 'c']
+        .flatMap((annotator, j) =>
+          ['x', 'y', 'z', 'w'].map((item, i) =>
+            JSON.stringify({ item, annotator, label: i === 3 && j === 2 ? 'fail' : i % 2 ? 'pass' : 'fail' }),
+          ),
+        )
+        .join('\n'),
+    );
     const r = await runCliInProcess(['agreement', '--file', f]);
     expect(r.stdout).toMatch(/Fleiss' kappa \(3 labels per item\): 0\.\d{3}/);
     const j = await runCliInProcess(['agreement', '--file', f, '--json']);
@@ -51,7 +66,9 @@ describe('evalp agreement', () => {
     const l = await runCliInProcess(['agreement', '--file', f, '--level', 'cardinal']);
     expect(l.code).toBe(2);
     expect(l.stderr).toMatch(/--level must be one of nominal/);
-    const s = await file(`${JSON.stringify({ item: 'x', annotator: 'a', label: 'hi' })}\n${JSON.stringify({ item: 'x', annotator: 'b', label: 'lo' })}\n`);
+    const s = await file(
+      `${JSON.stringify({ item: 'x', annotator: 'a', label: 'hi' })}\n${JSON.stringify({ item: 'x', annotator: 'b', label: 'lo' })}\n`,
+    );
     const o = await runCliInProcess(['agreement', '--file', s, '--level', 'interval']);
     expect(o.code).toBe(2);
     expect(o.stderr).toMatch(/numeric labels/);

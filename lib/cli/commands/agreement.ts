@@ -39,13 +39,19 @@ export function formatAgreement(s: AgreementSummary): string {
   const lines = [
     `${s.ratings} labels, ${s.items} items, ${s.annotators} annotators (${s.alpha.pairableUnits} items with two or more labels)`,
     `Krippendorff's alpha (${s.level}): ${fmt(s.alpha.alpha)}`,
-    s.fleiss ? `Fleiss' kappa (${s.fleiss.ratersPerItem} labels per item): ${fmt(s.fleiss.kappa)}` : `Fleiss' kappa: not computed (${s.fleissSkipped})`,
+    s.fleiss
+      ? `Fleiss' kappa (${s.fleiss.ratersPerItem} labels per item): ${fmt(s.fleiss.kappa)}`
+      : `Fleiss' kappa: not computed (${s.fleissSkipped})`,
   ];
   for (const p of s.pairs) {
-    lines.push(`Cohen's kappa ${p.annotators[0]} vs ${p.annotators[1]} (${p.shared} shared items): ${fmt(p.kappa)}, raw agreement ${fmt(p.rawAgreement)}`);
+    lines.push(
+      `Cohen's kappa ${p.annotators[0]} vs ${p.annotators[1]} (${p.shared} shared items): ${fmt(p.kappa)}, raw agreement ${fmt(p.rawAgreement)}`,
+    );
   }
   for (const a of s.perAnnotator) {
-    lines.push(`${a.annotator} agrees with the others' majority on ${a.agreement === null ? 'no comparable item' : `${fmt(a.agreement)} of ${a.compared} items`}`);
+    lines.push(
+      `${a.annotator} agrees with the others' majority on ${a.agreement === null ? 'no comparable item' : `${fmt(a.agreement)} of ${a.compared} items`}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -53,7 +59,9 @@ export function formatAgreement(s: AgreementSummary): string {
 export function agreementCommand(): Command {
   return usageErrorsExit2(
     new Command('agreement')
-      .description('agreement statistics on any labels: JSON Lines of {"item", "annotator", "label"} -> Krippendorff\'s alpha, Fleiss\' kappa (same number of labels per item), Cohen\'s kappa per pair')
+      .description(
+        'agreement statistics on any labels: JSON Lines of {"item", "annotator", "label"} -> Krippendorff\'s alpha, Fleiss\' kappa (same number of labels per item), Cohen\'s kappa per pair',
+      )
       .requiredOption('--file <file>', 'JSON Lines of {"item": ..., "annotator": ..., "label": ...}')
       .option('--level <level>', `measurement level: ${MEASUREMENT_LEVELS.join(', ')}`, 'nominal')
       .option('--order <labels>', 'ordinal string labels, lowest first, comma-separated')

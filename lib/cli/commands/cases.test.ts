@@ -61,11 +61,24 @@ describe('evalp cases import', () => {
     await writeFile(file, jsonl(cases));
     const r = await evalpCases(['import', file, '--batch-size', '500', '--json']);
     const summary = JSON.parse(r.out);
-    expect(summary).toMatchObject({ mode: 'batches', requests: 5, total_rows: 2_345, imported: 2_345, created: 2_345, updated: 0, error_count: 0 });
-    expect(r.err.split('\n').filter((l) => l.startsWith('imported ')).at(-1)).toBe('imported 2345/2345 cases');
+    expect(summary).toMatchObject({
+      mode: 'batches',
+      requests: 5,
+      total_rows: 2_345,
+      imported: 2_345,
+      created: 2_345,
+      updated: 0,
+      error_count: 0,
+    });
+    expect(
+      r.err
+        .split('\n')
+        .filter((l) => l.startsWith('imported '))
+        .at(-1),
+    ).toBe('imported 2345/2345 cases');
     expect(await storedIds()).toEqual(cases.map((c) => c.id));
     const expected = (await importJsonl(await readFile(file, 'utf8'))).cases;
-    expect((await store().getTestCases(['big-0', 'big-2344']))).toEqual([expected[0], expected[2_344]]);
+    expect(await store().getTestCases(['big-0', 'big-2344'])).toEqual([expected[0], expected[2_344]]);
   });
 
   it('one bad row in a big file: nothing is sent, the error names the row and field (all or nothing)', async () => {
@@ -104,7 +117,12 @@ describe('evalp cases import', () => {
     const answers = join(FIXTURES, 'bfcl_possible_answers.jsonl');
     const r = await evalpCases(['import', questions, '--answers', answers, '--json']);
     const expected = await importBfcl({ questions: await readFile(questions, 'utf8'), answers: await readFile(answers, 'utf8') });
-    expect(JSON.parse(r.out)).toMatchObject({ format: 'bfcl', mode: 'single', imported: expected.cases.length, catalogs: expect.arrayContaining(expected.catalogs.map((c) => `${c.name}@1`)) });
+    expect(JSON.parse(r.out)).toMatchObject({
+      format: 'bfcl',
+      mode: 'single',
+      imported: expected.cases.length,
+      catalogs: expect.arrayContaining(expected.catalogs.map((c) => `${c.name}@1`)),
+    });
     expect(await storedIds()).toEqual(expected.cases.map((c) => c.id));
   });
 
@@ -136,7 +154,12 @@ describe('evalp cases export and list', () => {
 
   it('exports to stdout with filters', async () => {
     const r = await evalpCases(['export', '--category', 'travel', '--tags', 'refunds'], api.keys.reader);
-    expect(r.out.trimEnd().split('\n').map((l) => JSON.parse(l).id)).toEqual(['c3']);
+    expect(
+      r.out
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(['c3']);
   });
 
   it('lists as a table with filters and paging; --json prints the page', async () => {

@@ -22,7 +22,12 @@ export interface CasesIO extends CommandIO {
   stdout?: Writable;
 }
 
-const processCasesIO: CasesIO = { ...processIO, err: (text) => void process.stderr.write(text), tty: Boolean(process.stderr.isTTY), stdout: process.stdout };
+const processCasesIO: CasesIO = {
+  ...processIO,
+  err: (text) => void process.stderr.write(text),
+  tty: Boolean(process.stderr.isTTY),
+  stdout: process.stdout,
+};
 
 const writableOver = (out: (text: string) => void): Writable =>
   new Writable({
@@ -75,42 +80,67 @@ export function casesCommand(io: CasesIO = processCasesIO): Command {
   cases.addCommand(
     withConnection(
       new Command('import')
-        .description('import a gold file: validated here first (all or nothing unless --partial), then sent; big files in batches with a progress bar')
+        .description(
+          'import a gold file: validated here first (all or nothing unless --partial), then sent; big files in batches with a progress bar',
+        )
         .argument('<file>', 'JSON, JSON Lines, CSV, or a BFCL question file (with --answers)')
-        .addOption(new Option('--format <format>', 'default: from the extension (.json, .jsonl, .ndjson, .csv)').choices(['json', 'jsonl', 'csv', 'bfcl']))
+        .addOption(
+          new Option('--format <format>', 'default: from the extension (.json, .jsonl, .ndjson, .csv)').choices([
+            'json',
+            'jsonl',
+            'csv',
+            'bfcl',
+          ]),
+        )
         .option('--answers <file>', 'BFCL possible-answer file (implies --format bfcl)')
         .option('--category <name>', 'BFCL category of every row (default: from each id)')
         .option('--partial', 'import the valid rows and list the invalid ones (default: one bad row imports nothing)')
         .option('--source <name>', 'metadata.source for cases that have none')
         .option('--batch-size <n>', 'cases per request for big files', String(DEFAULT_BATCH_SIZE)),
-    ).action(async (file: string, opts: ConnectionOptions & { format?: string; answers?: string; category?: string; partial?: boolean; source?: string; batchSize: string }) => {
-      const batchSize = Number(opts.batchSize);
-      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 50_000) throw new CliError('--batch-size must be an integer 1-50000');
-      const format = formatOf(file, opts.format, opts.answers !== undefined);
-      const progress = importProgress(io);
-      const summary = await importCasesFile(apiTargetFrom(opts), {
-        file,
-        format,
-        ...(opts.answers ? { answers: opts.answers } : {}),
-        ...(opts.category ? { category: opts.category } : {}),
-        ...(opts.source ? { source: opts.source } : {}),
-        partial: opts.partial ?? false,
-        batchSize,
-        onValidated: (result, ms) => {
-          io.err(`checked ${result.total_rows} rows of ${file} in ${(ms / 1000).toFixed(1)} s: ${result.cases.length} valid\n`);
-          printWarnings(io, lintCases(result.cases), 10);
+    ).action(
+      async (
+        file: string,
+        opts: ConnectionOptions & {
+          format?: string;
+          answers?: string;
+          category?: string;
+          partial?: boolean;
+          source?: string;
+          batchSize: string;
         },
-        onProgress: progress.update,
-      }).finally(progress.stop);
-      for (const e of summary.errors.slice(0, 20)) io.err(`skipped ${rowLabel(e.row, e.id)}: ${e.field || '(row)'}: ${reasonWithSuggestion(e.field, e.reason)}\n`);
-      if (summary.error_count > 20) io.err(`... and ${summary.error_count - 20} more errors\n`);
-      io.out(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : `${importLine(summary)}\n`);
-    }),
+      ) => {
+        const batchSize = Number(opts.batchSize);
+        if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 50_000)
+          throw new CliError('--batch-size must be an integer 1-50000');
+        const format = formatOf(file, opts.format, opts.answers !== undefined);
+        const progress = importProgress(io);
+        const summary = await importCasesFile(apiTargetFrom(opts), {
+          file,
+          format,
+          ...(opts.answers ? { answers: opts.answers } : {}),
+          ...(opts.category ? { category: opts.category } : {}),
+          ...(opts.source ? { source: opts.source } : {}),
+          partial: opts.partial ?? false,
+          batchSize,
+          onValidated: (result, ms) => {
+            io.err(`checked ${result.total_rows} rows of ${file} in ${(ms / 1000).toFixed(1)} s: ${result.cases.length} valid\n`);
+            printWarnings(io, lintCases(result.cases), 10);
+          },
+          onProgress: progress.update,
+        }).finally(progress.stop);
+        for (const e of summary.errors.slice(0, 20))
+          io.err(`skipped ${rowLabel(e.row, e.id)}: ${e.field || '(row)'}: ${reasonWithSuggestion(e.field, e.reason)}\n`);
+        if (summary.error_count > 20) io.err(`... and ${summary.error_count - 20} more errors\n`);
+        io.out(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : `${importLine(summary)}\n`);
+      },
+    ),
   );
 
   cases.addCommand(
     new Command('lint')
-      .description('question checks on a gold file (no server): fewer than three facts, no critical fact, no tool hints, little category or difficulty diversity; warnings only')
+      .description(
+        'question checks on a gold file (no server): fewer than three facts, no critical fact, no tool hints, little category or difficulty diversity; warnings only',
+      )
       .argument('<file>', 'JSON, JSON Lines, CSV, or a BFCL question file (with --answers)')
       .addOption(new Option('--format <format>', 'default: from the extension').choices(['json', 'jsonl', 'csv', 'bfcl']))
       .option('--answers <file>', 'BFCL possible-answer file')
@@ -122,7 +152,9 @@ export function casesCommand(io: CasesIO = processCasesIO): Command {
         if (opts.json) io.out(`${JSON.stringify({ cases: result.cases.length, invalid_rows: result.errors.length, warnings }, null, 2)}\n`);
         else {
           printWarnings(io, warnings, Infinity);
-          io.out(`${result.cases.length} cases checked${result.errors.length ? ` (${result.errors.length} invalid rows skipped; evalp cases import lists them)` : ''}: ${warnings.length} warning(s)\n`);
+          io.out(
+            `${result.cases.length} cases checked${result.errors.length ? ` (${result.errors.length} invalid rows skipped; evalp cases import lists them)` : ''}: ${warnings.length} warning(s)\n`,
+          );
         }
       }),
   );
@@ -137,8 +169,15 @@ export function casesCommand(io: CasesIO = processCasesIO): Command {
       ),
     ).action(async (opts: ConnectionOptions & FilterOptions & { format: 'jsonl' | 'csv'; out?: string }) => {
       const started = performance.now();
-      const result = await exportCasesTo(apiTargetFrom(opts), { format: opts.format, filter: filterParams(opts), ...(opts.out ? { out: opts.out } : { stdout: io.stdout ?? writableOver(io.out) }) });
-      if (opts.out) io.err(`exported ${result.total} cases (${result.bytes} bytes) to ${opts.out} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+      const result = await exportCasesTo(apiTargetFrom(opts), {
+        format: opts.format,
+        filter: filterParams(opts),
+        ...(opts.out ? { out: opts.out } : { stdout: io.stdout ?? writableOver(io.out) }),
+      });
+      if (opts.out)
+        io.err(
+          `exported ${result.total} cases (${result.bytes} bytes) to ${opts.out} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+        );
     }),
   );
 
@@ -177,14 +216,23 @@ function importLine(s: ImportCasesSummary): string {
   const rate = s.imported >= 1_000 && ms > 0 ? `, ${Math.round(s.imported / (ms / 1000))} cases/s` : '';
   const catalogs = s.catalogs.length ? `; ${s.catalogs.length} tool catalog${s.catalogs.length === 1 ? '' : 's'}` : '';
   const rows = invalidRows(s.errors);
-  const skipped = s.error_count ? `; ${rows} invalid row${rows === 1 ? '' : 's'} skipped (${s.error_count} error${s.error_count === 1 ? '' : 's'})` : '';
+  const skipped = s.error_count
+    ? `; ${rows} invalid row${rows === 1 ? '' : 's'} skipped (${s.error_count} error${s.error_count === 1 ? '' : 's'})`
+    : '';
   return `imported ${s.imported} cases from ${s.file} (created ${s.created}, updated ${s.updated}) in ${(ms / 1000).toFixed(1)} s${rate}${catalogs}${skipped}`;
 }
 
 /** A live bar on a terminal; otherwise a line at most every 10%. */
 function importProgress(io: CasesIO): { update(sent: number, total: number): void; stop(): void } {
   if (io.tty) {
-    const bar = new cliProgress.SingleBar({ format: 'importing [{bar}] {percentage}% | {value}/{total} cases | {eta_formatted} left', hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
+    const bar = new cliProgress.SingleBar(
+      {
+        format: 'importing [{bar}] {percentage}% | {value}/{total} cases | {eta_formatted} left',
+        hideCursor: true,
+        stream: process.stderr,
+      },
+      cliProgress.Presets.shades_classic,
+    );
     let started = false;
     return {
       update: (sent, total) => {

@@ -32,8 +32,13 @@ export async function runCliInProcess(args: readonly string[]): Promise<CliResul
 export function runCliProcess(args: readonly string[], env: Record<string, string>): Promise<CliResult> {
   const root = packageRoot();
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', join(root, 'lib/cli/main.ts'), ...args], { cwd: root, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'lib/cli/main.ts'), ...args],
+      { cwd: root, env: { ...process.env, ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }

@@ -1,6 +1,16 @@
 import type { Command } from 'commander';
 import type { Run } from '../../domain/index.js';
-import { clientFor, pageTable, processIO, resourceCommand, wholeNumber, withConnection, type CommandIO, type ConnectionOptions, type Page } from './resourceCommands.js';
+import {
+  clientFor,
+  pageTable,
+  processIO,
+  resourceCommand,
+  wholeNumber,
+  withConnection,
+  type CommandIO,
+  type ConnectionOptions,
+  type Page,
+} from './resourceCommands.js';
 
 /** `evalp clients list|get|create --file|runs ID|delete`. */
 export function clientsCommand(io: CommandIO = processIO): Command {
@@ -26,7 +36,11 @@ export function clientsCommand(io: CommandIO = processIO): Command {
     .option('--limit <n>', 'page size (1-1000)', '20')
     .option('--offset <n>', 'skip this many', '0')
     .action(async (id: string, opts: ConnectionOptions & { status?: string; limit: string; offset: string }) => {
-      const query = new URLSearchParams({ limit: String(wholeNumber(opts.limit, '--limit')), offset: String(wholeNumber(opts.offset, '--offset')), ...(opts.status ? { status: opts.status } : {}) });
+      const query = new URLSearchParams({
+        limit: String(wholeNumber(opts.limit, '--limit')),
+        offset: String(wholeNumber(opts.offset, '--offset')),
+        ...(opts.status ? { status: opts.status } : {}),
+      });
       const page = await clientFor(opts).request<Page<Run>>('GET', `v1/clients/${encodeURIComponent(id)}/runs?${query}`);
       io.out(
         opts.json

@@ -31,8 +31,12 @@ describe('evalp compare against a running platform', () => {
     const lines = out.split('\n');
     expect(out).toMatch(/pass rate \[CI\]\s+│ 87\.8% \[83\.8%, 90\.9%\]\s+│ 83\.2% \[78\.7%, 86\.8%\]/);
     expect(out).toMatch(/B vs A: 327 paired cases/);
-    expect(lines.find((l) => /^│ overall /.test(l))).toMatch(/│ 327\s+│ 87\.8% │ 83\.2% │ -4\.6 \[-10\.1, \+0\.9\]\s+│ 49 \/ 34\s+│ 0\.12\s+│\s+│$/);
-    expect(lines.find((l) => /^│\s+refunds /.test(l))).toMatch(/│ 47\s+│ 89\.4% │ 59\.6% │ -29\.8 \[-46\.0, -11\.1\]\s+│ 18 \/ 4\s+│ 0\.035\s+│ \* +│$/);
+    expect(lines.find((l) => /^│ overall /.test(l))).toMatch(
+      /│ 327\s+│ 87\.8% │ 83\.2% │ -4\.6 \[-10\.1, \+0\.9\]\s+│ 49 \/ 34\s+│ 0\.12\s+│\s+│$/,
+    );
+    expect(lines.find((l) => /^│\s+refunds /.test(l))).toMatch(
+      /│ 47\s+│ 89\.4% │ 59\.6% │ -29\.8 \[-46\.0, -11\.1\]\s+│ 18 \/ 4\s+│ 0\.035\s+│ \* +│$/,
+    );
     // marked: the refunds regression and the semantics stage (stage p-values are not adjusted); no other category
     const marked = lines.filter((l) => /│ \*+ +│$/.test(l)).map((l) => l.split('│')[1]!.trim());
     expect(marked).toEqual(['semantics', 'refunds']);

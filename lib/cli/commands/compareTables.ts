@@ -43,8 +43,16 @@ function runsSideBySide(runs: readonly RunSummary[]): string {
 }
 
 function deltaCells(d: PassRateDelta, p: number, alpha: number): string[] {
-  const change = d.difference === null ? '-' : `${formatPoints(d.difference)} [${formatPoints(d.lower ?? 0)}, ${formatPoints(d.upper ?? 0)}]`;
-  return [pct(d.baseline.rate), pct(d.candidate.rate), change, `${d.newly_failing} / ${d.newly_passing}`, pCell(p), significanceMark(p, alpha)];
+  const change =
+    d.difference === null ? '-' : `${formatPoints(d.difference)} [${formatPoints(d.lower ?? 0)}, ${formatPoints(d.upper ?? 0)}]`;
+  return [
+    pct(d.baseline.rate),
+    pct(d.candidate.rate),
+    change,
+    `${d.newly_failing} / ${d.newly_passing}`,
+    pCell(p),
+    significanceMark(p, alpha),
+  ];
 }
 
 function deltaTable(pair: PairComparison, labels: [string, string], alpha: number, confidence: number): string {
@@ -74,7 +82,13 @@ function flippedTable(pair: PairComparison, labels: [string, string], first: num
   const t = table(['case', 'category', 'flip', 'failing stage / error', 'why']);
   for (const { c, dir, side } of rows) {
     const why = side.message ?? '';
-    t.push([c.test_case_id, c.category ?? '-', dir, `${side.failing_stage ?? '-'} / ${side.error_code ?? '-'}`, why.length > 60 ? `${why.slice(0, 57)}...` : why]);
+    t.push([
+      c.test_case_id,
+      c.category ?? '-',
+      dir,
+      `${side.failing_stage ?? '-'} / ${side.error_code ?? '-'}`,
+      why.length > 60 ? `${why.slice(0, 57)}...` : why,
+    ]);
   }
   return t.toString();
 }
@@ -86,18 +100,37 @@ export function renderComparison(comparison: Comparison, options: { flipped?: nu
   comparison.pairs.forEach((pair, k) => {
     const labels: [string, string] = [comparison.runs[0]?.label ?? 'A', comparison.runs[k + 1]?.label ?? 'B'];
     const c = pair.cases;
-    const scope = c.only_baseline + c.only_candidate > 0 ? ` (${c.only_baseline} only in ${labels[0]}, ${c.only_candidate} only in ${labels[1]}${pair.same_suite ? '' : '; different suites'})` : '';
+    const scope =
+      c.only_baseline + c.only_candidate > 0
+        ? ` (${c.only_baseline} only in ${labels[0]}, ${c.only_candidate} only in ${labels[1]}${pair.same_suite ? '' : '; different suites'})`
+        : '';
     out.push(`\n${pair.label}: ${c.shared} paired cases${scope}`);
     out.push(deltaTable(pair, labels, alpha, confidence));
-    out.push(`p: exact McNemar on the discordant pairs, Holm-adjusted within categories, complexity levels and tags (stages: unadjusted); * p < ${alpha}, ** p < 0.01, *** p < 0.001; intervals: Newcombe paired`);
+    out.push(
+      `p: exact McNemar on the discordant pairs, Holm-adjusted within categories, complexity levels and tags (stages: unadjusted); * p < ${alpha}, ** p < 0.01, *** p < 0.001; intervals: Newcombe paired`,
+    );
     const s = pair.score;
-    if (s.difference) out.push(`mean score ${s.baseline_mean!.toFixed(3)} → ${s.candidate_mean!.toFixed(3)}: ${formatPoints(s.difference.estimate)} points [${formatPoints(s.difference.lower)}, ${formatPoints(s.difference.upper)}] (paired bootstrap, seed ${comparison.options.seed}), ${formatP(s.p_value)}`);
+    if (s.difference)
+      out.push(
+        `mean score ${s.baseline_mean!.toFixed(3)} → ${s.candidate_mean!.toFixed(3)}: ${formatPoints(s.difference.estimate)} points [${formatPoints(s.difference.lower)}, ${formatPoints(s.difference.upper)}] (paired bootstrap, seed ${comparison.options.seed}), ${formatP(s.p_value)}`,
+      );
     const bay = pair.bayesian;
-    out.push(`Bayesian (uniform prior): P(${labels[1]} better) = ${bay.probability_b_better.toFixed(3)}, difference ${formatPoints(bay.difference.mean)} [${formatPoints(bay.difference.lower)}, ${formatPoints(bay.difference.upper)}], expected loss choosing ${labels[1]} ${(bay.expected_loss_choosing_b * 100).toFixed(2)} points`);
-    if (pair.latency_ms) out.push(`latency mean ${pair.latency_ms.difference >= 0 ? '+' : ''}${Math.round(pair.latency_ms.difference)} ms [${Math.round(pair.latency_ms.lower)}, ${Math.round(pair.latency_ms.upper)}] (Welch), ${formatP(pair.latency_ms.p_value)}`);
-    if (pair.cost_per_case_usd) out.push(`cost per case ${pair.cost_per_case_usd.difference >= 0 ? '+' : '-'}$${usd(Math.abs(pair.cost_per_case_usd.difference))} (Welch), ${formatP(pair.cost_per_case_usd.p_value)}`);
+    out.push(
+      `Bayesian (uniform prior): P(${labels[1]} better) = ${bay.probability_b_better.toFixed(3)}, difference ${formatPoints(bay.difference.mean)} [${formatPoints(bay.difference.lower)}, ${formatPoints(bay.difference.upper)}], expected loss choosing ${labels[1]} ${(bay.expected_loss_choosing_b * 100).toFixed(2)} points`,
+    );
+    if (pair.latency_ms)
+      out.push(
+        `latency mean ${pair.latency_ms.difference >= 0 ? '+' : ''}${Math.round(pair.latency_ms.difference)} ms [${Math.round(pair.latency_ms.lower)}, ${Math.round(pair.latency_ms.upper)}] (Welch), ${formatP(pair.latency_ms.p_value)}`,
+      );
+    if (pair.cost_per_case_usd)
+      out.push(
+        `cost per case ${pair.cost_per_case_usd.difference >= 0 ? '+' : '-'}$${usd(Math.abs(pair.cost_per_case_usd.difference))} (Welch), ${formatP(pair.cost_per_case_usd.p_value)}`,
+      );
     const mde = pair.minimum_detectable_effect;
-    if (mde.paired !== null) out.push(`minimum detectable change (alpha ${mde.alpha}, power ${mde.power}): ${(mde.paired * 100).toFixed(1)} points paired (${((mde.unpaired ?? NaN) * 100).toFixed(1)} unpaired)`);
+    if (mde.paired !== null)
+      out.push(
+        `minimum detectable change (alpha ${mde.alpha}, power ${mde.power}): ${(mde.paired * 100).toFixed(1)} points paired (${((mde.unpaired ?? NaN) * 100).toFixed(1)} unpaired)`,
+      );
     out.push(`flipped: ${pair.flipped.newly_failing.total} newly failing, ${pair.flipped.newly_passing.total} newly passing`);
     const flipped = flippedTable(pair, labels, options.flipped ?? 5);
     if (flipped) out.push(flipped);

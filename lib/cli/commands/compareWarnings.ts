@@ -14,10 +14,15 @@ export function comparisonWarnings(runs: readonly RunLike[]): string[] {
   const warnings: string[] = [];
   const differ = (what: string, valueOf: (r: RunLike) => string, consequence: string): void => {
     const values = runs.map(valueOf);
-    if (new Set(values).size > 1) warnings.push(`the runs differ in ${what} (${values.map((v, i) => `${label(i)} ${v}`).join(', ')}): ${consequence}`);
+    if (new Set(values).size > 1)
+      warnings.push(`the runs differ in ${what} (${values.map((v, i) => `${label(i)} ${v}`).join(', ')}): ${consequence}`);
   };
   differ('stage profile', (r) => r.config.profile ?? 'none', 'stage switches and thresholds may not match');
-  differ('coercion', (r) => (typeof r.config.coercion === 'string' ? r.config.coercion : JSON.stringify(r.config.coercion)), 'the same output can pass in one run and fail in another');
+  differ(
+    'coercion',
+    (r) => (typeof r.config.coercion === 'string' ? r.config.coercion : JSON.stringify(r.config.coercion)),
+    'the same output can pass in one run and fail in another',
+  );
   for (const stage of ['execution', 'semantics'] as const) {
     const enabled = runs.map((r) => r.config[stage].enabled);
     if (new Set(enabled).size > 1) {

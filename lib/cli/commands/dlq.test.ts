@@ -15,11 +15,24 @@ let dataDir: string;
 function seed(dir: string): void {
   const db = openHostDatabase(dir);
   const engine = new SqliteQueueEngine(db);
-  engine.send(QUEUES.evaluate, ['a', 'b', 'c'].map((id) => ({ messageId: `run-1:${id}:evaluate:1`, body: { run_id: 'run-1', test_case_id: id }, correlationId: 'run-1' })));
+  engine.send(
+    QUEUES.evaluate,
+    ['a', 'b', 'c'].map((id) => ({
+      messageId: `run-1:${id}:evaluate:1`,
+      body: { run_id: 'run-1', test_case_id: id },
+      correlationId: 'run-1',
+    })),
+  );
   engine.send(QUEUES.judge, [{ messageId: 'run-1:z:judge:1', body: { test_case_id: 'z' } }]);
   for (const queue of [QUEUES.evaluate, QUEUES.judge]) {
     const locked = engine.receive(queue, { maxMessages: 10 });
-    engine.deadLetter(locked.map((m) => m.lockToken), { reason: 'MaxDeliveryCountExceeded', description: 'Message could not be consumed after 10 delivery attempts. Last error: Error: boom' });
+    engine.deadLetter(
+      locked.map((m) => m.lockToken),
+      {
+        reason: 'MaxDeliveryCountExceeded',
+        description: 'Message could not be consumed after 10 delivery attempts. Last error: Error: boom',
+      },
+    );
   }
   db.close();
 }
@@ -98,10 +111,16 @@ describe('evalp dlq (embedded data dir)', () => {
 
   it('replays chosen ids to the queue; an id not found exits 1 and is named', async () => {
     const r = await evalp('dlq', 'replay', 'evaluate', '--data-dir', dataDir, '--id', 'run-1:b:evaluate:1', 'nope');
-    expect(r).toEqual({ code: 1, stdout: `replayed 1 message(s) to evaluate-cases (the embedded data in ${dataDir})\n`, stderr: 'evalp: not in the dead-letter queue of evaluate-cases: nope\n' });
+    expect(r).toEqual({
+      code: 1,
+      stdout: `replayed 1 message(s) to evaluate-cases (the embedded data in ${dataDir})\n`,
+      stderr: 'evalp: not in the dead-letter queue of evaluate-cases: nope\n',
+    });
     const { engine, close } = engineOf(dataDir);
     expect(engine.counts(QUEUES.evaluate)).toEqual({ active: 1, scheduled: 0, locked: 0, deadLettered: 2 });
-    expect(engine.receive(QUEUES.evaluate, { maxMessages: 5 }).map((m) => [m.messageId, m.body, m.correlationId])).toEqual([['run-1:b:evaluate:1', { run_id: 'run-1', test_case_id: 'b' }, 'run-1']]);
+    expect(engine.receive(QUEUES.evaluate, { maxMessages: 5 }).map((m) => [m.messageId, m.body, m.correlationId])).toEqual([
+      ['run-1:b:evaluate:1', { run_id: 'run-1', test_case_id: 'b' }, 'run-1'],
+    ]);
     close();
   });
 
@@ -109,7 +128,11 @@ describe('evalp dlq (embedded data dir)', () => {
     const r = await evalp('dlq', 'replay', 'evaluate-cases', '--data-dir', dataDir, '--all');
     expect([r.code, r.stdout]).toEqual([0, `replayed 3 message(s) to evaluate-cases (the embedded data in ${dataDir})\n`]);
     const { engine, close } = engineOf(dataDir);
-    expect([engine.counts(QUEUES.evaluate).active, engine.counts(QUEUES.evaluate).deadLettered, engine.counts(QUEUES.judge).deadLettered]).toEqual([3, 0, 1]);
+    expect([
+      engine.counts(QUEUES.evaluate).active,
+      engine.counts(QUEUES.evaluate).deadLettered,
+      engine.counts(QUEUES.judge).deadLettered,
+    ]).toEqual([3, 0, 1]);
     close();
   });
 
@@ -121,10 +144,23 @@ describe('evalp dlq (embedded data dir)', () => {
       // a worker fails them the same way again: 'a' and 'b' with the same reason, 'c' with a different one
       const { engine, close } = engineOf(dataDir);
       const locked = engine.receive(QUEUES.evaluate, { maxMessages: 10 });
-      expect(locked.map((m) => m.applicationProperties.DeadLetterReason)).toEqual(['MaxDeliveryCountExceeded', 'MaxDeliveryCountExceeded', 'MaxDeliveryCountExceeded']);
+      expect(locked.map((m) => m.applicationProperties.DeadLetterReason)).toEqual([
+        'MaxDeliveryCountExceeded',
+        'MaxDeliveryCountExceeded',
+        'MaxDeliveryCountExceeded',
+      ]);
       const same = locked.filter((m) => m.messageId !== 'run-1:c:evaluate:1').map((m) => m.lockToken);
-      engine.deadLetter(same, { reason: 'MaxDeliveryCountExceeded', description: 'Message could not be consumed after 10 delivery attempts. Last error: Error: boom' });
-      engine.deadLetter(locked.filter((m) => m.messageId === 'run-1:c:evaluate:1').map((m) => m.lockToken), { reason: 'MaxDeliveryCountExceeded', description: 'Message could not be consumed after 10 delivery attempts. Last error: Error: other' });
+      engine.deadLetter(same, {
+        reason: 'MaxDeliveryCountExceeded',
+        description: 'Message could not be consumed after 10 delivery attempts. Last error: Error: boom',
+      });
+      engine.deadLetter(
+        locked.filter((m) => m.messageId === 'run-1:c:evaluate:1').map((m) => m.lockToken),
+        {
+          reason: 'MaxDeliveryCountExceeded',
+          description: 'Message could not be consumed after 10 delivery attempts. Last error: Error: other',
+        },
+      );
       close();
     }
     const second = await evalp('dlq', 'replay', 'evaluate', '--data-dir', dataDir, '--all');
@@ -144,7 +180,11 @@ describe('evalp dlq (embedded data dir)', () => {
   });
 
   it.each([
-    ['an unknown queue', ['dlq', 'list', 'nope'], /unknown queue "nope": the stage queues are evaluate-cases \(evaluate\), execute-cases \(execute\), judge-cases \(judge\)/],
+    [
+      'an unknown queue',
+      ['dlq', 'list', 'nope'],
+      /unknown queue "nope": the stage queues are evaluate-cases \(evaluate\), execute-cases \(execute\), judge-cases \(judge\)/,
+    ],
     ['neither --id nor --all', ['dlq', 'replay', 'judge'], /give either --id <messageId\.\.\.> or --all/],
     ['both --id and --all', ['dlq', 'replay', 'judge', '--id', 'x', '--all'], /give either --id <messageId\.\.\.> or --all/],
     ['a bad --limit', ['dlq', 'list', 'judge', '--limit', '0'], /--limit must be a positive whole number/],
@@ -159,7 +199,10 @@ describe('evalp dlq (embedded data dir)', () => {
   it('exits 2 naming the data dir when there is no embedded database there', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'evalp-dlq-none-'));
     const r = await evalp('dlq', 'list', 'judge', '--data-dir', empty);
-    expect([r.code, r.stderr]).toEqual([2, `evalp: no embedded platform data in ${empty} (start it with \`evalp start\`, or pass --data-dir / EVALP_DATA_DIR)\n`]);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      `evalp: no embedded platform data in ${empty} (start it with \`evalp start\`, or pass --data-dir / EVALP_DATA_DIR)\n`,
+    ]);
     rmSync(empty, { recursive: true, force: true });
   });
 

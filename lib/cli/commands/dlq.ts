@@ -35,13 +35,18 @@ export function dlqCommand(): Command {
       const messages = await port.listDeadLetters(name, { limit });
       if (opts.json) process.stdout.write(JSON.stringify(messages, null, 2) + '\n');
       else if (messages.length === 0) process.stdout.write(`no dead-lettered messages in ${name} (${where})\n`);
-      else process.stdout.write(`${deadLetterTable(messages)}\n${messages.length} dead-lettered message(s) in ${name} (${where})${messages.length === limit ? `; --limit ${limit} reached` : ''}\n`);
+      else
+        process.stdout.write(
+          `${deadLetterTable(messages)}\n${messages.length} dead-lettered message(s) in ${name} (${where})${messages.length === limit ? `; --limit ${limit} reached` : ''}\n`,
+        );
     });
   });
 
   const replay = common(
     new Command('replay')
-      .description('send dead-lettered messages back to their queue (a copy, then the dead letter is removed); messages that failed again for the same reason after a replay are held back and their reason reported; exit 1 if any was held back or an --id was not found')
+      .description(
+        'send dead-lettered messages back to their queue (a copy, then the dead letter is removed); messages that failed again for the same reason after a replay are held back and their reason reported; exit 1 if any was held back or an --id was not found',
+      )
       .argument('<queue>', 'evaluate | execute | judge (or evaluate-cases, execute-cases, judge-cases)')
       .option('--id <messageId...>', 'replay these messages (repeatable)')
       .option('--all', 'replay every dead-lettered message of the queue')
@@ -74,7 +79,10 @@ export function dlqCommand(): Command {
     .addCommand(usageErrorsExit2(replay));
 }
 
-async function withDeadLetters(opts: CommonOptions, use: (opened: Awaited<ReturnType<typeof openDeadLetters>>) => Promise<void>): Promise<void> {
+async function withDeadLetters(
+  opts: CommonOptions,
+  use: (opened: Awaited<ReturnType<typeof openDeadLetters>>) => Promise<void>,
+): Promise<void> {
   const opened = await openDeadLetters(resolveBackend(opts.backend, process.env), { dataDir: opts.dataDir, env: process.env });
   try {
     await use(opened);
@@ -84,9 +92,21 @@ async function withDeadLetters(opts: CommonOptions, use: (opened: Awaited<Return
 }
 
 function deadLetterTable(messages: readonly DeadLetterMessage[]): string {
-  const table = new Table({ head: ['seq', 'message id', 'reason', 'deliveries', 'enqueued (UTC)', 'description'], style: { head: [] }, wordWrap: true, colWidths: [null, null, null, null, null, 60] });
+  const table = new Table({
+    head: ['seq', 'message id', 'reason', 'deliveries', 'enqueued (UTC)', 'description'],
+    style: { head: [] },
+    wordWrap: true,
+    colWidths: [null, null, null, null, null, 60],
+  });
   for (const m of messages) {
-    table.push([m.sequenceNumber, m.messageId, m.deadLetterReason, m.deliveryCount, m.enqueuedTimeUtc?.toISOString() ?? '', truncate(m.deadLetterErrorDescription, 160)]);
+    table.push([
+      m.sequenceNumber,
+      m.messageId,
+      m.deadLetterReason,
+      m.deliveryCount,
+      m.enqueuedTimeUtc?.toISOString() ?? '',
+      truncate(m.deadLetterErrorDescription, 160),
+    ]);
   }
   return table.toString();
 }

@@ -18,7 +18,9 @@ export function resolveQueueName(text: string): string {
   const byStage = (QUEUES as Record<string, string>)[text];
   if (byStage) return byStage;
   if ((Object.values(QUEUES) as string[]).includes(text)) return text;
-  const names = Object.entries(QUEUES).map(([stage, name]) => `${name} (${stage})`).join(', ');
+  const names = Object.entries(QUEUES)
+    .map(([stage, name]) => `${name} (${stage})`)
+    .join(', ');
   throw new CliError(`unknown queue "${text}": the stage queues are ${names}`);
 }
 
@@ -33,7 +35,10 @@ export function resolveBackend(flag: string | undefined, env: Readonly<Record<st
  * or Azure Service Bus (`ServiceBusConnection__fullyQualifiedNamespace`, DefaultAzureCredential: `az login` with the
  * Azure Service Bus Data Receiver and Data Sender roles). Modules are loaded for the chosen backend only.
  */
-export async function openDeadLetters(backend: DlqBackend, options: { dataDir: string; env: Readonly<Record<string, string | undefined>> }): Promise<OpenedDeadLetters> {
+export async function openDeadLetters(
+  backend: DlqBackend,
+  options: { dataDir: string; env: Readonly<Record<string, string | undefined>> },
+): Promise<OpenedDeadLetters> {
   if (backend === 'azure') {
     const { createServiceBusClient, SERVICE_BUS_SETTINGS } = await import('../../adapters/azure/index.js');
     const { ServiceBusDeadLetters } = await import('../../adapters/azure/index.js');
@@ -57,5 +62,9 @@ export async function openDeadLetters(backend: DlqBackend, options: { dataDir: s
   const { SqliteQueueEngine } = await import('../../host/index.js');
   const { EmbeddedDeadLetters } = await import('../../adapters/embedded/index.js');
   const db = openHostDatabase(dir);
-  return { port: new EmbeddedDeadLetters(new SqliteQueueEngine(db)), where: `the embedded data in ${dir}`, close: async () => void db.close() };
+  return {
+    port: new EmbeddedDeadLetters(new SqliteQueueEngine(db)),
+    where: `the embedded data in ${dir}`,
+    close: async () => void db.close(),
+  };
 }

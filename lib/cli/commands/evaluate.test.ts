@@ -23,9 +23,23 @@ describe('evalp evaluate', () => {
   it('scores the quickstart example: one scorecard per output line and a summary', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'evalp-'));
     const out = join(dir, 'scorecards.jsonl');
-    const r = await evalp(['evaluate', '--gold', example('gold.jsonl'), '--outputs', example('outputs.jsonl'), '--catalog', example('catalog.json'), '--out', out, '--json']);
+    const r = await evalp([
+      'evaluate',
+      '--gold',
+      example('gold.jsonl'),
+      '--outputs',
+      example('outputs.jsonl'),
+      '--catalog',
+      example('catalog.json'),
+      '--out',
+      out,
+      '--json',
+    ]);
     expect(r.code).toBe(0);
-    const cards = (await readFile(out, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { test_case_id: string; overall_passed: boolean; error_code?: string });
+    const cards = (await readFile(out, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { test_case_id: string; overall_passed: boolean; error_code?: string });
     expect(cards.map((c) => [c.test_case_id, c.overall_passed, c.error_code ?? null])).toEqual([
       ['order-status-1', true, null],
       ['cheap-headphones', true, null],
@@ -36,7 +50,11 @@ describe('evalp evaluate', () => {
       ['weather-offtopic', false, 'unexpected_call'],
       ['laptops-default-sort', true, null],
     ]);
-    const summary = JSON.parse(r.stderr.slice(r.stderr.indexOf('{'))) as { cases: number; passed: number; stages: { logic: { ran: number } } };
+    const summary = JSON.parse(r.stderr.slice(r.stderr.indexOf('{'))) as {
+      cases: number;
+      passed: number;
+      stages: { logic: { ran: number } };
+    };
     expect([summary.cases, summary.passed, summary.stages.logic.ran]).toEqual([8, 6, 8]);
   }, 30_000);
 
@@ -45,7 +63,7 @@ describe('evalp evaluate', () => {
     expect(r.code).toBe(1);
     // without the catalog the default sort=relevance is not known to be the default, so it counts as extra
     expect(r.stderr).toMatch(/pass rate 62\.5%/);
-    expect(r.stderr).toContain("extra_argument (1)");
+    expect(r.stderr).toContain('extra_argument (1)');
   }, 30_000);
 
   it('a bad gold row stops everything with its row, field and reason (exit 2)', async () => {
@@ -83,32 +101,66 @@ describe('evalp evaluate', () => {
   }, 30_000);
 
   it.each<[string, (dir: string) => Promise<string[]>, RegExp]>([
-    ['a missing outputs file', async (dir) => ['--outputs', join(dir, 'missing.jsonl')], /^evalp: --outputs \S+missing\.jsonl: cannot read it \(ENOENT\)\n$/],
-    ['a catalog that is not JSON', async (dir) => {
-      await writeFile(join(dir, 'bad.json'), '{"tools": [');
-      return ['--outputs', example('outputs.jsonl'), '--catalog', join(dir, 'bad.json')];
-    }, /^evalp: --catalog \S+bad\.json: not valid JSON \(.+\)\n$/],
-    ['a catalog of the wrong shape', async (dir) => {
-      await writeFile(join(dir, 'shape.json'), '{"hello": 1}');
-      return ['--outputs', example('outputs.jsonl'), '--catalog', join(dir, 'shape.json')];
-    }, /^evalp: --catalog \S+shape\.json: not a tool catalog/],
-    ['a gold file whose format cannot be told', async (dir) => {
-      await writeFile(join(dir, 'gold.txt'), '');
-      return ['--outputs', example('outputs.jsonl'), '--gold', join(dir, 'gold.txt')];
-    }, /^evalp: cannot tell the format of \S+gold\.txt from its extension; pass --format json\|jsonl\|csv\|bfcl\n$/],
+    [
+      'a missing outputs file',
+      async (dir) => ['--outputs', join(dir, 'missing.jsonl')],
+      /^evalp: --outputs \S+missing\.jsonl: cannot read it \(ENOENT\)\n$/,
+    ],
+    [
+      'a catalog that is not JSON',
+      async (dir) => {
+        await writeFile(join(dir, 'bad.json'), '{"tools": [');
+        return ['--outputs', example('outputs.jsonl'), '--catalog', join(dir, 'bad.json')];
+      },
+      /^evalp: --catalog \S+bad\.json: not valid JSON \(.+\)\n$/,
+    ],
+    [
+      'a catalog of the wrong shape',
+      async (dir) => {
+        await writeFile(join(dir, 'shape.json'), '{"hello": 1}');
+        return ['--outputs', example('outputs.jsonl'), '--catalog', join(dir, 'shape.json')];
+      },
+      /^evalp: --catalog \S+shape\.json: not a tool catalog/,
+    ],
+    [
+      'a gold file whose format cannot be told',
+      async (dir) => {
+        await writeFile(join(dir, 'gold.txt'), '');
+        return ['--outputs', example('outputs.jsonl'), '--gold', join(dir, 'gold.txt')];
+      },
+      /^evalp: cannot tell the format of \S+gold\.txt from its extension; pass --format json\|jsonl\|csv\|bfcl\n$/,
+    ],
     ['an unknown flag', async () => ['--outputs', example('outputs.jsonl'), '--colour'], /^evalp: unknown option '--colour'\n$/],
-    ['a bad --top', async () => ['--outputs', example('outputs.jsonl'), '--top', 'many'], /^evalp: --top must be a whole number \(got "many"\)\n$/],
-  ])('%s: exit 2 with a message naming it, no stack trace', async (_label, argsOf, message) => {
-    const dir = await mkdtemp(join(tmpdir(), 'evalp-'));
-    const args = await argsOf(dir);
-    const gold = args.includes('--gold') ? [] : ['--gold', example('gold.jsonl')];
-    const r = await evalp(['evaluate', ...gold, ...args]);
-    expect([r.code, r.stdout]).toEqual([2, '']);
-    expect(r.stderr).toMatch(message);
-  }, 30_000);
+    [
+      'a bad --top',
+      async () => ['--outputs', example('outputs.jsonl'), '--top', 'many'],
+      /^evalp: --top must be a whole number \(got "many"\)\n$/,
+    ],
+  ])(
+    '%s: exit 2 with a message naming it, no stack trace',
+    async (_label, argsOf, message) => {
+      const dir = await mkdtemp(join(tmpdir(), 'evalp-'));
+      const args = await argsOf(dir);
+      const gold = args.includes('--gold') ? [] : ['--gold', example('gold.jsonl')];
+      const r = await evalp(['evaluate', ...gold, ...args]);
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toMatch(message);
+    },
+    30_000,
+  );
 
   it('lists the top failures with their stage, error code and message; the format comes from the extension', async () => {
-    const r = await evalp(['evaluate', '--gold', example('gold.jsonl'), '--outputs', example('outputs.jsonl'), '--catalog', example('catalog.json'), '--top', '1']);
+    const r = await evalp([
+      'evaluate',
+      '--gold',
+      example('gold.jsonl'),
+      '--outputs',
+      example('outputs.jsonl'),
+      '--catalog',
+      example('catalog.json'),
+      '--top',
+      '1',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/Failed cases \(first 1 of 2\):\n  refund-damaged  logic argument_mismatch: .+/);
   }, 30_000);
@@ -127,7 +179,20 @@ describe('evalp evaluate', () => {
   }, 30_000);
 
   it('--execution expected and --judge local run stages 3 and 4', async () => {
-    const r = await evalp(['evaluate', '--gold', example('gold.jsonl'), '--outputs', example('outputs.jsonl'), '--catalog', example('catalog.json'), '--execution', 'expected', '--judge', 'local', '--json']);
+    const r = await evalp([
+      'evaluate',
+      '--gold',
+      example('gold.jsonl'),
+      '--outputs',
+      example('outputs.jsonl'),
+      '--catalog',
+      example('catalog.json'),
+      '--execution',
+      'expected',
+      '--judge',
+      'local',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stderr.slice(r.stderr.indexOf('{'))) as { stages: Record<string, { ran: number; passed: number }> };
     expect(summary.stages.execution).toEqual({ ran: 1, passed: 1, pass_rate: 1 });

@@ -37,17 +37,31 @@ export function evaluateCommand(): Command {
   return new Command('evaluate')
     .description('score recorded target outputs against a gold set offline (stages 1-2; 3-4 when enabled)')
     .requiredOption('--gold <file>', 'gold set: native JSON/JSONL, CSV, or BFCL question file')
-    .option('--answers <file>', "BFCL possible-answer file (with --format bfcl)")
+    .option('--answers <file>', 'BFCL possible-answer file (with --format bfcl)')
     .requiredOption('--outputs <file>', 'JSONL of {"test_case_id", "output"} with raw target outputs')
     .option('--catalog <file>', 'tool catalog (native, OpenAI tools or Anthropic tools JSON) for schema validation')
-    .addOption(new Option('--format <format>', 'gold set format, as `cases import` names them (default: from the extension .json, .jsonl/.ndjson, .csv; bfcl with --answers; native = json or jsonl)').choices(['json', 'jsonl', 'csv', 'bfcl', 'native']))
+    .addOption(
+      new Option(
+        '--format <format>',
+        'gold set format, as `cases import` names them (default: from the extension .json, .jsonl/.ndjson, .csv; bfcl with --answers; native = json or jsonl)',
+      ).choices(['json', 'jsonl', 'csv', 'bfcl', 'native']),
+    )
     .option('--top <n>', 'list this many failed cases with their stage and message', String(DEFAULT_TOP))
     .option('--out <file>', 'write scorecards (JSONL) here instead of stdout')
     .addOption(new Option('--profile <profile>', 'stage profile').choices(['ci', 'nightly', 'release']))
-    .addOption(new Option('--coercion <policy>', 'run-level coercion policy (cases may override)').choices([...COERCION_POLICY_NAMES]).default('default'))
+    .addOption(
+      new Option('--coercion <policy>', 'run-level coercion policy (cases may override)')
+        .choices([...COERCION_POLICY_NAMES])
+        .default('default'),
+    )
     .addOption(new Option('--execution <provider>', 'enable stage 3 with this provider').choices(['recorded', 'expected']))
     .option('--cassette <file>', 'recorded API responses (JSONL cassette) for --execution recorded')
-    .addOption(new Option('--judge <judge>', 'enable stage 4: local (offline heuristic) or openai (OPENAI_* or AZURE_OPENAI_* settings)').choices(['local', 'openai']))
+    .addOption(
+      new Option('--judge <judge>', 'enable stage 4: local (offline heuristic) or openai (OPENAI_* or AZURE_OPENAI_* settings)').choices([
+        'local',
+        'openai',
+      ]),
+    )
     .option('--run-id <id>', 'run id written on each scorecard', 'offline')
     .option('--fail-under <rate>', 'exit 1 when the pass rate is below this fraction (e.g. 0.9)')
     .option('--json', 'print the summary as JSON')
@@ -68,13 +82,17 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
   const config = resolveEvaluationConfig({
     ...(opts.profile ? { profile: opts.profile } : {}),
     coercion: opts.coercion,
-    ...(opts.execution ? { execution: { enabled: true, provider: opts.execution, ...(opts.cassette ? { cassette_path: opts.cassette } : {}) } } : {}),
+    ...(opts.execution
+      ? { execution: { enabled: true, provider: opts.execution, ...(opts.cassette ? { cassette_path: opts.cassette } : {}) } }
+      : {}),
     ...(opts.judge ? { semantics: { enabled: true, judge: opts.judge } } : {}),
   });
   if (config.execution.enabled && config.execution.provider === 'recorded' && !opts.cassette) {
     throw new CliError('--execution recorded needs --cassette <file> (recorded API responses)');
   }
-  const apiProvider = config.execution.enabled ? await createApiProvider(config.execution, defaultCatalog ? { catalog: defaultCatalog } : {}) : undefined;
+  const apiProvider = config.execution.enabled
+    ? await createApiProvider(config.execution, defaultCatalog ? { catalog: defaultCatalog } : {})
+    : undefined;
   const out: Writable = opts.out ? createWriteStream(opts.out) : process.stdout;
   const summary = new SummaryAccumulator();
   let errors = 0;
@@ -86,7 +104,10 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
     config,
     runId: opts.runId,
     ...(defaultCatalog ? { defaultCatalog } : {}),
-    deps: { ...(apiProvider ? { apiProvider } : {}), ...(config.semantics.enabled ? { judge: createJudge(config.semantics, process.env) } : {}) },
+    deps: {
+      ...(apiProvider ? { apiProvider } : {}),
+      ...(config.semantics.enabled ? { judge: createJudge(config.semantics, process.env) } : {}),
+    },
   });
   for await (const item of scored) {
     if (item.kind === 'error') {
@@ -111,7 +132,9 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
   if (!opts.json && failures.length > 0) process.stderr.write(topFailures(failures, s.cases - s.passed) + '\n');
   if (malformed.length > 0) {
     const shown = malformed.slice(0, 10).join('; ');
-    throw new CliError(`--outputs ${opts.outputs}: ${malformed.length} line(s) are not outputs (each line must be {"test_case_id": "...", "output": ...}): ${shown}${malformed.length > 10 ? `; and ${malformed.length - 10} more` : ''}`);
+    throw new CliError(
+      `--outputs ${opts.outputs}: ${malformed.length} line(s) are not outputs (each line must be {"test_case_id": "...", "output": ...}): ${shown}${malformed.length > 10 ? `; and ${malformed.length - 10} more` : ''}`,
+    );
   }
   if (opts.failUnder !== undefined) {
     const threshold = Number(opts.failUnder);

@@ -14,7 +14,10 @@ const ACTION = join(ACTION_DIR, 'action.yml');
 
 /** The steps of action.yml as text blocks, with their env keys and the script each runs. */
 function actionSteps(yml: string): Array<{ name: string; env: string[]; script: string | undefined; text: string }> {
-  const steps = yml.slice(yml.indexOf('\n  steps:\n')).split(/\n {4}- name: /).slice(1);
+  const steps = yml
+    .slice(yml.indexOf('\n  steps:\n'))
+    .split(/\n {4}- name: /)
+    .slice(1);
   return steps.map((text) => ({
     name: text.split('\n')[0]!,
     env: [...text.matchAll(/^ {8}([A-Z_]+): /gm)].map((m) => m[1]!),
@@ -37,11 +40,14 @@ describe('the evaluate action (action.yml)', () => {
       const script = await readFile(join(ACTION_DIR, 'scripts', step.script!), 'utf8');
       const assigned = new Set([...script.matchAll(/(?:^|\s)([A-Za-z_]+)=/gm)].map((m) => m[1]));
       const read = [...new Set([...script.matchAll(/\$\{?([A-Z][A-Z_]+)/g)].map((m) => m[1]!))];
-      const provided = (v: string): boolean => step.env.includes(v) || assigned.has(v) || /^(GITHUB|RUNNER)_/.test(v) || v === 'EVALP_BIN' || v === 'DEBIAN_FRONTEND';
+      const provided = (v: string): boolean =>
+        step.env.includes(v) || assigned.has(v) || /^(GITHUB|RUNNER)_/.test(v) || v === 'EVALP_BIN' || v === 'DEBIAN_FRONTEND';
       expect({ step: step.name, missing: read.filter((v) => !provided(v)) }).toEqual({ step: step.name, missing: [] });
     }
     const wait = actionSteps(yml).find((s) => s.script === 'wait-run.sh')!;
-    expect(await readFile(join(ACTION_DIR, 'scripts', 'wait-run.sh'), 'utf8')).toContain('"${evalp[@]}" wait "$RUN_ID" --fail-on "$FAIL_ON" --timeout "$TIMEOUT"');
+    expect(await readFile(join(ACTION_DIR, 'scripts', 'wait-run.sh'), 'utf8')).toContain(
+      '"${evalp[@]}" wait "$RUN_ID" --fail-on "$FAIL_ON" --timeout "$TIMEOUT"',
+    );
     expect(wait.text).toContain('FAIL_ON: ${{ inputs.fail-on }}');
     expect(yml).toContain('uses: actions/upload-artifact@v4');
   });
@@ -72,7 +78,7 @@ case "$method $path" in
 esac
 `;
 
-describe('the evaluate action\'s scripts against a real embedded platform', () => {
+describe("the evaluate action's scripts against a real embedded platform", () => {
   let retail: RetailPlatform;
   let base: Run & { stats: RunStats };
   let dir: string;
@@ -85,7 +91,12 @@ describe('the evaluate action\'s scripts against a real embedded platform', () =
       );
     });
   const outputs = async (): Promise<Record<string, string>> =>
-    Object.fromEntries((await readFile(github.GITHUB_OUTPUT!, 'utf8')).trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    Object.fromEntries(
+      (await readFile(github.GITHUB_OUTPUT!, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
 
   beforeAll(async () => {
     retail = await startRetailPlatform();
@@ -94,12 +105,22 @@ describe('the evaluate action\'s scripts against a real embedded platform', () =
     const agent = async (outputs: string, updatedAt: string): Promise<void> => {
       const b = (await stores.targets.get('retail-model-b'))!;
       const { _etag, ...target } = b as typeof b & { _etag?: string };
-      await stores.targets.upsert(TargetSystemSchema.parse({ ...target, id: 'retail-agent', settings: { kind: 'replay', outputs_path: join(RETAIL_DIR, outputs) }, updated_at: updatedAt }));
+      await stores.targets.upsert(
+        TargetSystemSchema.parse({
+          ...target,
+          id: 'retail-agent',
+          settings: { kind: 'replay', outputs_path: join(RETAIL_DIR, outputs) },
+          updated_at: updatedAt,
+        }),
+      );
     };
     await agent('outputs-model-a.jsonl', '2026-10-01T00:00:00.000Z');
     base = await retail.runModel('retail-agent', { branch: 'main', repository: 'acme/shop', commit_sha: 'aaaaaaa1' });
     // newer completed runs that must not be taken as the base: another repository's main, another branch
-    for (const [id, meta] of [['decoy-other-repo', { branch: 'main', repository: 'other/repo' }], ['decoy-branch', { branch: 'release', repository: 'acme/shop' }]] as const) {
+    for (const [id, meta] of [
+      ['decoy-other-repo', { branch: 'main', repository: 'other/repo' }],
+      ['decoy-branch', { branch: 'release', repository: 'acme/shop' }],
+    ] as const) {
       await stores.runs.createRun({ ...strip(base), id, trigger_metadata: meta, created_at: new Date(Date.now() + 60_000).toISOString() });
     }
     await agent('outputs-model-b.jsonl', '2026-10-02T00:00:00.000Z');
@@ -126,7 +147,7 @@ describe('the evaluate action\'s scripts against a real embedded platform', () =
     return rest;
   }
 
-  it('starts a run with the base branch\'s latest run as baseline, waits, reports, comments once and fails on the regression', async (ctx) => {
+  it("starts a run with the base branch's latest run as baseline, waits, reports, comments once and fails on the regression", async (ctx) => {
     for (const tool of ['jq', 'curl']) {
       const has = await new Promise((r) => execFile('bash', ['-c', `command -v ${tool}`], (e) => r(!e)));
       if (!has) {
@@ -135,13 +156,23 @@ describe('the evaluate action\'s scripts against a real embedded platform', () =
       }
     }
     const conn = { EVALP_URL: retail.url, EVALP_API_KEY: retail.key };
-    expect((await bash('setup-cli.sh', { EVALP_CLI_INPUT: `${process.execPath} --import tsx ${join(packageRoot(), 'lib/cli/main.ts')}` })).code).toBe(0);
+    expect(
+      (await bash('setup-cli.sh', { EVALP_CLI_INPUT: `${process.execPath} --import tsx ${join(packageRoot(), 'lib/cli/main.ts')}` })).code,
+    ).toBe(0);
     const evalpBin = (await readFile(github.GITHUB_ENV!, 'utf8')).trim().replace(/^EVALP_BIN=/, '');
 
     const start = await bash('start-run.sh', {
       ...conn,
-      INPUT_SUITE: 'retail-demo', INPUT_TARGET: 'retail-agent', INPUT_CLIENT: '', INPUT_PROFILE: 'nightly', INPUT_CONFIG: JSON.stringify(demoRunConfig(RETAIL_DIR)),
-      BASE_BRANCH: 'main', HEAD_SHA: 'bbbbbbb2', HEAD_BRANCH: 'feature/refunds', PR_NUMBER: '42', REPOSITORY: 'acme/shop',
+      INPUT_SUITE: 'retail-demo',
+      INPUT_TARGET: 'retail-agent',
+      INPUT_CLIENT: '',
+      INPUT_PROFILE: 'nightly',
+      INPUT_CONFIG: JSON.stringify(demoRunConfig(RETAIL_DIR)),
+      BASE_BRANCH: 'main',
+      HEAD_SHA: 'bbbbbbb2',
+      HEAD_BRANCH: 'feature/refunds',
+      PR_NUMBER: '42',
+      REPOSITORY: 'acme/shop',
       WORKFLOW_RUN_URL: 'https://github.com/acme/shop/actions/runs/1',
     });
     expect(start.stdout).toContain(`Base run: ${base.id} (latest completed run on main)`);
@@ -149,11 +180,28 @@ describe('the evaluate action\'s scripts against a real embedded platform', () =
     expect(baseRunId).toBe(base.id);
     const run = (await retail.platform.services.stores.runs.getRun(runId!))!;
     expect([run.triggered_by, run.baseline_run_id, run.target_id, run.config.profile, run.trigger_metadata]).toEqual([
-      'github', base.id, 'retail-agent', 'nightly',
-      { commit_sha: 'bbbbbbb2', branch: 'feature/refunds', repository: 'acme/shop', workflow_run_url: 'https://github.com/acme/shop/actions/runs/1', pr_number: 42 },
+      'github',
+      base.id,
+      'retail-agent',
+      'nightly',
+      {
+        commit_sha: 'bbbbbbb2',
+        branch: 'feature/refunds',
+        repository: 'acme/shop',
+        workflow_run_url: 'https://github.com/acme/shop/actions/runs/1',
+        pr_number: 42,
+      },
     ]);
 
-    const step = { ...conn, EVALP_BIN: evalpBin, RUN_ID: runId!, BASE_RUN_ID: baseRunId!, FAIL_ON: 'critical', TIMEOUT: '2m', REPORT_DIR: join(dir, 'report') };
+    const step = {
+      ...conn,
+      EVALP_BIN: evalpBin,
+      RUN_ID: runId!,
+      BASE_RUN_ID: baseRunId!,
+      FAIL_ON: 'critical',
+      TIMEOUT: '2m',
+      REPORT_DIR: join(dir, 'report'),
+    };
     const waited = await bash('wait-run.sh', step);
     expect(waited.code).toBe(0);
     expect(waited.stderr).toContain('evalp wait: regression: ');
@@ -170,17 +218,33 @@ describe('the evaluate action\'s scripts against a real embedded platform', () =
     expect((await bash('pr-comment.sh', comment)).stdout).toContain('Posted the report on #42');
     await writeFile(join(dir, 'report', 'report.md'), `${REPORT_MARKER}\nsecond push`);
     expect((await bash('pr-comment.sh', comment)).stdout).toContain('Updated the report comment 1002 on #42');
-    expect(JSON.parse(await readFile(github.FAKE_GH_STATE!, 'utf8'))).toEqual([{ id: 7, body: 'LGTM' }, { id: 1002, body: `${REPORT_MARKER}\nsecond push` }]);
+    expect(JSON.parse(await readFile(github.FAKE_GH_STATE!, 'utf8'))).toEqual([
+      { id: 7, body: 'LGTM' },
+      { id: 1002, body: `${REPORT_MARKER}\nsecond push` },
+    ]);
 
-    for (const [code, expected] of [['0', 0], ['1', 1], ['3', 3], ['', 2]] as const) {
+    for (const [code, expected] of [
+      ['0', 0],
+      ['1', 1],
+      ['3', 3],
+      ['', 2],
+    ] as const) {
       expect((await bash('finish.sh', { WAIT_EXIT_CODE: code, FAIL_ON: 'critical', RUN_ID: runId! })).code).toBe(expected);
     }
   }, 60_000);
 
-  it('fails with code 2 and the API\'s reason when the run cannot start', async () => {
+  it("fails with code 2 and the API's reason when the run cannot start", async () => {
     const r = await bash('start-run.sh', {
-      EVALP_URL: retail.url, EVALP_API_KEY: retail.key, INPUT_SUITE: 'no-such-suite', INPUT_TARGET: 'retail-agent', INPUT_PROFILE: 'ci',
-      BASE_BRANCH: 'main', HEAD_SHA: 'bbbbbbb2', HEAD_BRANCH: 'x', REPOSITORY: 'acme/shop', WORKFLOW_RUN_URL: 'https://github.com/acme/shop/actions/runs/2',
+      EVALP_URL: retail.url,
+      EVALP_API_KEY: retail.key,
+      INPUT_SUITE: 'no-such-suite',
+      INPUT_TARGET: 'retail-agent',
+      INPUT_PROFILE: 'ci',
+      BASE_BRANCH: 'main',
+      HEAD_SHA: 'bbbbbbb2',
+      HEAD_BRANCH: 'x',
+      REPOSITORY: 'acme/shop',
+      WORKFLOW_RUN_URL: 'https://github.com/acme/shop/actions/runs/2',
     });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('::error::POST /api/v1/runs answered 422');

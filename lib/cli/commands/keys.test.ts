@@ -44,7 +44,10 @@ async function evalp(...args: string[]): Promise<{ stdout: string; stderr: strin
 }
 
 async function api(path: string, key: string, init: RequestInit = {}): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${platform!.url}/api/${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+  const res = await fetch(`${platform!.url}/api/${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+  });
   return { status: res.status, json: await res.json() };
 }
 
@@ -52,7 +55,25 @@ describe('evalp keys', () => {
   let admin: string;
 
   it('creates the first key on a fresh data dir with no server: the key alone on stdout, details on stderr', async () => {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', join(root, 'lib/cli/main.ts'), 'keys', 'create', '--role', 'platform-admin', '--role', 'reader', '--name', 'first admin', '--data-dir', dataDir], { cwd: root });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(root, 'lib/cli/main.ts'),
+        'keys',
+        'create',
+        '--role',
+        'platform-admin',
+        '--role',
+        'reader',
+        '--name',
+        'first admin',
+        '--data-dir',
+        dataDir,
+      ],
+      { cwd: root },
+    );
     expect(stdout.split('\n')).toEqual([expect.stringMatching(KEY), '']);
     expect(stderr.split('\n').slice(0, 2)).toEqual([
       `evalp keys: the local database ${join(dataDir, 'evalplatform.db')} (no --url, --connection or EVALP_URL)`,
@@ -64,10 +85,23 @@ describe('evalp keys', () => {
   it('the key works on the platform started on that data dir, and the local creation is audited', async () => {
     platform = await startEmbeddedPlatform({ dataDir, port: 0, logger: silentLogger });
     const keys = await api('v1/keys', admin);
-    expect(keys.json.items.map((k: { name: string; roles: string[] }) => [k.name, k.roles])).toEqual([['first admin', ['platform-admin', 'reader']]]);
+    expect(keys.json.items.map((k: { name: string; roles: string[] }) => [k.name, k.roles])).toEqual([
+      ['first admin', ['platform-admin', 'reader']],
+    ]);
     const audit = await api('v1/audit', admin);
     expect(audit.json.items).toEqual([
-      { id: expect.any(String), at: expect.any(String), actor: { id: expect.stringMatching(/^local:/), name: expect.any(String), kind: 'local' }, method: 'CLI', route: 'keys-create', action: 'create', entity_type: 'keys', entity_id: admin.split('_')[1], status: 201, request_id: null },
+      {
+        id: expect.any(String),
+        at: expect.any(String),
+        actor: { id: expect.stringMatching(/^local:/), name: expect.any(String), kind: 'local' },
+        method: 'CLI',
+        route: 'keys-create',
+        action: 'create',
+        entity_type: 'keys',
+        entity_id: admin.split('_')[1],
+        status: 201,
+        request_id: null,
+      },
     ]);
   });
 
@@ -76,23 +110,40 @@ describe('evalp keys', () => {
     expect([created.code, created.stdout.trim()]).toEqual([0, expect.stringMatching(KEY)]);
     const ci = created.stdout.trim();
     expect((await api('v1/runs', ci)).status).toBe(200);
-    const listed = JSON.parse((await evalp('keys', 'list', '--json', '--url', platform!.url, '--key', admin)).stdout) as Array<{ name: string; status: string }>;
-    expect(listed.map((k) => [k.name, k.status])).toEqual([['first admin', 'active'], ['ci', 'active']]);
+    const listed = JSON.parse((await evalp('keys', 'list', '--json', '--url', platform!.url, '--key', admin)).stdout) as Array<{
+      name: string;
+      status: string;
+    }>;
+    expect(listed.map((k) => [k.name, k.status])).toEqual([
+      ['first admin', 'active'],
+      ['ci', 'active'],
+    ]);
     const revoked = await evalp('keys', 'revoke', ci.split('_')[1]!, '--url', platform!.url, '--key', admin);
     expect(revoked.stdout).toMatch(/^revoked [0-9a-f]{12} "ci" at /);
     expect((await api('v1/runs', ci)).status).toBe(401);
-    const audit = (await api('v1/audit?entity_type=keys', admin)).json.items.map((r: { method: string; action: string; actor: { kind: string } }) => [r.method, r.action, r.actor.kind]);
-    expect(audit).toEqual([['DELETE', 'revoke', 'api-key'], ['POST', 'create', 'api-key'], ['CLI', 'create', 'local']]);
+    const audit = (await api('v1/audit?entity_type=keys', admin)).json.items.map(
+      (r: { method: string; action: string; actor: { kind: string } }) => [r.method, r.action, r.actor.kind],
+    );
+    expect(audit).toEqual([
+      ['DELETE', 'revoke', 'api-key'],
+      ['POST', 'create', 'api-key'],
+      ['CLI', 'create', 'local'],
+    ]);
   });
 
   it('reads the local database while the platform runs, but refuses to change it, naming the server to use instead', async () => {
     const table = await evalp('keys', 'list', '--data-dir', dataDir);
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/ci\s+│ reader, runner\s+│ revoked 20/);
-    for (const args of [['create', '--role', 'reader'], ['revoke', admin.split('_')[1]!]]) {
+    for (const args of [
+      ['create', '--role', 'reader'],
+      ['revoke', admin.split('_')[1]!],
+    ]) {
       const refused = await evalp('keys', ...args, '--data-dir', dataDir);
       expect([refused.code, refused.stdout]).toEqual([2, '']);
-      expect(refused.stderr).toBe(`evalp: a platform (pid ${process.pid}) is serving ${dataDir} at ${platform!.url}; change its keys through its API: evalp keys ... --url ${platform!.url} --key <platform-admin key> (or set EVALP_URL and EVALP_API_KEY)\n`);
+      expect(refused.stderr).toBe(
+        `evalp: a platform (pid ${process.pid}) is serving ${dataDir} at ${platform!.url}; change its keys through its API: evalp keys ... --url ${platform!.url} --key <platform-admin key> (or set EVALP_URL and EVALP_API_KEY)\n`,
+      );
     }
   });
 
@@ -108,7 +159,10 @@ describe('evalp keys', () => {
       expect((await evalp('keys', 'revoke', dashboard.split('_')[1]!)).code).toBe(0);
       expect((await api('v1/runs', dashboard)).status).toBe(401);
     } finally {
-      for (const [name, value] of [['EVALP_URL', saved.url], ['EVALP_API_KEY', saved.key]] as const) {
+      for (const [name, value] of [
+        ['EVALP_URL', saved.url],
+        ['EVALP_API_KEY', saved.key],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }

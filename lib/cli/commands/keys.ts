@@ -33,7 +33,11 @@ function remoteKeyAdmin(api: ApiClient): KeyAdmin {
  * EVALP_CONNECTION. Otherwise the local database in --data-dir, said on stderr; a change there is refused while a
  * platform serves that directory (its keys are the API's then: use --url).
  */
-async function keyAdmin(opts: KeyOpts, writes: boolean, env: Readonly<Record<string, string | undefined>> = process.env): Promise<KeyAdmin> {
+async function keyAdmin(
+  opts: KeyOpts,
+  writes: boolean,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<KeyAdmin> {
   if (opts.url || opts.connection || env.EVALP_URL || env.EVALP_CONNECTION) {
     const target = apiTargetFrom(opts, env);
     process.stderr.write(`evalp keys: through the API at ${target.url}\n`);
@@ -42,7 +46,9 @@ async function keyAdmin(opts: KeyOpts, writes: boolean, env: Readonly<Record<str
   const dataDir = resolve(opts.dataDir);
   const server = liveServer(dataDir);
   if (writes && server) {
-    throw new CliError(`a platform (pid ${server.pid}) is serving ${dataDir} at ${server.url}; change its keys through its API: evalp keys ... --url ${server.url} --key <platform-admin key> (or set EVALP_URL and EVALP_API_KEY)`);
+    throw new CliError(
+      `a platform (pid ${server.pid}) is serving ${dataDir} at ${server.url}; change its keys through its API: evalp keys ... --url ${server.url} --key <platform-admin key> (or set EVALP_URL and EVALP_API_KEY)`,
+    );
   }
   process.stderr.write(`evalp keys: the local database ${join(dataDir, 'evalplatform.db')} (no --url, --connection or EVALP_URL)\n`);
   return openLocalKeyAdmin(dataDir);
@@ -59,14 +65,22 @@ async function withAdmin<T>(opts: KeyOpts, work: (admin: KeyAdmin) => Promise<T>
 
 const withWhere = (cmd: Command): Command =>
   cmd
-    .option('--data-dir <dir>', 'the local platform\'s state directory, used unless --url, --connection or EVALP_URL names a platform (env EVALP_DATA_DIR)', process.env.EVALP_DATA_DIR ?? '.evalplatform')
+    .option(
+      '--data-dir <dir>',
+      "the local platform's state directory, used unless --url, --connection or EVALP_URL names a platform (env EVALP_DATA_DIR)",
+      process.env.EVALP_DATA_DIR ?? '.evalplatform',
+    )
     .option('--url <url>', 'manage the keys of a running platform through its API instead (env EVALP_URL; needs a platform-admin key)')
     .option('--key <key>', 'platform-admin API key for --url (env EVALP_API_KEY, or the config file)')
-    .option('--connection <name>', 'connect with a profile of the config file (~/.config/evalp/config.json or EVALP_CONFIG; env EVALP_CONNECTION)');
+    .option(
+      '--connection <name>',
+      'connect with a profile of the config file (~/.config/evalp/config.json or EVALP_CONFIG; env EVALP_CONNECTION)',
+    );
 
 export function keyTable(keys: readonly ApiKeyView[]): string {
   const table = new Table({ head: ['id', 'name', 'roles', 'status', 'created'], style: { head: [], border: [] } });
-  for (const k of keys) table.push([k.id, k.name, k.roles.join(', '), k.status === 'revoked' ? `revoked ${k.revoked_at}` : 'active', k.created_at]);
+  for (const k of keys)
+    table.push([k.id, k.name, k.roles.join(', '), k.status === 'revoked' ? `revoked ${k.revoked_at}` : 'active', k.created_at]);
   return table.toString();
 }
 
@@ -81,20 +95,29 @@ export function keysCommand(): Command {
         .option('--name <name>', 'what the key is for', 'cli'),
     ).action(async (opts: KeyOpts & { role?: string[]; name: string }) => {
       const parsed = CreateApiKeyRequestSchema.safeParse({ name: opts.name, roles: opts.role ?? [] });
-      if (!parsed.success) throw new CliError(parsed.error.issues.map((i) => `--${i.path[0] === 'roles' ? 'role' : String(i.path[0])}: ${i.message}`).join('; '));
+      if (!parsed.success)
+        throw new CliError(
+          parsed.error.issues.map((i) => `--${i.path[0] === 'roles' ? 'role' : String(i.path[0])}: ${i.message}`).join('; '),
+        );
       const { key, view } = await withAdmin(opts, (admin) => admin.create(parsed.data));
       process.stderr.write(`Created API key ${view.id} "${view.name}" with roles ${view.roles.join(', ')}. It is shown only this once:\n`);
       process.stdout.write(`${key}\n`);
     }),
   );
   keys.addCommand(
-    withWhere(new Command('list').description('list keys (never their secrets)').option('--json', 'print JSON')).action(async (opts: KeyOpts & { json?: boolean }) => {
-      const list = await withAdmin(opts, (admin) => admin.list(), false);
-      process.stdout.write(opts.json ? `${JSON.stringify(list, null, 2)}\n` : `${keyTable(list)}\n`);
-    }),
+    withWhere(new Command('list').description('list keys (never their secrets)').option('--json', 'print JSON')).action(
+      async (opts: KeyOpts & { json?: boolean }) => {
+        const list = await withAdmin(opts, (admin) => admin.list(), false);
+        process.stdout.write(opts.json ? `${JSON.stringify(list, null, 2)}\n` : `${keyTable(list)}\n`);
+      },
+    ),
   );
   keys.addCommand(
-    withWhere(new Command('revoke').description('revoke a key: calls with it get 401 from now on').argument('<id>', 'the key id (the part after evalp_)')).action(async (id: string, opts: KeyOpts) => {
+    withWhere(
+      new Command('revoke')
+        .description('revoke a key: calls with it get 401 from now on')
+        .argument('<id>', 'the key id (the part after evalp_)'),
+    ).action(async (id: string, opts: KeyOpts) => {
       const view = await withAdmin(opts, (admin) => admin.revoke(id));
       process.stdout.write(`revoked ${view.id} "${view.name}" at ${view.revoked_at}\n`);
     }),

@@ -29,13 +29,14 @@ export function localActor(): AuditActor {
  * platform runs: SQLite WAL with a busy timeout; the platform reads keys from the file on every request.
  */
 export async function openLocalKeyAdmin(dataDir: string): Promise<KeyAdmin> {
-  const [{ openHostDatabase }, { EmbeddedApiKeyStore }, { EmbeddedAuditStore }, { apiKeyView, createApiKey }, { localKeyAuditRecord }] = await Promise.all([
-    import('../../host/index.js'),
-    import('../../adapters/embedded/index.js'),
-    import('../../adapters/embedded/index.js'),
-    import('../../api/index.js'),
-    import('../../api/index.js'),
-  ]);
+  const [{ openHostDatabase }, { EmbeddedApiKeyStore }, { EmbeddedAuditStore }, { apiKeyView, createApiKey }, { localKeyAuditRecord }] =
+    await Promise.all([
+      import('../../host/index.js'),
+      import('../../adapters/embedded/index.js'),
+      import('../../adapters/embedded/index.js'),
+      import('../../api/index.js'),
+      import('../../api/index.js'),
+    ]);
   const db = openHostDatabase(dataDir);
   const keys = new EmbeddedApiKeyStore(db);
   const audit = new EmbeddedAuditStore(db);

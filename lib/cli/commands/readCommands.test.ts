@@ -10,7 +10,9 @@ let run: Run & { stats: RunStats };
 beforeAll(async () => {
   retail = await startRetailPlatform();
   run = await retail.runModel('retail-model-a');
-  await retail.platform.services.stores.alerts.createAlert(sampleAlert(run.id, 'accuracy', { severity: 'critical', message: 'accuracy fell 4.6 points' }));
+  await retail.platform.services.stores.alerts.createAlert(
+    sampleAlert(run.id, 'accuracy', { severity: 'critical', message: 'accuracy fell 4.6 points' }),
+  );
 }, 120_000);
 afterAll(async () => retail?.stop());
 
@@ -33,7 +35,11 @@ describe('evalp read commands against a real embedded platform', () => {
   it('failures RUN: the failed cases with stage, error code and message, filterable', async () => {
     const r = await runCliInProcess(['failures', run.id, '--stage', 'logic', '--limit', '5', ...conn()]);
     expect(r.code).toBe(0);
-    const api = (await (await fetch(`${retail.url}/api/v1/runs/${run.id}/failures?failing_stage=logic&limit=5`, { headers: { authorization: `Bearer ${retail.key}` } })).json()) as { total: number; items: Array<{ test_case_id: string; error_code: string }> };
+    const api = (await (
+      await fetch(`${retail.url}/api/v1/runs/${run.id}/failures?failing_stage=logic&limit=5`, {
+        headers: { authorization: `Bearer ${retail.key}` },
+      })
+    ).json()) as { total: number; items: Array<{ test_case_id: string; error_code: string }> };
     for (const f of api.items) expect(r.stdout).toMatch(new RegExp(`${f.test_case_id}\\s+│ logic\\s+│ ${f.error_code}`));
     expect(r.stdout).toContain(`1-5 of ${api.total}`);
   });
@@ -57,7 +63,11 @@ describe('evalp read commands against a real embedded platform', () => {
   it.each<[string, string[], RegExp]>([
     ['an unknown option', ['runs', 'list', '--colour'], /^evalp: unknown option '--colour'\n$/],
     ['a missing argument', ['failures'], /^evalp: missing required argument 'runId'\n$/],
-    ['a bad choice', ['alerts', '--severity', 'huge'], /^evalp: option '--severity <level>' argument 'huge' is invalid\. Allowed choices are critical, warning\.\n$/],
+    [
+      'a bad choice',
+      ['alerts', '--severity', 'huge'],
+      /^evalp: option '--severity <level>' argument 'huge' is invalid\. Allowed choices are critical, warning\.\n$/,
+    ],
     ['a bad page size', ['runs', 'list', '--limit', 'ten'], /^evalp: --limit must be a whole number \(got "ten"\)\n$/],
     ['an unknown run', ['failures', 'no-such-run'], /404.*no-such-run/],
     ['an unknown case', ['cases', 'show', 'no-such-case'], /404.*no-such-case/],
@@ -65,24 +75,48 @@ describe('evalp read commands against a real embedded platform', () => {
   ])('%s: exit 2 with a message, no stack trace', async (_label, args, message) => {
     const r = await runCliInProcess([...args, ...(args.length > 1 || args[0] !== 'runs' ? conn() : [])]);
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('evalp:')).join('\n') + '\n').toMatch(message);
+    expect(
+      r.stderr
+        .split('\n')
+        .filter((l) => l.startsWith('evalp:'))
+        .join('\n') + '\n',
+    ).toMatch(message);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
 
 describe('evalp submit --config', () => {
-  it('sends the file\'s config (--profile overriding its profile) and names the file and field of a bad one', async () => {
+  it("sends the file's config (--profile overriding its profile) and names the file and field of a bad one", async () => {
     const { mkdtemp, writeFile } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const dir = await mkdtemp(join(tmpdir(), 'evalp-submit-'));
     const good = join(dir, 'run.json');
-    await writeFile(good, JSON.stringify({ profile: 'nightly', coercion: 'strict', semantics: { enabled: false }, execution: { provider: 'expected' } }));
-    const r = await runCliInProcess(['submit', '--suite', 'retail-demo', '--target', 'retail-model-a', '--config', good, '--profile', 'release', ...conn()]);
+    await writeFile(
+      good,
+      JSON.stringify({ profile: 'nightly', coercion: 'strict', semantics: { enabled: false }, execution: { provider: 'expected' } }),
+    );
+    const r = await runCliInProcess([
+      'submit',
+      '--suite',
+      'retail-demo',
+      '--target',
+      'retail-model-a',
+      '--config',
+      good,
+      '--profile',
+      'release',
+      ...conn(),
+    ]);
     expect(r.code).toBe(0);
     const id = r.stdout.trim();
     const stored = await retail.platform.services.stores.runs.getRun(id);
-    expect([stored?.config.profile, stored?.config.coercion, stored?.config.semantics.enabled, stored?.config.execution.enabled]).toEqual(['release', 'strict', false, true]);
+    expect([stored?.config.profile, stored?.config.coercion, stored?.config.semantics.enabled, stored?.config.execution.enabled]).toEqual([
+      'release',
+      'strict',
+      false,
+      true,
+    ]);
     const bad = join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify({ coercion: 'loose' }));
     const refused = await runCliInProcess(['submit', '--suite', 'retail-demo', '--target', 'retail-model-a', '--config', bad, ...conn()]);

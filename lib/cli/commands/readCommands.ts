@@ -2,7 +2,17 @@ import { Command, Option } from 'commander';
 import type { Alert, Run, TestCase } from '../../domain/index.js';
 import type { FailureView } from '../../api/index.js';
 import type { RunHeadline } from '../../runs/index.js';
-import { clientFor, entityTable, pageTable, processIO, wholeNumber, withConnection, type CommandIO, type ConnectionOptions, type Page } from './resourceCommands.js';
+import {
+  clientFor,
+  entityTable,
+  pageTable,
+  processIO,
+  wholeNumber,
+  withConnection,
+  type CommandIO,
+  type ConnectionOptions,
+  type Page,
+} from './resourceCommands.js';
 
 const pct = (v: number | null | undefined): string => (v === null || v === undefined ? '-' : `${(v * 100).toFixed(1)}%`);
 const ms = (v: number | null | undefined): string => (v === null || v === undefined ? '-' : `${Math.round(v)} ms`);
@@ -35,13 +45,25 @@ export function runsCommand(io: CommandIO = processIO): Command {
       withConnection(
         new Command('list')
           .description('runs, newest first, with pass rate, p95 latency and cost per case (GET /api/v1/runs)')
-          .option('--client <id>', 'only this client\'s runs')
+          .option('--client <id>', "only this client's runs")
           .option('--suite <id>', 'only runs of this suite')
           .option('--target <id>', 'only runs against this target')
-          .addOption(new Option('--status <status>', 'only runs in this status').choices(['pending', 'running', 'completed', 'failed', 'cancelled', 'timed_out'])),
+          .addOption(
+            new Option('--status <status>', 'only runs in this status').choices([
+              'pending',
+              'running',
+              'completed',
+              'failed',
+              'cancelled',
+              'timed_out',
+            ]),
+          ),
       ),
     ).action(async (opts: PageOptions & { client?: string; suite?: string; target?: string; status?: string }) => {
-      const page = await clientFor(opts).request<Page<RunRow>>('GET', `v1/runs?${pageQuery(opts, { client_id: opts.client, suite_id: opts.suite, target_id: opts.target, status: opts.status })}`);
+      const page = await clientFor(opts).request<Page<RunRow>>(
+        'GET',
+        `v1/runs?${pageQuery(opts, { client_id: opts.client, suite_id: opts.suite, target_id: opts.target, status: opts.status })}`,
+      );
       if (opts.json) return io.out(`${JSON.stringify(page, null, 2)}\n`);
       io.out(
         pageTable(page, [
@@ -96,13 +118,16 @@ export function alertsCommand(io: CommandIO = processIO): Command {
     withConnection(
       new Command('alerts')
         .description('regression alerts, newest first (GET /api/v1/alerts)')
-        .option('--run <id>', 'only this run\'s alerts')
-        .option('--client <id>', 'only this client\'s alerts')
+        .option('--run <id>', "only this run's alerts")
+        .option('--client <id>', "only this client's alerts")
         .addOption(new Option('--severity <level>', 'only this severity').choices(['critical', 'warning']))
         .addOption(new Option('--status <status>', 'only open or acknowledged alerts').choices(['open', 'acknowledged'])),
     ),
   ).action(async (opts: PageOptions & { run?: string; client?: string; severity?: string; status?: string }) => {
-    const page = await clientFor(opts).request<Page<Alert>>('GET', `v1/alerts?${pageQuery(opts, { run_id: opts.run, client_id: opts.client, severity: opts.severity, status: opts.status })}`);
+    const page = await clientFor(opts).request<Page<Alert>>(
+      'GET',
+      `v1/alerts?${pageQuery(opts, { run_id: opts.run, client_id: opts.client, severity: opts.severity, status: opts.status })}`,
+    );
     if (opts.json) return io.out(`${JSON.stringify(page, null, 2)}\n`);
     io.out(
       pageTable(page, [
@@ -119,8 +144,10 @@ export function alertsCommand(io: CommandIO = processIO): Command {
 
 /** `evalp cases show ID`: one test case (GET /api/v1/test-cases/{id}). */
 export function caseShowCommand(io: CommandIO = processIO): Command {
-  return withConnection(new Command('show').description('one test case (GET /api/v1/test-cases/{id})').argument('<id>')).action(async (id: string, opts: ConnectionOptions) => {
-    const testCase = await clientFor(opts).request<TestCase>('GET', `v1/test-cases/${encodeURIComponent(id)}`);
-    io.out(opts.json ? `${JSON.stringify(testCase, null, 2)}\n` : entityTable(testCase as unknown as Record<string, unknown>));
-  });
+  return withConnection(new Command('show').description('one test case (GET /api/v1/test-cases/{id})').argument('<id>')).action(
+    async (id: string, opts: ConnectionOptions) => {
+      const testCase = await clientFor(opts).request<TestCase>('GET', `v1/test-cases/${encodeURIComponent(id)}`);
+      io.out(opts.json ? `${JSON.stringify(testCase, null, 2)}\n` : entityTable(testCase as unknown as Record<string, unknown>));
+    },
+  );
 }

@@ -32,7 +32,17 @@ describe('evalp report', () => {
 
   it('writes every format into --out-dir, each as the API serves it', async () => {
     const out = join(dir, 'all');
-    const r = await runCliInProcess(['report', head.id, '--format', 'json,markdown,html,junit', '--out-dir', out, '--max-failures', '5', ...conn()]);
+    const r = await runCliInProcess([
+      'report',
+      head.id,
+      '--format',
+      'json,markdown,html,junit',
+      '--out-dir',
+      out,
+      '--max-failures',
+      '5',
+      ...conn(),
+    ]);
     expect(r.code).toBe(0);
     expect((await readdir(out)).sort()).toEqual(['report.html', 'report.json', 'report.md', 'report.xml']);
     const json = JSON.parse(await readFile(join(out, 'report.json'), 'utf8'));
@@ -58,7 +68,7 @@ describe('evalp report', () => {
     expect([r.code, r.stderr]).toEqual([2, `evalp: ${message}\n`]);
   });
 
-  it('exits 2 with the API\'s problem detail for an unknown run', async () => {
+  it("exits 2 with the API's problem detail for an unknown run", async () => {
     const r = await runCliInProcess(['report', 'nope', ...conn()]);
     expect([r.code, r.stderr]).toEqual([2, 'evalp: GET v1/runs/nope/report answered 404: run "nope" does not exist\n']);
   });

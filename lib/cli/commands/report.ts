@@ -19,7 +19,9 @@ interface ReportOptions {
 export function reportCommand(): Command {
   return usageErrorsExit2(
     new Command('report')
-      .description('write the report of a run (GET /api/v1/runs/{id}/report): json, markdown, html or junit; --compare adds the comparison with a base run')
+      .description(
+        'write the report of a run (GET /api/v1/runs/{id}/report): json, markdown, html or junit; --compare adds the comparison with a base run',
+      )
       .argument('<runId>', 'the run to report on')
       .option('--format <formats>', `one of ${REPORT_FORMATS.join(', ')}; several, comma-separated, with --out-dir`, 'markdown')
       .option('--out <file>', 'write the report to this file (default: stdout)')
@@ -37,7 +39,11 @@ export function reportCommand(): Command {
     if (opts.maxFailures !== undefined && !/^\d+$/.test(opts.maxFailures)) throw new CliError('--max-failures must be a whole number');
     const target = apiTargetFrom(opts);
     for (const format of formats as ReportFormat[]) {
-      const query = new URLSearchParams({ format, ...(opts.compare ? { compare: opts.compare } : {}), ...(opts.maxFailures ? { max_failures: opts.maxFailures } : {}) });
+      const query = new URLSearchParams({
+        format,
+        ...(opts.compare ? { compare: opts.compare } : {}),
+        ...(opts.maxFailures ? { max_failures: opts.maxFailures } : {}),
+      });
       const body = await fetchReport(target, `v1/runs/${encodeURIComponent(runId)}/report?${query}`);
       const file = opts.outDir ? join(opts.outDir, `report.${REPORT_MEDIA[format].extension}`) : opts.out;
       if (!file) {

@@ -54,13 +54,19 @@ export function pageTable<T>(page: Page<T>, columns: Array<[string, (item: T) =>
   if (page.items.length === 0) return page.total === 0 ? 'none\n' : `none at offset ${page.offset} (total ${page.total})\n`;
   const rows = page.items.map((item) => columns.map(([, cell]) => cell(item)));
   const shown = `${page.offset + 1}-${page.offset + page.items.length} of ${page.total}${page.has_more ? ` (next: --offset ${page.offset + page.items.length})` : ''}`;
-  return `${table(columns.map(([head]) => head), rows)}\n${shown}\n`;
+  return `${table(
+    columns.map(([head]) => head),
+    rows,
+  )}\n${shown}\n`;
 }
 
 /** One entity as a two-column table: top-level fields, nested values as compact JSON. */
 export function entityTable(entity: Row): string {
   const cell = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
-  return `${table(['field', 'value'], Object.entries(entity).map(([k, v]) => [k, cell(v)]))}\n`;
+  return `${table(
+    ['field', 'value'],
+    Object.entries(entity).map(([k, v]) => [k, cell(v)]),
+  )}\n`;
 }
 
 export async function readJsonFile(path: string): Promise<unknown> {
@@ -107,21 +113,28 @@ export function resourceCommand(spec: ResourceSpec, io: CommandIO = processIO): 
     .option('--limit <n>', 'page size (1-1000)', '50')
     .option('--offset <n>', 'skip this many', '0')
     .action(async (opts: ConnectionOptions & { limit: string; offset: string }) => {
-      const query = new URLSearchParams({ limit: String(wholeNumber(opts.limit, '--limit')), offset: String(wholeNumber(opts.offset, '--offset')) });
+      const query = new URLSearchParams({
+        limit: String(wholeNumber(opts.limit, '--limit')),
+        offset: String(wholeNumber(opts.offset, '--offset')),
+      });
       const page = await clientFor(opts).request<Page<Row>>('GET', `${spec.collection}?${query}`);
       io.out(opts.json ? `${JSON.stringify(page, null, 2)}\n` : pageTable(page, spec.columns));
     });
-  withConnection(cmd.command('get').description(`show one ${spec.noun}`).argument('<id>')).action(async (id: string, opts: ConnectionOptions) => {
-    const entity = await clientFor(opts).request<Row>('GET', item(id));
-    io.out(opts.json ? `${JSON.stringify(entity, null, 2)}\n` : entityTable(entity));
-  });
+  withConnection(cmd.command('get').description(`show one ${spec.noun}`).argument('<id>')).action(
+    async (id: string, opts: ConnectionOptions) => {
+      const entity = await clientFor(opts).request<Row>('GET', item(id));
+      io.out(opts.json ? `${JSON.stringify(entity, null, 2)}\n` : entityTable(entity));
+    },
+  );
   withConnection(cmd.command('create').description(`create a ${spec.noun} from a JSON file (POST /api/${spec.collection})`))
     .requiredOption('--file <path>', 'the JSON body ("-" reads stdin)')
     .action(async (opts: ConnectionOptions & { file: string }) => {
       const created = await clientFor(opts).request<Row>('POST', spec.collection, await readJsonFile(opts.file));
       io.out(opts.json ? `${JSON.stringify(created, null, 2)}\n` : `created ${spec.noun} ${String(created.id)}\n`);
     });
-  withConnection(cmd.command('delete').description(`delete a ${spec.noun} (idempotent; refused while something uses it)`).argument('<id>')).action(async (id: string, opts: ConnectionOptions) => {
+  withConnection(
+    cmd.command('delete').description(`delete a ${spec.noun} (idempotent; refused while something uses it)`).argument('<id>'),
+  ).action(async (id: string, opts: ConnectionOptions) => {
     await clientFor(opts).request('DELETE', item(id));
     io.out(opts.json ? `${JSON.stringify({ deleted: id })}\n` : `deleted ${spec.noun} ${id}\n`);
   });

@@ -21,7 +21,9 @@ export async function readRunConfig(file: string): Promise<Record<string, unknow
   }
   const overrides = EvaluationConfigOverridesSchema.safeParse(json);
   if (!overrides.success) {
-    throw new CliError(`--config ${file}: ${overrides.error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    throw new CliError(
+      `--config ${file}: ${overrides.error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   }
   return overrides.data as Record<string, unknown>;
 }

@@ -10,7 +10,9 @@ interface ConnOpts {
 }
 
 const withConnection = (cmd: Command): Command =>
-  cmd.option('--url <url>', 'platform URL (env EVALP_URL, default http://127.0.0.1:7071)').option('--key <key>', 'API key (env EVALP_API_KEY)');
+  cmd
+    .option('--url <url>', 'platform URL (env EVALP_URL, default http://127.0.0.1:7071)')
+    .option('--key <key>', 'API key (env EVALP_API_KEY)');
 
 export function submitCommand(): Command {
   return withConnection(
@@ -20,35 +22,52 @@ export function submitCommand(): Command {
       .option('--target <id>', 'target system id')
       .option('--client <id>', 'client id (its suite and target unless given)')
       .addOption(new Option('--profile <profile>', 'stage profile').choices(['ci', 'nightly', 'release']))
-      .option('--config <file>', 'the run\'s evaluation config (JSON: profile, coercion, execution, semantics, weights); --profile overrides its profile')
+      .option(
+        '--config <file>',
+        "the run's evaluation config (JSON: profile, coercion, execution, semantics, weights); --profile overrides its profile",
+      )
       .option('--commit-sha <sha>', 'trigger metadata: commit sha')
       .option('--pr <number>', 'trigger metadata: pull request number')
       .option('--baseline <runId>', 'baseline run to compare with')
       .option('--wait', 'wait for the run to finish and print its summary'),
-  ).action(async (opts: ConnOpts & { suite?: string; target?: string; client?: string; profile?: string; config?: string; commitSha?: string; pr?: string; baseline?: string; wait?: boolean }) => {
-    // --profile here is the stage profile (ci/nightly/release), not a connection profile of the config file
-    const api = new ApiClient(apiTargetFrom({ url: opts.url, key: opts.key }));
-    const fileConfig = opts.config ? await readRunConfig(opts.config) : undefined;
-    const config = fileConfig || opts.profile ? { ...fileConfig, ...(opts.profile ? { profile: opts.profile } : {}) } : undefined;
-    const pr = opts.pr === undefined ? undefined : Number(opts.pr);
-    if (pr !== undefined && (!Number.isInteger(pr) || pr <= 0)) throw new CliError('--pr must be a positive integer');
-    const run = await api.request<RunView>('POST', 'v1/runs', {
-      ...(opts.suite ? { suite_id: opts.suite } : {}),
-      ...(opts.target ? { target_id: opts.target } : {}),
-      ...(opts.client ? { client_id: opts.client } : {}),
-      triggered_by: process.env.GITHUB_ACTIONS ? 'github' : 'cli',
-      trigger_metadata: { ...(opts.commitSha ? { commit_sha: opts.commitSha } : {}), ...(pr ? { pr_number: pr } : {}) },
-      ...(config ? { config } : {}),
-      ...(opts.baseline ? { baseline_run_id: opts.baseline } : {}),
-    });
-    process.stdout.write(`${run.id}\n`);
-    if (opts.wait) {
-      const view = await waitForRun(api, run.id);
-      process.stderr.write(runsTable([{ label: run.id, view }]) + '\n');
-      // as `evalp wait`: 3 when the run failed, was cancelled or timed out
-      if (view.status !== 'completed') process.exitCode = 3;
-    }
-  });
+  ).action(
+    async (
+      opts: ConnOpts & {
+        suite?: string;
+        target?: string;
+        client?: string;
+        profile?: string;
+        config?: string;
+        commitSha?: string;
+        pr?: string;
+        baseline?: string;
+        wait?: boolean;
+      },
+    ) => {
+      // --profile here is the stage profile (ci/nightly/release), not a connection profile of the config file
+      const api = new ApiClient(apiTargetFrom({ url: opts.url, key: opts.key }));
+      const fileConfig = opts.config ? await readRunConfig(opts.config) : undefined;
+      const config = fileConfig || opts.profile ? { ...fileConfig, ...(opts.profile ? { profile: opts.profile } : {}) } : undefined;
+      const pr = opts.pr === undefined ? undefined : Number(opts.pr);
+      if (pr !== undefined && (!Number.isInteger(pr) || pr <= 0)) throw new CliError('--pr must be a positive integer');
+      const run = await api.request<RunView>('POST', 'v1/runs', {
+        ...(opts.suite ? { suite_id: opts.suite } : {}),
+        ...(opts.target ? { target_id: opts.target } : {}),
+        ...(opts.client ? { client_id: opts.client } : {}),
+        triggered_by: process.env.GITHUB_ACTIONS ? 'github' : 'cli',
+        trigger_metadata: { ...(opts.commitSha ? { commit_sha: opts.commitSha } : {}), ...(pr ? { pr_number: pr } : {}) },
+        ...(config ? { config } : {}),
+        ...(opts.baseline ? { baseline_run_id: opts.baseline } : {}),
+      });
+      process.stdout.write(`${run.id}\n`);
+      if (opts.wait) {
+        const view = await waitForRun(api, run.id);
+        process.stderr.write(runsTable([{ label: run.id, view }]) + '\n');
+        // as `evalp wait`: 3 when the run failed, was cancelled or timed out
+        if (view.status !== 'completed') process.exitCode = 3;
+      }
+    },
+  );
 }
 
 export function statusCommand(): Command {

@@ -13,11 +13,15 @@ const run = promisify(execFile);
 describe('evalp start (the demo) and evalp submit/status against it', () => {
   it('prints the key once, runs both recorded models to completion, shows the refunds regression, then serves the CLI', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'evalp-start-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'lib/cli/main.ts'), 'start', '--data-dir', dataDir, '--port', '0'], {
-      cwd: root,
-      env: { ...process.env, EVALP_DEMO: 'on' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'lib/cli/main.ts'), 'start', '--data-dir', dataDir, '--port', '0'],
+      {
+        cwd: root,
+        env: { ...process.env, EVALP_DEMO: 'on' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const lines: string[] = [];
     try {
       await new Promise<void>((resolve, reject) => {
@@ -40,8 +44,12 @@ describe('evalp start (the demo) and evalp submit/status against it', () => {
       expect(out).toMatch(/refunds\s+│ 89\.4% of 47\s+│ 59\.6% of 47/);
       // the closing comparison: the planted refunds regression is significant after Holm, no other category is
       expect(out).toMatch(/Comparison of the two models \(evalp compare [0-9a-f-]{36} [0-9a-f-]{36}\)/);
-      expect(out).toMatch(/^Verdict: B is worse than A on refunds by 29\.8 points \(89\.4% → 59\.6%\), p = 0\.0\d+ \(Holm-adjusted over 8\)/m);
-      const categoryRows = lines.filter((l) => /^│ {3}(abstention|analytics|inventory|orders|products|refunds|shipping|support) +│ \d+ /.test(l));
+      expect(out).toMatch(
+        /^Verdict: B is worse than A on refunds by 29\.8 points \(89\.4% → 59\.6%\), p = 0\.0\d+ \(Holm-adjusted over 8\)/m,
+      );
+      const categoryRows = lines.filter((l) =>
+        /^│ {3}(abstention|analytics|inventory|orders|products|refunds|shipping|support) +│ \d+ /.test(l),
+      );
       expect(categoryRows).toHaveLength(8);
       expect(categoryRows.filter((l) => /│ \*+ +│$/.test(l)).map((l) => l.split('│')[1]!.trim())).toEqual(['refunds']);
       // model B ran against model A as its baseline: the refunds drop is a critical, significant accuracy alert
@@ -50,13 +58,38 @@ describe('evalp start (the demo) and evalp submit/status against it', () => {
 
       const url = /running at (http:\/\/[^ ]+)\/api/.exec(out)![1]!;
       const env = { ...process.env, EVALP_URL: url, EVALP_API_KEY: keys[0]! };
-      const cli = (args: string[]) => run(process.execPath, ['--import', 'tsx', join(root, 'lib/cli/main.ts'), ...args], { cwd: root, env });
-      const submitted = await cli(['submit', '--suite', 'retail-demo', '--target', 'retail-model-b', '--profile', 'ci', '--commit-sha', 'abc1234', '--pr', '42', '--wait']);
+      const cli = (args: string[]) =>
+        run(process.execPath, ['--import', 'tsx', join(root, 'lib/cli/main.ts'), ...args], { cwd: root, env });
+      const submitted = await cli([
+        'submit',
+        '--suite',
+        'retail-demo',
+        '--target',
+        'retail-model-b',
+        '--profile',
+        'ci',
+        '--commit-sha',
+        'abc1234',
+        '--pr',
+        '42',
+        '--wait',
+      ]);
       const runId = submitted.stdout.trim();
       expect(runId).toMatch(/^[0-9a-f-]{36}$/);
-      const status = JSON.parse((await cli(['status', runId, '--json'])).stdout) as { status: string; trigger_metadata: unknown; stats: { completed: number } };
-      expect([status.status, status.stats.completed, status.trigger_metadata]).toEqual(['completed', 327, { commit_sha: 'abc1234', pr_number: 42 }]);
-      await expect(cli(['status', runId, '--key', 'evalp_000000000000_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('401') });
+      const status = JSON.parse((await cli(['status', runId, '--json'])).stdout) as {
+        status: string;
+        trigger_metadata: unknown;
+        stats: { completed: number };
+      };
+      expect([status.status, status.stats.completed, status.trigger_metadata]).toEqual([
+        'completed',
+        327,
+        { commit_sha: 'abc1234', pr_number: 42 },
+      ]);
+      await expect(cli(['status', runId, '--key', 'evalp_000000000000_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'])).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('401'),
+      });
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -33,7 +33,9 @@ export function startCommand(): Command {
       const { apiKeys, clock } = platform.services;
       if ((await apiKeys.countApiKeys()) === 0) {
         const { key, record } = await createApiKey(apiKeys, { name: 'admin', roles: [...ROLES] }, clock);
-        await platform.services.stores.audit.createAuditRecord(localKeyAuditRecord({ actor: localActor(), action: 'create', keyId: record.id, at: record.created_at }));
+        await platform.services.stores.audit.createAuditRecord(
+          localKeyAuditRecord({ actor: localActor(), action: 'create', keyId: record.id, at: record.created_at }),
+        );
         log('\nFirst start: an admin API key was created. It is shown only this once; keep it:\n');
         log(key);
         log('\nUse it as `Authorization: Bearer <key>` (or EVALP_API_KEY for the evalp CLI).\n');
@@ -48,8 +50,13 @@ async function runDemo(url: string, services: Parameters<typeof loadRetailSample
   if (!existsSync(SAMPLE_DIR)) throw new CliError(`the bundled sample is missing at ${SAMPLE_DIR}`);
   const loaded = await loadRetailSample(services, SAMPLE_DIR);
   log(`Demo: loaded ${loaded.cases} retail gold cases, catalog ${loaded.catalogId}, two recorded models.`);
-  const { key, record } = await createApiKey(services.apiKeys, { name: `demo-${process.pid}`, roles: ['reader', 'runner'] }, services.clock);
-  const audit = (action: 'create' | 'revoke', at: string) => services.stores.audit.createAuditRecord(localKeyAuditRecord({ actor: localActor(), action, keyId: record.id, at }));
+  const { key, record } = await createApiKey(
+    services.apiKeys,
+    { name: `demo-${process.pid}`, roles: ['reader', 'runner'] },
+    services.clock,
+  );
+  const audit = (action: 'create' | 'revoke', at: string) =>
+    services.stores.audit.createAuditRecord(localKeyAuditRecord({ actor: localActor(), action, keyId: record.id, at }));
   await audit('create', record.created_at);
   const api = new ApiClient({ url, key });
   try {
@@ -57,7 +64,13 @@ async function runDemo(url: string, services: Parameters<typeof loadRetailSample
     for (const target of DEMO_TARGETS) {
       // model B is checked against model A's run: the regression alerts a nightly run would raise
       const baseline = views[0]?.view.status === 'completed' ? { baseline_run_id: views[0].view.id } : {};
-      const run = await api.request<RunView>('POST', 'v1/runs', { suite_id: DEMO_SUITE_ID, target_id: target.id, triggered_by: 'demo', config: demoRunConfig(SAMPLE_DIR), ...baseline });
+      const run = await api.request<RunView>('POST', 'v1/runs', {
+        suite_id: DEMO_SUITE_ID,
+        target_id: target.id,
+        triggered_by: 'demo',
+        config: demoRunConfig(SAMPLE_DIR),
+        ...baseline,
+      });
       log(`Demo run ${run.id}: ${target.name}`);
       views.push({ label: target.id, view: await waitForRun(api, run.id, { label: target.id, out: process.stdout }) });
     }

@@ -27,8 +27,14 @@ const suites = (...args: string[]) => runCommand(suitesCommand, args);
 describe('evalp suites', () => {
   it('create --file prints the id; --json prints the stored suite', async () => {
     await writeFile(join(dir, 'static.json'), JSON.stringify({ id: 'smoke', name: 'Smoke', kind: 'static', test_case_ids: ['a', 'b'] }));
-    expect(await suites('create', '--file', join(dir, 'static.json'), ...conn)).toEqual({ out: 'created test suite smoke\n', code: undefined });
-    await writeFile(join(dir, 'dynamic.json'), JSON.stringify({ id: 'refunds', name: 'Refunds', kind: 'dynamic', filter: { category: 'refunds' } }));
+    expect(await suites('create', '--file', join(dir, 'static.json'), ...conn)).toEqual({
+      out: 'created test suite smoke\n',
+      code: undefined,
+    });
+    await writeFile(
+      join(dir, 'dynamic.json'),
+      JSON.stringify({ id: 'refunds', name: 'Refunds', kind: 'dynamic', filter: { category: 'refunds' } }),
+    );
     const json = await suites('create', '--file', join(dir, 'dynamic.json'), '--json', ...conn);
     expect(JSON.parse(json.out)).toMatchObject({ id: 'refunds', kind: 'dynamic', filter: { category: 'refunds' } });
   });
@@ -42,7 +48,11 @@ describe('evalp suites', () => {
     expect(lines.at(-1)).toBe('1-2 of 2');
     const page = await suites('list', '--limit', '1', ...conn);
     expect(page.out.trim().split('\n').at(-1)).toBe('1-1 of 2 (next: --offset 1)');
-    expect(JSON.parse((await suites('list', '--json', ...conn)).out)).toMatchObject({ total: 2, has_more: false, items: [{ id: 'refunds' }, { id: 'smoke' }] });
+    expect(JSON.parse((await suites('list', '--json', ...conn)).out)).toMatchObject({
+      total: 2,
+      has_more: false,
+      items: [{ id: 'refunds' }, { id: 'smoke' }],
+    });
   });
 
   it('get prints the fields; --json the suite', async () => {
@@ -52,7 +62,9 @@ describe('evalp suites', () => {
 
   it('API errors become CLI errors with the status, detail and fields', async () => {
     await writeFile(join(dir, 'bad.json'), JSON.stringify({ id: 'bad', name: 'Bad', kind: 'static', test_case_ids: ['a', 'zzz'] }));
-    await expect(suites('create', '--file', join(dir, 'bad.json'), ...conn)).rejects.toThrow(/answered 422: .*\n  body\.test_case_ids\.1: test case "zzz" does not exist/);
+    await expect(suites('create', '--file', join(dir, 'bad.json'), ...conn)).rejects.toThrow(
+      /answered 422: .*\n  body\.test_case_ids\.1: test case "zzz" does not exist/,
+    );
     await writeFile(join(dir, 'broken.json'), '{"id": ');
     await expect(suites('create', '--file', join(dir, 'broken.json'), ...conn)).rejects.toThrow(/broken\.json is not JSON/);
     await expect(suites('get', 'none', ...conn)).rejects.toThrow(/answered 404: test suite "none" does not exist/);

@@ -17,7 +17,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'evalp-cli-targets-'));
   conn = ['--url', api.platform.url, '--key', api.keys['platform-admin']];
   agent = await startScriptedServer((req) =>
-    (req.body as { question: string }).question === 'fail' ? { status: 503, body: 'down for maintenance' } : { body: { answer: 'Order 7 shipped.', calls: [{ name: 'get_order', arguments: { order_id: '7' } }] } },
+    (req.body as { question: string }).question === 'fail'
+      ? { status: 503, body: 'down for maintenance' }
+      : { body: { answer: 'Order 7 shipped.', calls: [{ name: 'get_order', arguments: { order_id: '7' } }] } },
   );
 }, 60_000);
 
@@ -32,11 +34,26 @@ const targets = (...args: string[]) => runCommand(targetsCommand, args);
 describe('evalp targets', () => {
   it('create --file, list, get', async () => {
     const file = join(dir, 'agent.json');
-    await writeFile(file, JSON.stringify({ id: 'agent', name: 'Agent', settings: { kind: 'http', url: `${agent.origin}/ask`, headers: { Authorization: { env: 'AGENT_TOKEN' } }, response: { answer_path: '$.answer', tool_calls_path: '$.calls' } }, max_retries: 0 }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        id: 'agent',
+        name: 'Agent',
+        settings: {
+          kind: 'http',
+          url: `${agent.origin}/ask`,
+          headers: { Authorization: { env: 'AGENT_TOKEN' } },
+          response: { answer_path: '$.answer', tool_calls_path: '$.calls' },
+        },
+        max_retries: 0,
+      }),
+    );
     expect((await targets('create', '--file', file, ...conn)).out).toBe('created target system agent\n');
     const list = await targets('list', ...conn);
     expect(list.out).toMatch(/│ agent │ Agent │ http │ - +│ custom +│/);
-    expect(JSON.parse((await targets('get', 'agent', '--json', ...conn)).out).settings.headers).toEqual({ Authorization: { env: 'AGENT_TOKEN' } });
+    expect(JSON.parse((await targets('get', 'agent', '--json', ...conn)).out).settings.headers).toEqual({
+      Authorization: { env: 'AGENT_TOKEN' },
+    });
   });
 
   it('create refuses a literal secret, naming the field', async () => {

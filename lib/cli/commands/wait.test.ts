@@ -20,10 +20,31 @@ const conn = (): string[] => ['--url', retail.url, '--key', retail.key, '--inter
 function alertOf(run: Run, severity: AlertSeverity, extra: Partial<Alert> = {}): Alert {
   const now = new Date().toISOString();
   return {
-    id: alertId(run.id, 'accuracy'), run_id: run.id, baseline_run_id: base.id, client_id: null, suite_id: run.suite_id, target_id: run.target_id,
-    metric: 'accuracy', severity, previous: 0.878, current: 0.832, change: -4.6, change_unit: 'points', threshold: severity === 'critical' ? -5 : -2,
-    p_value: 0.03, test: 'exact McNemar', affected_categories: [], message: `accuracy ${severity}`, live: false, paired_cases: 327, status: 'open',
-    created_at: now, updated_at: now, acknowledged_at: null, acknowledged_by: null, delivery: { status: 'none', attempts: 0, last_error: null, delivered_at: null },
+    id: alertId(run.id, 'accuracy'),
+    run_id: run.id,
+    baseline_run_id: base.id,
+    client_id: null,
+    suite_id: run.suite_id,
+    target_id: run.target_id,
+    metric: 'accuracy',
+    severity,
+    previous: 0.878,
+    current: 0.832,
+    change: -4.6,
+    change_unit: 'points',
+    threshold: severity === 'critical' ? -5 : -2,
+    p_value: 0.03,
+    test: 'exact McNemar',
+    affected_categories: [],
+    message: `accuracy ${severity}`,
+    live: false,
+    paired_cases: 327,
+    status: 'open',
+    created_at: now,
+    updated_at: now,
+    acknowledged_at: null,
+    acknowledged_by: null,
+    delivery: { status: 'none', attempts: 0, last_error: null, delivered_at: null },
     ...extra,
   };
 }
@@ -38,8 +59,20 @@ async function withAlert<T>(alert: Alert, fn: () => Promise<T>): Promise<T> {
 }
 
 async function storedRun(status: Run['status'], id: string): Promise<string> {
-  const { _etag, stats, progress_pct, links, health, ...run } = head as Run & { stats: RunStats; progress_pct?: number; links?: unknown; health?: unknown; _etag?: string };
-  await retail.platform.services.stores.runs.createRun({ ...run, id, status, error: status === 'failed' ? 'the target was unreachable' : null, completed_at: null });
+  const { _etag, stats, progress_pct, links, health, ...run } = head as Run & {
+    stats: RunStats;
+    progress_pct?: number;
+    links?: unknown;
+    health?: unknown;
+    _etag?: string;
+  };
+  await retail.platform.services.stores.runs.createRun({
+    ...run,
+    id,
+    status,
+    error: status === 'failed' ? 'the target was unreachable' : null,
+    completed_at: null,
+  });
   return id;
 }
 
@@ -47,7 +80,14 @@ describe('evalp wait exit codes against a real embedded platform', () => {
   it('0 for a completed run without alerts, with the outcome as JSON', async () => {
     const r = await runCliInProcess(['wait', head.id, '--fail-on', 'critical', '--json', ...conn()]);
     expect(r.code).toBe(WAIT_EXIT.ok);
-    expect(JSON.parse(r.stdout)).toEqual({ run_id: head.id, status: 'completed', fail_on: 'critical', exit_code: 0, verdict: 'ok: no open regression alert at or above critical', alerts: [] });
+    expect(JSON.parse(r.stdout)).toEqual({
+      run_id: head.id,
+      status: 'completed',
+      fail_on: 'critical',
+      exit_code: 0,
+      verdict: 'ok: no open regression alert at or above critical',
+      alerts: [],
+    });
     expect(r.stderr).toContain(`${head.id}: completed 327/327 (100%)`);
   });
 
@@ -59,7 +99,11 @@ describe('evalp wait exit codes against a real embedded platform', () => {
     ['warning', 'warning', 'open', WAIT_EXIT.regression],
     ['critical', 'critical', 'acknowledged', WAIT_EXIT.ok],
   ] as const)('a %s alert with --fail-on %s (%s) exits %i', async (severity, failOn, status, code) => {
-    const alert = alertOf(head, severity, status === 'acknowledged' ? { status, acknowledged_at: new Date().toISOString(), acknowledged_by: 'lead' } : {});
+    const alert = alertOf(
+      head,
+      severity,
+      status === 'acknowledged' ? { status, acknowledged_at: new Date().toISOString(), acknowledged_by: 'lead' } : {},
+    );
     const r = await withAlert(alert, () => runCliInProcess(['wait', head.id, '--fail-on', failOn, ...conn()]));
     expect(r.code).toBe(code);
     expect(r.stderr).toContain(`${severity} accuracy (${status}): accuracy ${severity}`);
@@ -71,14 +115,24 @@ describe('evalp wait exit codes against a real embedded platform', () => {
     const r = await runCliInProcess(['wait', run.id, '--json', ...conn()]);
     const outcome = JSON.parse(r.stdout) as { exit_code: number; alerts: Alert[] };
     expect([r.code, outcome.exit_code]).toEqual([1, 1]);
-    expect(outcome.alerts.find((a) => a.metric === 'accuracy')).toMatchObject({ severity: 'critical', baseline_run_id: base.id, affected_categories: [expect.objectContaining({ category: 'refunds' })] });
+    expect(outcome.alerts.find((a) => a.metric === 'accuracy')).toMatchObject({
+      severity: 'critical',
+      baseline_run_id: base.id,
+      affected_categories: [expect.objectContaining({ category: 'refunds' })],
+    });
   });
 
   it('3 for a failed run, and for a run still running at --timeout', async () => {
     const failed = await runCliInProcess(['wait', await storedRun('failed', 'wait-failed'), ...conn()]);
-    expect([failed.code, failed.stderr]).toEqual([WAIT_EXIT.runNotCompleted, expect.stringContaining('evalp wait: run wait-failed failed: the target was unreachable (exit 3)')]);
+    expect([failed.code, failed.stderr]).toEqual([
+      WAIT_EXIT.runNotCompleted,
+      expect.stringContaining('evalp wait: run wait-failed failed: the target was unreachable (exit 3)'),
+    ]);
     const stuck = await runCliInProcess(['wait', await storedRun('running', 'wait-stuck'), '--timeout', '300ms', ...conn()]);
-    expect([stuck.code, stuck.stderr]).toEqual([WAIT_EXIT.runNotCompleted, expect.stringContaining('evalp wait: run wait-stuck still running after 300ms (exit 3)')]);
+    expect([stuck.code, stuck.stderr]).toEqual([
+      WAIT_EXIT.runNotCompleted,
+      expect.stringContaining('evalp wait: run wait-stuck still running after 300ms (exit 3)'),
+    ]);
   });
 
   it.each([
@@ -93,20 +147,36 @@ describe('evalp wait exit codes against a real embedded platform', () => {
   it('2 for an unknown run or a rejected key', async () => {
     const unknown = await runCliInProcess(['wait', 'no-such-run', ...conn()]);
     expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining('answered 404: run "no-such-run" does not exist')]);
-    const badKey = await runCliInProcess(['wait', head.id, '--url', retail.url, '--key', 'evalp_000000000000_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa']);
+    const badKey = await runCliInProcess([
+      'wait',
+      head.id,
+      '--url',
+      retail.url,
+      '--key',
+      'evalp_000000000000_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    ]);
     expect([badKey.code, badKey.stderr]).toEqual([2, expect.stringContaining('answered 401')]);
   });
 
   it('the process exit code is the same as a child process (1 on a critical alert, 2 on a missing argument)', async () => {
     const env = { EVALP_URL: retail.url, EVALP_API_KEY: retail.key };
-    const [regression, usage] = await withAlert(alertOf(head, 'critical'), () => Promise.all([runCliProcess(['wait', head.id, '--fail-on', 'critical'], env), runCliProcess(['wait'], env)]));
-    expect([regression.code, regression.stderr]).toEqual([1, expect.stringContaining('evalp wait: regression: 1 alert(s) at or above critical (exit 1)')]);
+    const [regression, usage] = await withAlert(alertOf(head, 'critical'), () =>
+      Promise.all([runCliProcess(['wait', head.id, '--fail-on', 'critical'], env), runCliProcess(['wait'], env)]),
+    );
+    expect([regression.code, regression.stderr]).toEqual([
+      1,
+      expect.stringContaining('evalp wait: regression: 1 alert(s) at or above critical (exit 1)'),
+    ]);
     expect([usage.code, usage.stderr]).toEqual([2, "evalp: missing required argument 'runId'\n"]);
   }, 30_000);
 
   it('blockingAlerts: the level and acknowledgement decide', () => {
     const critical = alertOf(head, 'critical');
     const warning = { ...alertOf(head, 'warning'), id: 'w' };
-    expect([blockingAlerts([critical, warning], 'critical'), blockingAlerts([critical, warning], 'warning'), blockingAlerts([critical], 'never')]).toEqual([[critical], [critical, warning], []]);
+    expect([
+      blockingAlerts([critical, warning], 'critical'),
+      blockingAlerts([critical, warning], 'warning'),
+      blockingAlerts([critical], 'never'),
+    ]).toEqual([[critical], [critical, warning], []]);
   });
 });

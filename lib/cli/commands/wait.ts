@@ -38,7 +38,9 @@ interface WaitOptions {
 export function waitCommand(): Command {
   return usageErrorsExit2(
     new Command('wait')
-      .description('wait for a run with progress, then fail on a regression alert: exit 0 ok, 1 regression at/above --fail-on, 2 usage or configuration error, 3 run failed, cancelled or timed out')
+      .description(
+        'wait for a run with progress, then fail on a regression alert: exit 0 ok, 1 regression at/above --fail-on, 2 usage or configuration error, 3 run failed, cancelled or timed out',
+      )
       .argument('<runId>', 'the run to wait for')
       .option('--fail-on <level>', 'critical | warning | never: the alert severity that fails (exit 1)', 'critical')
       .option('--timeout <duration>', 'stop waiting after this long (e.g. 90s, 30m, 2h; a bare number is seconds): exit 3')
@@ -56,7 +58,8 @@ async function runWait(runId: string, opts: WaitOptions): Promise<number> {
   if (!FAIL_ON_LEVELS.includes(failOn)) throw new CliError(`--fail-on must be one of ${FAIL_ON_LEVELS.join(', ')} (got "${opts.failOn}")`);
   const timeoutMs = opts.timeout === undefined ? undefined : parseDuration(opts.timeout, '--timeout');
   const intervalMs = Number(opts.interval);
-  if (!Number.isInteger(intervalMs) || intervalMs < 10) throw new CliError('--interval must be a whole number of milliseconds, at least 10');
+  if (!Number.isInteger(intervalMs) || intervalMs < 10)
+    throw new CliError('--interval must be a whole number of milliseconds, at least 10');
   const api = new ApiClient(apiTargetFrom(opts));
   const view = await waitForRun(api, runId, { intervalMs, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
   process.stderr.write(runsTable([{ label: runId, view }]) + '\n');
@@ -66,7 +69,9 @@ async function runWait(runId: string, opts: WaitOptions): Promise<number> {
   let verdict: string;
   if (view.status !== 'completed') {
     code = WAIT_EXIT.runNotCompleted;
-    verdict = finished ? `run ${runId} ${view.status}${view.error ? `: ${view.error}` : ''}` : `run ${runId} still ${view.status} after ${opts.timeout}`;
+    verdict = finished
+      ? `run ${runId} ${view.status}${view.error ? `: ${view.error}` : ''}`
+      : `run ${runId} still ${view.status} after ${opts.timeout}`;
   } else {
     alerts = await listRunAlerts(api, runId);
     const blocking = blockingAlerts(alerts, failOn);
@@ -77,15 +82,21 @@ async function runWait(runId: string, opts: WaitOptions): Promise<number> {
   }
   for (const a of alerts) process.stderr.write(`${a.severity} ${a.metric} (${a.status}): ${a.message}\n`);
   process.stderr.write(`evalp wait: ${verdict} (exit ${code})\n`);
-  if (opts.json) process.stdout.write(JSON.stringify({ run_id: runId, status: view.status, fail_on: failOn, exit_code: code, verdict, alerts }, null, 2) + '\n');
+  if (opts.json)
+    process.stdout.write(
+      JSON.stringify({ run_id: runId, status: view.status, fail_on: failOn, exit_code: code, verdict, alerts }, null, 2) + '\n',
+    );
   return code;
 }
 
 /** Every alert of a run (GET /api/v1/alerts?run_id=..., all pages). */
 export async function listRunAlerts(api: ApiClient, runId: string): Promise<Alert[]> {
   const alerts: Alert[] = [];
-  for (let offset = 0; ; ) {
-    const page = await api.request<{ items: Alert[]; has_more: boolean }>('GET', `v1/alerts?run_id=${encodeURIComponent(runId)}&limit=1000&offset=${offset}`);
+  for (let offset = 0; ;) {
+    const page = await api.request<{ items: Alert[]; has_more: boolean }>(
+      'GET',
+      `v1/alerts?run_id=${encodeURIComponent(runId)}&limit=1000&offset=${offset}`,
+    );
     alerts.push(...page.items);
     if (!page.has_more || page.items.length === 0) return alerts;
     offset += page.items.length;

@@ -9,26 +9,30 @@ const StageStatusOnly = z.object({ status: z.enum(['passed', 'failed', 'skipped'
  * change feed (small rows, 400k per run); in Azure the feed delivers whole scorecards, which parse as this
  * too (extra fields are ignored). Keyed (run_id, test_case_id); attempt_number orders retries.
  */
-export const CaseOutcomeSchema = z.object({
-  run_id: z.string().min(1),
-  test_case_id: z.string().min(1),
-  attempt_number: z.number().int().positive(),
-  overall_passed: z.boolean(),
-  overall_score: z.number().min(0).max(1),
-  stages: z.object({ syntax: StageStatusOnly, logic: StageStatusOnly, execution: StageStatusOnly, semantics: StageStatusOnly }),
-  failing_stage: z.string().optional(),
-  error_code: z.string().optional(),
-  latency_ms: z.number().nonnegative(),
-  input_tokens: z.number().int().nonnegative(),
-  output_tokens: z.number().int().nonnegative(),
-  estimated_cost_usd: z.number().nonnegative(),
-  category: z.string().nullable(),
-  tags: z.array(z.string()),
-  complexity_level: z.number().int().min(1).max(5),
-  client_version: z.string().nullable(),
-  /** a whole scorecard of a trial after the first (the Azure feed delivers whole cards): keyed by its trial key */
-  trial: z.number().int().optional(),
-}).transform(({ trial, ...outcome }) => (trial !== undefined && trial > 1 ? { ...outcome, test_case_id: trialKey(outcome.test_case_id, trial) } : outcome));
+export const CaseOutcomeSchema = z
+  .object({
+    run_id: z.string().min(1),
+    test_case_id: z.string().min(1),
+    attempt_number: z.number().int().positive(),
+    overall_passed: z.boolean(),
+    overall_score: z.number().min(0).max(1),
+    stages: z.object({ syntax: StageStatusOnly, logic: StageStatusOnly, execution: StageStatusOnly, semantics: StageStatusOnly }),
+    failing_stage: z.string().optional(),
+    error_code: z.string().optional(),
+    latency_ms: z.number().nonnegative(),
+    input_tokens: z.number().int().nonnegative(),
+    output_tokens: z.number().int().nonnegative(),
+    estimated_cost_usd: z.number().nonnegative(),
+    category: z.string().nullable(),
+    tags: z.array(z.string()),
+    complexity_level: z.number().int().min(1).max(5),
+    client_version: z.string().nullable(),
+    /** a whole scorecard of a trial after the first (the Azure feed delivers whole cards): keyed by its trial key */
+    trial: z.number().int().optional(),
+  })
+  .transform(({ trial, ...outcome }) =>
+    trial !== undefined && trial > 1 ? { ...outcome, test_case_id: trialKey(outcome.test_case_id, trial) } : outcome,
+  );
 export type CaseOutcome = z.infer<typeof CaseOutcomeSchema>;
 
 /** The id of a scorecard's change-feed document (and of its outcome row); `testCaseId` is the trial key. */

@@ -67,7 +67,12 @@ describe('not-scored outcomes (infrastructure failures)', () => {
     test_case_id: 'c3',
     overall_passed: false,
     overall_score: 0,
-    stages: { syntax: { status: 'error' }, logic: { status: 'skipped' }, execution: { status: 'skipped' }, semantics: { status: 'skipped' } },
+    stages: {
+      syntax: { status: 'error' },
+      logic: { status: 'skipped' },
+      execution: { status: 'skipped' },
+      semantics: { status: 'skipped' },
+    },
     failing_stage: 'syntax',
     error_code: 'target_timeout',
     latency_ms: 30_000,
@@ -108,9 +113,23 @@ describe('not-scored outcomes (infrastructure failures)', () => {
   });
 
   it('leave the pass rate, mean score and stage rates as they were, and have their own rate', () => {
-    const stats = toRunStats('run-1', recomputeFrom([passedCase, targetDown, failedCase, judgeDown, mcpDown]), 5, '2026-01-01T00:00:00.000Z');
+    const stats = toRunStats(
+      'run-1',
+      recomputeFrom([passedCase, targetDown, failedCase, judgeDown, mcpDown]),
+      5,
+      '2026-01-01T00:00:00.000Z',
+    );
     const clean = toRunStats('run-1', recomputeFrom([passedCase, failedCase]), 5, '2026-01-01T00:00:00.000Z');
-    expect(stats).toMatchObject({ completed: 5, scored: 2, passed: 1, failed: 1, not_scored: 3, pass_rate: 0.5, infrastructure_failure_rate: 0.6, progress_pct: 100 });
+    expect(stats).toMatchObject({
+      completed: 5,
+      scored: 2,
+      passed: 1,
+      failed: 1,
+      not_scored: 3,
+      pass_rate: 0.5,
+      infrastructure_failure_rate: 0.6,
+      progress_pct: 100,
+    });
     expect(stats.mean_score).toBe(clean.mean_score);
     expect(stats.stages).toEqual(clean.stages);
     expect(stats.by_category).toEqual(clean.by_category);
@@ -136,7 +155,14 @@ describe('applyOutcome', () => {
 
   it('subtracting everything returns the empty state (fixed point: 0.1 + 0.2 − 0.1 − 0.2 is exactly 0)', () => {
     let state = recomputeFrom([passedCase, failedCase]);
-    const zeroed = (o: CaseOutcome): CaseOutcome => ({ ...o, overall_score: 0, latency_ms: 0, estimated_cost_usd: 0, input_tokens: 0, output_tokens: 0 });
+    const zeroed = (o: CaseOutcome): CaseOutcome => ({
+      ...o,
+      overall_score: 0,
+      latency_ms: 0,
+      estimated_cost_usd: 0,
+      input_tokens: 0,
+      output_tokens: 0,
+    });
     state = applyOutcome(state, passedCase, zeroed(passedCase));
     state = applyOutcome(state, failedCase, zeroed(failedCase));
     expect(state.cost_e9_usd).toBe(0);
@@ -175,7 +201,13 @@ describe('fold == recount (property)', () => {
         const scored = toRunStats('run-1', recomputeFrom(finals.filter((o) => isScored(o))), finals.length, '2026-01-01T00:00:00.000Z');
         expect(all.not_scored).toBe(finals.filter((o) => !isScored(o)).length);
         expect(all.scored + all.not_scored).toBe(all.completed);
-        expect({ pass_rate: all.pass_rate, mean_score: all.mean_score, stages: all.stages, by_tag: all.by_tag, latency: all.latency_ms }).toEqual({
+        expect({
+          pass_rate: all.pass_rate,
+          mean_score: all.mean_score,
+          stages: all.stages,
+          by_tag: all.by_tag,
+          latency: all.latency_ms,
+        }).toEqual({
           pass_rate: scored.pass_rate,
           mean_score: scored.mean_score,
           stages: scored.stages,

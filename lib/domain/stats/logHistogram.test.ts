@@ -90,7 +90,9 @@ describe('LogHistogram', () => {
   it('matches exact percentiles on 100,000 log-normal latencies', () => {
     let seed = 42;
     const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) + 0.5) / 2 ** 31;
-    const values = Array.from({ length: 100_000 }, () => Math.exp(5 + Math.sqrt(-2 * Math.log(random())) * Math.cos(2 * Math.PI * random())));
+    const values = Array.from({ length: 100_000 }, () =>
+      Math.exp(5 + Math.sqrt(-2 * Math.log(random())) * Math.cos(2 * Math.PI * random())),
+    );
     const histogram = histogramOf(values);
     expectWithinBound(histogram, values);
     expect(Object.keys(histogram.toState().buckets).length).toBeLessThan(1_000);

@@ -9,7 +9,13 @@ const anyOutcome = fc.integer({ min: 1, max: 5 }).chain((attempt) => outcomeArbi
 
 describe('encodeOutcome / decodeOutcome', () => {
   it('encodes compactly and without the key', () => {
-    const outcome = makeOutcome({ failing_stage: 'logic', error_code: 'missing_call', overall_passed: false, overall_score: 0.5, tags: ['a', 'x"y'] });
+    const outcome = makeOutcome({
+      failing_stage: 'logic',
+      error_code: 'missing_call',
+      overall_passed: false,
+      overall_score: 0.5,
+      tags: ['a', 'x"y'],
+    });
     expect(encodeOutcome(outcome)).toBe('[1,0,0.5,"ppss","logic","missing_call",100,10,5,0.001,"orders",["a","x\\"y"],1,"model-a"]');
   });
 
@@ -27,7 +33,9 @@ describe('encodeOutcome / decodeOutcome', () => {
   it('gives equal text exactly for equal outcomes', () => {
     fc.assert(
       fc.property(anyOutcome, anyOutcome, (a, b) => {
-        expect(encodeOutcome(a) === encodeOutcome(b)).toBe(JSON.stringify(decodeOutcome('r', 'c', encodeOutcome(a))) === JSON.stringify(decodeOutcome('r', 'c', encodeOutcome(b))));
+        expect(encodeOutcome(a) === encodeOutcome(b)).toBe(
+          JSON.stringify(decodeOutcome('r', 'c', encodeOutcome(a))) === JSON.stringify(decodeOutcome('r', 'c', encodeOutcome(b))),
+        );
         expect(encodeOutcome({ ...a, tags: [...a.tags] })).toBe(encodeOutcome(a));
       }),
       { numRuns: 300 },

@@ -30,11 +30,41 @@ export function encodeOutcome(o: CaseOutcome): string {
 /** Index of attempt_number in the encoded array (for SQL: `json_extract(outcome, '$[0]')`). */
 export const ENCODED_ATTEMPT_PATH = '$[0]';
 
-type Encoded = [number, 0 | 1, number, string, string | null, string | null, number, number, number, number, string | null, string[], number, string | null];
+type Encoded = [
+  number,
+  0 | 1,
+  number,
+  string,
+  string | null,
+  string | null,
+  number,
+  number,
+  number,
+  number,
+  string | null,
+  string[],
+  number,
+  string | null,
+];
 
 /** The outcome back from `encodeOutcome` text and its key. */
 export function decodeOutcome(runId: string, testCaseId: string, text: string): CaseOutcome {
-  const [attempt, passed, score, statuses, failingStage, errorCode, latency, input, output, cost, category, tags, complexity, clientVersion] = JSON.parse(text) as Encoded;
+  const [
+    attempt,
+    passed,
+    score,
+    statuses,
+    failingStage,
+    errorCode,
+    latency,
+    input,
+    output,
+    cost,
+    category,
+    tags,
+    complexity,
+    clientVersion,
+  ] = JSON.parse(text) as Encoded;
   const status = (i: number): { status: StageStatus } => ({ status: STATUS_BY_CODE[statuses[i] ?? 's'] ?? 'error' });
   const outcome: CaseOutcome = {
     run_id: runId,

@@ -11,7 +11,12 @@ export function makeOutcome(overrides: Partial<CaseOutcome> = {}): CaseOutcome {
     attempt_number: 1,
     overall_passed: true,
     overall_score: 1,
-    stages: { syntax: { status: 'passed' }, logic: { status: 'passed' }, execution: { status: 'skipped' }, semantics: { status: 'skipped' } },
+    stages: {
+      syntax: { status: 'passed' },
+      logic: { status: 'passed' },
+      execution: { status: 'skipped' },
+      semantics: { status: 'skipped' },
+    },
     latency_ms: 100,
     input_tokens: 10,
     output_tokens: 5,
@@ -28,28 +33,37 @@ const status = fc.constantFrom('passed', 'failed', 'skipped', 'error' as const);
 
 /** Any outcome content (awkward keys such as `__proto__` included) for a fixed case and attempt. */
 export function outcomeArbitrary(runId: string, testCaseId: string, attempt: number): fc.Arbitrary<CaseOutcome> {
-  return fc.record({
-    overall_passed: fc.boolean(),
-    overall_score: fc.oneof(fc.constantFrom(0, 1, 0.5), fc.double({ min: 0, max: 1, noNaN: true })),
-    stages: fc.record({ syntax: fc.record({ status }), logic: fc.record({ status }), execution: fc.record({ status }), semantics: fc.record({ status }) }),
-    // target_timeout / target_error / judge_failed and a failing stage with status error are not-scored outcomes
-    error_code: fc.option(fc.constantFrom('argument_mismatch', 'target_timeout', 'target_error', 'judge_failed', 'data_mismatch'), { nil: undefined }),
-    failing_stage: fc.option(fc.constantFrom('syntax', 'logic', 'execution', 'semantics'), { nil: undefined }),
-    latency_ms: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 60_000 }), fc.double({ min: 0, max: 120_000, noNaN: true })),
-    input_tokens: fc.nat(100_000),
-    output_tokens: fc.nat(10_000),
-    estimated_cost_usd: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 2, noNaN: true })),
-    category: fc.constantFrom(null, 'orders', 'refunds', '__proto__'),
-    tags: fc.array(fc.constantFrom('a', 'b', 'constructor', '__proto__'), { maxLength: 4 }),
-    complexity_level: fc.integer({ min: 1, max: 5 }),
-    client_version: fc.constantFrom(null, 'model-a', 'model-b'),
-  }).map((fields) => {
-    const { error_code, failing_stage, ...rest } = fields;
-    const outcome: CaseOutcome = { run_id: runId, test_case_id: testCaseId, attempt_number: attempt, ...rest };
-    if (error_code) outcome.error_code = error_code;
-    if (failing_stage) outcome.failing_stage = failing_stage;
-    return outcome;
-  });
+  return fc
+    .record({
+      overall_passed: fc.boolean(),
+      overall_score: fc.oneof(fc.constantFrom(0, 1, 0.5), fc.double({ min: 0, max: 1, noNaN: true })),
+      stages: fc.record({
+        syntax: fc.record({ status }),
+        logic: fc.record({ status }),
+        execution: fc.record({ status }),
+        semantics: fc.record({ status }),
+      }),
+      // target_timeout / target_error / judge_failed and a failing stage with status error are not-scored outcomes
+      error_code: fc.option(fc.constantFrom('argument_mismatch', 'target_timeout', 'target_error', 'judge_failed', 'data_mismatch'), {
+        nil: undefined,
+      }),
+      failing_stage: fc.option(fc.constantFrom('syntax', 'logic', 'execution', 'semantics'), { nil: undefined }),
+      latency_ms: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 60_000 }), fc.double({ min: 0, max: 120_000, noNaN: true })),
+      input_tokens: fc.nat(100_000),
+      output_tokens: fc.nat(10_000),
+      estimated_cost_usd: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 2, noNaN: true })),
+      category: fc.constantFrom(null, 'orders', 'refunds', '__proto__'),
+      tags: fc.array(fc.constantFrom('a', 'b', 'constructor', '__proto__'), { maxLength: 4 }),
+      complexity_level: fc.integer({ min: 1, max: 5 }),
+      client_version: fc.constantFrom(null, 'model-a', 'model-b'),
+    })
+    .map((fields) => {
+      const { error_code, failing_stage, ...rest } = fields;
+      const outcome: CaseOutcome = { run_id: runId, test_case_id: testCaseId, attempt_number: attempt, ...rest };
+      if (error_code) outcome.error_code = error_code;
+      if (failing_stage) outcome.failing_stage = failing_stage;
+      return outcome;
+    });
 }
 
 export interface DeliveryHistory {
@@ -65,20 +79,31 @@ export function deliveryHistoryArbitrary(runIds: readonly string[], maxCases = 2
   return fc
     .uniqueArray(fc.tuple(fc.nat(maxCases * 4), caseAttempts), { selector: ([id, [run]]) => `${run}|${id}`, maxLength: maxCases })
     .chain((cases) =>
-      fc.tuple(...cases.map(([id, [run, attempts]]) => fc.tuple(...Array.from({ length: attempts }, (_, i) => outcomeArbitrary(run, `case-${id}`, i + 1))))),
+      fc.tuple(
+        ...cases.map(([id, [run, attempts]]) =>
+          fc.tuple(...Array.from({ length: attempts }, (_, i) => outcomeArbitrary(run, `case-${id}`, i + 1))),
+        ),
+      ),
     )
     .chain((perCase) => {
       const all = perCase.flat();
       const finals = perCase.map((attempts) => attempts[attempts.length - 1] as CaseOutcome);
-      const duplicated = fc.array(fc.nat(Math.max(0, all.length - 1)), { maxLength: all.length }).map((ix) => [...all, ...(all.length ? ix.map((i) => all[i] as CaseOutcome) : [])]);
+      const duplicated = fc
+        .array(fc.nat(Math.max(0, all.length - 1)), { maxLength: all.length })
+        .map((ix) => [...all, ...(all.length ? ix.map((i) => all[i] as CaseOutcome) : [])]);
       return duplicated
         .chain((list) => fc.shuffledSubarray(list, { minLength: list.length, maxLength: list.length }))
         .map((deliveries) => ({ finals, deliveries }));
     });
 }
 
-
-const stage = (name: StageName, status: StageStatus) => ({ stage: name, status, passed: status === 'passed', score: status === 'passed' ? 1 : null, duration_ms: 0 });
+const stage = (name: StageName, status: StageStatus) => ({
+  stage: name,
+  status,
+  passed: status === 'passed',
+  score: status === 'passed' ? 1 : null,
+  duration_ms: 0,
+});
 
 /** Test support: a full scorecard whose outcome (caseOutcomeOf) is `o`. */
 export function scorecardOf(o: CaseOutcome): Scorecard {

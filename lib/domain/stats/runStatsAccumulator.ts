@@ -131,7 +131,8 @@ export class RunStatsAccumulator {
     this.tokensOut += sign * toFixedPoint(outcome.output_tokens, 1);
     this.cost += sign * toFixedPoint(outcome.estimated_cost_usd, E9);
     if (outcome.error_code) bumpCount(this.errorCodes, outcome.error_code, sign);
-    if (outcome.client_version !== null && outcome.client_version !== undefined) bumpCount(this.clientVersions, outcome.client_version, sign);
+    if (outcome.client_version !== null && outcome.client_version !== undefined)
+      bumpCount(this.clientVersions, outcome.client_version, sign);
     if (!isScored(outcome)) {
       this.notScored += sign;
       return;

@@ -49,7 +49,12 @@ describe('toRunStats', () => {
         test_case_id: 'c',
         overall_passed: false,
         overall_score: 0.5,
-        stages: { syntax: { status: 'passed' }, logic: { status: 'failed' }, execution: { status: 'skipped' }, semantics: { status: 'skipped' } },
+        stages: {
+          syntax: { status: 'passed' },
+          logic: { status: 'failed' },
+          execution: { status: 'skipped' },
+          semantics: { status: 'skipped' },
+        },
         error_code: 'missing_call',
         failing_stage: 'logic',
         latency_ms: 300,
@@ -59,7 +64,12 @@ describe('toRunStats', () => {
         test_case_id: 'd',
         overall_passed: false,
         overall_score: 0,
-        stages: { syntax: { status: 'error' }, logic: { status: 'skipped' }, execution: { status: 'skipped' }, semantics: { status: 'skipped' } },
+        stages: {
+          syntax: { status: 'error' },
+          logic: { status: 'skipped' },
+          execution: { status: 'skipped' },
+          semantics: { status: 'skipped' },
+        },
         error_code: 'target_timeout',
         failing_stage: 'syntax',
         latency_ms: 30_000,
@@ -110,7 +120,13 @@ describe('toRunStats', () => {
   });
 
   it('clamps an inconsistent (negative) state into a valid document', () => {
-    const state = { ...emptyRunStatsState(), completed: -1, passed: -1, by_tag: { x: { completed: -1, passed: -1 } }, error_codes: { missing_call: -1 } };
+    const state = {
+      ...emptyRunStatsState(),
+      completed: -1,
+      passed: -1,
+      by_tag: { x: { completed: -1, passed: -1 } },
+      error_codes: { missing_call: -1 },
+    };
     const stats = toRunStats('r', state, 5, NOW);
     expect(RunStatsSchema.safeParse(stats).success).toBe(true);
     expect([stats.completed, stats.failed, stats.by_tag, stats.error_codes]).toEqual([0, 0, {}, {}]);

@@ -2,7 +2,11 @@
  * Maps `items` through `fn` with at most `limit` calls in flight, keeping the input order in the result.
  * The first rejection rejects the whole map; items not yet started are then not started.
  */
-export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let failed = false;

@@ -15,8 +15,14 @@ export class ExpectedDataProvider implements ApiProvider {
     const { testCase, expectedIndex } = context;
     const expected = expectedIndex === null ? undefined : testCase.expected_raw_data?.[expectedIndex];
     if (expected === undefined) {
-      const why = expectedIndex === null ? 'it is not matched to an expected call' : `case ${testCase.id} has no expected_raw_data[${expectedIndex}]`;
-      return { ok: false, errorCode: 'no_recording', message: `no expected data to serve for ${call.tool_name}: ${why}`, durationMs: elapsedMs(started) };
+      const why =
+        expectedIndex === null ? 'it is not matched to an expected call' : `case ${testCase.id} has no expected_raw_data[${expectedIndex}]`;
+      return {
+        ok: false,
+        errorCode: 'no_recording',
+        message: `no expected data to serve for ${call.tool_name}: ${why}`,
+        durationMs: elapsedMs(started),
+      };
     }
     return { ok: true, status: 200, data: representativeValue(expected), durationMs: elapsedMs(started) };
   }

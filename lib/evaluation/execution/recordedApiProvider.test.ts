@@ -28,22 +28,55 @@ afterEach(async () => {
 
 describe('RecordedApiProvider', () => {
   it('records live responses to a JSONL cassette, then replays them with the server gone', async () => {
-    server = await startJsonApiServer((req, res) => (req.path === '/weather/Oslo' ? sendJson(res, 503, { error: 'busy' }) : sendJson(res, 200, { city: req.path.slice(9), temp: 21 })));
+    server = await startJsonApiServer((req, res) =>
+      req.path === '/weather/Oslo' ? sendJson(res, 503, { error: 'busy' }) : sendJson(res, 200, { city: req.path.slice(9), temp: 21 }),
+    );
     dir = mkdtempSync(join(tmpdir(), 'recorded-'));
     const path = join(dir, 'weather.jsonl');
     const live = new HttpApiProvider({ baseUrl: server.baseUrl, catalog: TEST_CATALOG });
-    const recorder = new RecordedApiProvider({ cassette: await JsonlCassette.load(path, { createIfMissing: true }), mode: 'record', live, now });
+    const recorder = new RecordedApiProvider({
+      cassette: await JsonlCassette.load(path, { createIfMissing: true }),
+      mode: 'record',
+      live,
+      now,
+    });
 
-    expect(await recorder.execute(weather({ city: 'Paris', units: 'c' }), context)).toEqual({ ok: true, status: 200, data: { city: 'Paris', temp: 21 }, durationMs: duration });
-    expect(await recorder.execute(weather({ city: 'Oslo' }), context)).toMatchObject({ ok: false, errorCode: 'execution_failed', status: 503 });
-    expect(readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([
-      { key: 'get_weather{"city":"Paris","units":"c"}', tool_name: 'get_weather', arguments: { city: 'Paris', units: 'c' }, status: 200, data: { city: 'Paris', temp: 21 }, recorded_at: '2024-05-01T12:00:00.000Z' },
+    expect(await recorder.execute(weather({ city: 'Paris', units: 'c' }), context)).toEqual({
+      ok: true,
+      status: 200,
+      data: { city: 'Paris', temp: 21 },
+      durationMs: duration,
+    });
+    expect(await recorder.execute(weather({ city: 'Oslo' }), context)).toMatchObject({
+      ok: false,
+      errorCode: 'execution_failed',
+      status: 503,
+    });
+    expect(
+      readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([
+      {
+        key: 'get_weather{"city":"Paris","units":"c"}',
+        tool_name: 'get_weather',
+        arguments: { city: 'Paris', units: 'c' },
+        status: 200,
+        data: { city: 'Paris', temp: 21 },
+        recorded_at: '2024-05-01T12:00:00.000Z',
+      },
     ]);
     await server.close();
 
     const player = new RecordedApiProvider({ cassette: await JsonlCassette.load(path), mode: 'replay' });
     // argument order does not matter: the key is canonical
-    expect(await player.execute(weather({ units: 'c', city: 'Paris' }), context)).toEqual({ ok: true, status: 200, data: { city: 'Paris', temp: 21 }, durationMs: duration });
+    expect(await player.execute(weather({ units: 'c', city: 'Paris' }), context)).toEqual({
+      ok: true,
+      status: 200,
+      data: { city: 'Paris', temp: 21 },
+      durationMs: duration,
+    });
     expect(await player.execute(weather({ city: 'Oslo' }), context)).toEqual({
       ok: false,
       errorCode: 'no_recording',
@@ -65,7 +98,9 @@ describe('RecordedApiProvider', () => {
   it('truncates a very long key in the no_recording message', async () => {
     const player = new RecordedApiProvider({ cassette: new InMemoryCassette(), mode: 'replay' });
     const response = await player.execute(weather({ city: 'x'.repeat(1000) }), context);
-    expect(response.ok ? '' : response.message).toBe(`no recorded response for get_weather{"city":"${'x'.repeat(300 - 20)}…; record it (execution.mode "record") or check the call's arguments`);
+    expect(response.ok ? '' : response.message).toBe(
+      `no recorded response for get_weather{"city":"${'x'.repeat(300 - 20)}…; record it (execution.mode "record") or check the call's arguments`,
+    );
   });
 
   it('requires a live provider in record mode', () => {
@@ -74,6 +109,8 @@ describe('RecordedApiProvider', () => {
 
   it('rethrows an abort before looking anything up', async () => {
     const player = new RecordedApiProvider({ cassette: new InMemoryCassette(), mode: 'replay' });
-    await expect(player.execute(weather({ city: 'Paris' }), { ...context, abortSignal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(player.execute(weather({ city: 'Paris' }), { ...context, abortSignal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 });

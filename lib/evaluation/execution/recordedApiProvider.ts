@@ -1,5 +1,13 @@
 import { canonicalCallKey, type ToolCall } from '../../domain/index.js';
-import { type ApiProvider, type ApiResponse, cassetteEntryFor, type CassetteStore, elapsedMs, type ExecuteContext, ExecutionConfigurationError } from '../../ports/index.js';
+import {
+  type ApiProvider,
+  type ApiResponse,
+  cassetteEntryFor,
+  type CassetteStore,
+  elapsedMs,
+  type ExecuteContext,
+  ExecutionConfigurationError,
+} from '../../ports/index.js';
 
 export type RecordingMode = 'replay' | 'record';
 

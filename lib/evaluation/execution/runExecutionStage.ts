@@ -91,7 +91,12 @@ export async function runExecutionStage(
       return { detail, executed };
     }
     const match = compareData(expected, response.data, { relativeTolerance, ignorePaths });
-    const detail: ExecutionCallDetail = { ...base, status: match.passed ? 'matched' : 'mismatch', score: match.score, entries: match.entries };
+    const detail: ExecutionCallDetail = {
+      ...base,
+      status: match.passed ? 'matched' : 'mismatch',
+      score: match.score,
+      entries: match.entries,
+    };
     return { detail, executed };
   });
 
@@ -120,7 +125,13 @@ function verdict(details: ExecutionCallDetail[], stageDetails: ExecutionDetails,
   const score = details.reduce((sum, d) => sum + (d.score ?? 0), 0) / total;
   const problems = details.filter((d) => d.status !== 'matched');
   if (problems.length === 0) {
-    return { ...base, status: 'passed', passed: true, score, message: `All ${total} expected calls returned the expected data (relative tolerance ${formatPercent(tolerance)}).` };
+    return {
+      ...base,
+      status: 'passed',
+      passed: true,
+      score,
+      message: `All ${total} expected calls returned the expected data (relative tolerance ${formatPercent(tolerance)}).`,
+    };
   }
   return {
     ...base,
@@ -134,7 +145,15 @@ function verdict(details: ExecutionCallDetail[], stageDetails: ExecutionDetails,
 
 function skipped(started: number, message: string): ExecutionStageOutput {
   return {
-    result: { stage: 'execution', status: 'skipped', passed: false, score: null, error_code: 'no_expected_data', message, duration_ms: elapsedMs(started) },
+    result: {
+      stage: 'execution',
+      status: 'skipped',
+      passed: false,
+      score: null,
+      error_code: 'no_expected_data',
+      message,
+      duration_ms: elapsedMs(started),
+    },
     api_calls_made: 0,
     responses: [],
   };
@@ -154,7 +173,11 @@ function missingCall(index: number, testCase: TestCase): ExecutionCallDetail {
 }
 
 /** For each expected index, the first valid actual index paired with it; out-of-range pairs are ignored. */
-function actualIndexByExpected(expectedCount: number, actualCount: number, assignment: readonly CallAssignment[]): Array<number | undefined> {
+function actualIndexByExpected(
+  expectedCount: number,
+  actualCount: number,
+  assignment: readonly CallAssignment[],
+): Array<number | undefined> {
   const byExpected = new Array<number | undefined>(expectedCount).fill(undefined);
   for (const { expected_index: e, actual_index: a } of assignment) {
     if (e === null || a === null || !Number.isInteger(e) || !Number.isInteger(a)) continue;

@@ -45,7 +45,13 @@ export function createPairScorer(
       floatPaths ??= new Array<ReadonlySet<string> | undefined>(cols);
       paths = floatPaths[a] ??= new Set(got.float_literal_paths);
     }
-    const result = matchArguments(want.arguments ?? NO_ARGUMENTS, got.arguments, schemas?.get(want.tool_name), paths, want.allow_extra_arguments === true);
+    const result = matchArguments(
+      want.arguments ?? NO_ARGUMENTS,
+      got.arguments,
+      schemas?.get(want.tool_name),
+      paths,
+      want.allow_extra_arguments === true,
+    );
     return (cache[index] = result);
   };
 }

@@ -19,10 +19,20 @@ describe('compareCalls', () => {
       recall: 1.5 / 2,
       f1: (2 * 0.5 * 0.75) / 1.25,
       outOfOrder: false,
-      assignment: [{ expected_index: 0, actual_index: 1 }, { expected_index: 1, actual_index: 0 }],
+      assignment: [
+        { expected_index: 0, actual_index: 1 },
+        { expected_index: 1, actual_index: 0 },
+      ],
       calls: [
         { expected_index: 0, actual_index: 1, tool_name: 'f', status: 'matched', argument_score: 1, entries: [] },
-        { expected_index: 1, actual_index: 0, tool_name: 'f', status: 'partial', argument_score: 0.5, entries: [{ path: '/b', kind: 'mismatch', expected: 2, actual: 9 }] },
+        {
+          expected_index: 1,
+          actual_index: 0,
+          tool_name: 'f',
+          status: 'partial',
+          argument_score: 0.5,
+          entries: [{ path: '/b', kind: 'mismatch', expected: 2, actual: 9 }],
+        },
         { expected_index: null, actual_index: 2, tool_name: 'g', status: 'extra', argument_score: 0, entries: [] },
       ],
     });
@@ -46,7 +56,11 @@ describe('compareCalls', () => {
       actualNames.map((name) => call(name)),
       { policy, callOrder: 'strict' },
     );
-    expect({ outOfOrder: result.outOfOrder, f1: result.f1, passed: result.passed }).toEqual({ outOfOrder, f1: expect.closeTo(f1, 12) as number, passed });
+    expect({ outOfOrder: result.outOfOrder, f1: result.f1, passed: result.passed }).toEqual({
+      outOfOrder,
+      f1: expect.closeTo(f1, 12) as number,
+      passed,
+    });
   });
 
   it('never pairs calls of different tools, even with identical arguments', () => {

@@ -23,14 +23,20 @@ export interface CompareCallsOptions {
  * different tools are never paired. With `callOrder: 'strict'` the score comes from the best order-preserving
  * pairing instead (a weighted longest common subsequence). Pure and deterministic.
  */
-export function compareCalls(expected: readonly ExpectedToolCall[], actual: readonly ToolCall[], options: CompareCallsOptions): CallComparison {
-  if (options.callOrder === 'dependency') return applyDependencyOrder(expected, actual.length, compareCalls(expected, actual, { ...options, callOrder: 'any' }));
+export function compareCalls(
+  expected: readonly ExpectedToolCall[],
+  actual: readonly ToolCall[],
+  options: CompareCallsOptions,
+): CallComparison {
+  if (options.callOrder === 'dependency')
+    return applyDependencyOrder(expected, actual.length, compareCalls(expected, actual, { ...options, callOrder: 'any' }));
   const rows = expected.length;
   const cols = actual.length;
   const score = createPairScorer(expected, actual, options.policy, options.catalog && toolParameterSchemas(options.catalog));
   if (rows === cols && rows > 0 && identityPasses(score, rows)) return summarize(expected, actual, score, IDENTITY, IDENTITY, false);
   const forced = forcedAssignment(expected, actual);
-  if (forced !== undefined && (options.callOrder !== 'strict' || keepsOrder(forced))) return summarize(expected, actual, score, forced, forced, false);
+  if (forced !== undefined && (options.callOrder !== 'strict' || keepsOrder(forced)))
+    return summarize(expected, actual, score, forced, forced, false);
   // weight 1 + score for a same-tool pair (so pairing always beats leaving both unpaired), 0 for different tools
   const weights = new Float64Array(rows * cols);
   for (let e = 0; e < rows; e++) {
@@ -44,7 +50,9 @@ export function compareCalls(expected: readonly ExpectedToolCall[], actual: read
   if (options.callOrder !== 'strict') return summarize(expected, actual, score, unordered, unordered, false);
   const ordered = maximizeOrderedAlignment(weights, rows, cols);
   const outOfOrder = assignmentTotal(weights, cols, ordered) < assignmentTotal(weights, cols, unordered) - 1e-9;
-  return outOfOrder ? summarize(expected, actual, score, unordered, ordered, true) : summarize(expected, actual, score, ordered, ordered, false);
+  return outOfOrder
+    ? summarize(expected, actual, score, unordered, ordered, true)
+    : summarize(expected, actual, score, ordered, ordered, false);
 }
 
 function identityPasses(score: PairScorer, n: number): boolean {
@@ -95,7 +103,14 @@ function columnOf(assignment: Assignment, e: number): number {
  * come from. They differ only when calls are out of the required order: the diff pairs calls by content, the
  * score counts only the pairs that keep the order.
  */
-function summarize(expected: readonly ExpectedToolCall[], actual: readonly ToolCall[], score: PairScorer, shown: Assignment, scored: Assignment, outOfOrder: boolean): CallComparison {
+function summarize(
+  expected: readonly ExpectedToolCall[],
+  actual: readonly ToolCall[],
+  score: PairScorer,
+  shown: Assignment,
+  scored: Assignment,
+  outOfOrder: boolean,
+): CallComparison {
   const calls: CallDiff[] = [];
   const assignment: CallPair[] = [];
   const used: boolean[] | undefined = shown === IDENTITY ? undefined : new Array<boolean>(actual.length).fill(false);
@@ -105,19 +120,40 @@ function summarize(expected: readonly ExpectedToolCall[], actual: readonly ToolC
     const result = a >= 0 ? score(e, a) : null;
     if (result === null) {
       allMatched = false;
-      calls.push({ expected_index: e, actual_index: null, tool_name: expected[e]!.tool_name, status: 'missing', argument_score: 0, entries: [] });
+      calls.push({
+        expected_index: e,
+        actual_index: null,
+        tool_name: expected[e]!.tool_name,
+        status: 'missing',
+        argument_score: 0,
+        entries: [],
+      });
       continue;
     }
     if (used !== undefined) used[a] = true;
     if (!result.passed) allMatched = false;
     assignment.push({ expected_index: e, actual_index: a });
-    calls.push({ expected_index: e, actual_index: a, tool_name: expected[e]!.tool_name, status: result.passed ? 'matched' : 'partial', argument_score: result.score, entries: result.entries });
+    calls.push({
+      expected_index: e,
+      actual_index: a,
+      tool_name: expected[e]!.tool_name,
+      status: result.passed ? 'matched' : 'partial',
+      argument_score: result.score,
+      entries: result.entries,
+    });
   }
   if (used !== undefined) {
     for (let a = 0; a < actual.length; a++) {
       if (used[a]) continue;
       allMatched = false;
-      calls.push({ expected_index: null, actual_index: a, tool_name: actual[a]!.tool_name, status: 'extra', argument_score: 0, entries: [] });
+      calls.push({
+        expected_index: null,
+        actual_index: a,
+        tool_name: actual[a]!.tool_name,
+        status: 'extra',
+        argument_score: 0,
+        entries: [],
+      });
     }
   }
   let truePositive = 0;

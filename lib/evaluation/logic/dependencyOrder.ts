@@ -8,7 +8,11 @@ import type { CallComparison, DependencyViolation } from './callComparison.js';
  * comparison fails with `outOfOrder`, and the violations are listed for the message. A dependency on a call that was
  * not made is not a violation here: the missing call already fails the case.
  */
-export function applyDependencyOrder(expected: readonly ExpectedToolCall[], actualCount: number, comparison: CallComparison): CallComparison {
+export function applyDependencyOrder(
+  expected: readonly ExpectedToolCall[],
+  actualCount: number,
+  comparison: CallComparison,
+): CallComparison {
   const columnOf = new Map<number, number>();
   for (const pair of comparison.assignment) columnOf.set(pair.expected_index, pair.actual_index);
   const violations: DependencyViolation[] = [];

@@ -4,7 +4,14 @@ import type { CallComparison } from './callComparison.js';
 /** The stage 2 error codes, from the most to the least informative. */
 export type LogicErrorCode = Extract<
   ErrorCode,
-  'unexpected_call' | 'wrong_order' | 'wrong_tool' | 'missing_call' | 'extra_call' | 'missing_argument' | 'extra_argument' | 'argument_mismatch'
+  | 'unexpected_call'
+  | 'wrong_order'
+  | 'wrong_tool'
+  | 'missing_call'
+  | 'extra_call'
+  | 'missing_argument'
+  | 'extra_argument'
+  | 'argument_mismatch'
 >;
 
 /**

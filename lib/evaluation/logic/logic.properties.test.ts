@@ -11,7 +11,13 @@ const POLICIES: CoercionPolicy[] = [COERCION_POLICIES.default, COERCION_POLICIES
 
 // argument names never start with `$` (an all-`$` object would read as a matcher)
 const key = fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !k.startsWith('$'));
-const leaf = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null));
+const leaf = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+);
 const { value } = fc.letrec<{ value: JsonValue }>((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(key, tie('value'), { maxKeys: 3 })),
 }));
@@ -47,7 +53,13 @@ describe('stage 2 properties', () => {
 
   it('permuting parallel calls never changes the verdict or the score', () => {
     // small value domains and $one_of make many equally good pairings, where a greedy matcher would be order-sensitive
-    const smallArgs = fc.record({ x: fc.oneof(fc.constantFrom<ExpectedValue>(1, 2, 3), fc.constant<ExpectedValue>({ $one_of: [1, 2] })), y: fc.constantFrom<ExpectedValue>('a', 'b') }, { requiredKeys: ['x'] });
+    const smallArgs = fc.record(
+      {
+        x: fc.oneof(fc.constantFrom<ExpectedValue>(1, 2, 3), fc.constant<ExpectedValue>({ $one_of: [1, 2] })),
+        y: fc.constantFrom<ExpectedValue>('a', 'b'),
+      },
+      { requiredKeys: ['x'] },
+    );
     const actualArgs = fc.record({ x: fc.constantFrom(1, 2, 3, '2'), y: fc.constantFrom('a', 'b', 'A') }, { requiredKeys: [] });
     const scenario = fc.record({
       expected: fc.array(fc.record({ tool_name: fc.constantFrom('f', 'g'), arguments: smallArgs }), { minLength: 1, maxLength: 5 }),
@@ -74,7 +86,11 @@ describe('stage 2 properties', () => {
 
   describe('one changed argument', () => {
     const scenario = fc
-      .record({ expected: fc.array(fc.record({ tool_name: toolName, arguments: args }), { minLength: 1, maxLength: 3 }), policy: fc.constantFrom(...POLICIES), pick: fc.nat() })
+      .record({
+        expected: fc.array(fc.record({ tool_name: toolName, arguments: args }), { minLength: 1, maxLength: 3 }),
+        policy: fc.constantFrom(...POLICIES),
+        pick: fc.nat(),
+      })
       .filter(({ expected }) => expected.some((c) => Object.keys(c.arguments).length > 0))
       .map(({ expected, policy, pick }) => {
         const withArgs = expected.map((c, i) => i).filter((i) => Object.keys(expected[i]!.arguments).length > 0);
@@ -113,7 +129,9 @@ describe('stage 2 properties', () => {
     it('passes when an alternative call set has the changed value', () => {
       fc.assert(
         fc.property(scenario, ({ expected, actual, policy }) => {
-          const out = runLogicStage(actual, testCase({ expected_tool_calls: expected, alternative_tool_calls: [asActual(actual)] }), { policy });
+          const out = runLogicStage(actual, testCase({ expected_tool_calls: expected, alternative_tool_calls: [asActual(actual)] }), {
+            policy,
+          });
           expect(out.result.passed).toBe(true);
           expect(out.call_set).toBe(0);
         }),

@@ -17,7 +17,11 @@ interface ChatMessage {
 
 function parseCalls(output: string): ToolCall[] {
   const message = JSON.parse(output) as ChatMessage;
-  return message.tool_calls.map((c) => ({ tool_name: c.function.name, arguments: JSON.parse(c.function.arguments) as ToolCall['arguments'], call_id: c.id }));
+  return message.tool_calls.map((c) => ({
+    tool_name: c.function.name,
+    arguments: JSON.parse(c.function.arguments) as ToolCall['arguments'],
+    call_id: c.id,
+  }));
 }
 
 export function benchLogicStage(count: number, rounds = 30): void {

@@ -18,7 +18,9 @@ export function logicMessage(comparison: CallComparison, code: LogicErrorCode, c
     parts.push(`expected no tool call (abstain), got ${extra.length}: ${names(extra)}`);
   } else if (code === 'wrong_order' && comparison.dependencyViolations) {
     const tool = (e: number) => comparison.calls.find((c) => c.expected_index === e)?.tool_name ?? `call ${e}`;
-    parts.push(comparison.dependencyViolations.map((v) => `${tool(v.call)} was called before ${tool(v.needs)}, whose result it uses`).join('; '));
+    parts.push(
+      comparison.dependencyViolations.map((v) => `${tool(v.call)} was called before ${tool(v.needs)}, whose result it uses`).join('; '),
+    );
   } else if (code === 'wrong_order') {
     const inActualOrder = [...comparison.calls].sort((x, y) => (x.actual_index ?? 0) - (y.actual_index ?? 0));
     parts.push(`calls made in the wrong order: expected ${names(comparison.calls)}; got ${names(inActualOrder)}`);
@@ -30,7 +32,9 @@ export function logicMessage(comparison: CallComparison, code: LogicErrorCode, c
     if (extra.length > 0) parts.push(`${count(extra.length, 'unexpected call')}: ${names(extra)}`);
   }
   if (comparison.outOfOrder && code !== 'wrong_order') {
-    parts.push(comparison.dependencyViolations ? 'calls also made before the calls whose results they use' : 'calls also out of the required order');
+    parts.push(
+      comparison.dependencyViolations ? 'calls also made before the calls whose results they use' : 'calls also out of the required order',
+    );
   }
   const message = parts.join('; ');
   return callSet >= 0 ? `${message} (closest: alternative call set ${callSet})` : message;

@@ -19,11 +19,46 @@ function bruteForceOrdered(weights: number[], rows: number, cols: number): numbe
 
 describe('maximizeOrderedAlignment', () => {
   it.each<[string, number[][], number[]]>([
-    ['in order', [[2, 0], [0, 2]], [0, 1]],
-    ['crossed pairs: only one can be kept', [[0, 2], [2, 0]], [1, -1]],
-    ['a skipped column', [[0, 2, 0], [0, 0, 2]], [1, 2]],
-    ['zero weight is never paired', [[0, 0], [0, 0]], [-1, -1]],
-    ['the heavier of two crossing pairs wins', [[0, 3], [2, 0]], [1, -1]],
+    [
+      'in order',
+      [
+        [2, 0],
+        [0, 2],
+      ],
+      [0, 1],
+    ],
+    [
+      'crossed pairs: only one can be kept',
+      [
+        [0, 2],
+        [2, 0],
+      ],
+      [1, -1],
+    ],
+    [
+      'a skipped column',
+      [
+        [0, 2, 0],
+        [0, 0, 2],
+      ],
+      [1, 2],
+    ],
+    [
+      'zero weight is never paired',
+      [
+        [0, 0],
+        [0, 0],
+      ],
+      [-1, -1],
+    ],
+    [
+      'the heavier of two crossing pairs wins',
+      [
+        [0, 3],
+        [2, 0],
+      ],
+      [1, -1],
+    ],
   ])('%s', (_name, matrix, expected) => {
     expect([...maximizeOrderedAlignment(matrix.flat(), matrix.length, matrix[0]!.length)]).toEqual(expected);
   });
@@ -31,11 +66,22 @@ describe('maximizeOrderedAlignment', () => {
   it('equals the brute-force optimum and keeps order, on random matrices up to 6x6', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 6 }).chain((rows) =>
-          fc.integer({ min: 1, max: 6 }).chain((cols) =>
-            fc.tuple(fc.constant(rows), fc.constant(cols), fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3 }), fc.double({ min: 0, max: 2, noNaN: true })), { minLength: rows * cols, maxLength: rows * cols })),
+        fc
+          .integer({ min: 1, max: 6 })
+          .chain((rows) =>
+            fc
+              .integer({ min: 1, max: 6 })
+              .chain((cols) =>
+                fc.tuple(
+                  fc.constant(rows),
+                  fc.constant(cols),
+                  fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3 }), fc.double({ min: 0, max: 2, noNaN: true })), {
+                    minLength: rows * cols,
+                    maxLength: rows * cols,
+                  }),
+                ),
+              ),
           ),
-        ),
         ([rows, cols, weights]) => {
           const rowToCol = maximizeOrderedAlignment(weights, rows, cols);
           const pairs = [...rowToCol].map((c, r) => [r, c] as const).filter(([, c]) => c >= 0);

@@ -36,19 +36,32 @@ export function scoreRouting(testCase: TestCase, reported: ReportedRouting, poli
     const passed = agentMatches(testCase.expected_agent, reported.agent);
     routing.agent = { expected: testCase.expected_agent, actual: reported.agent ?? null, passed };
     parts.push(passed ? 1 : 0);
-    if (!passed) problems.push(reported.agent === undefined ? `no agent reported; expected "${testCase.expected_agent}"` : `routed to "${reported.agent}" instead of "${testCase.expected_agent}"`);
+    if (!passed)
+      problems.push(
+        reported.agent === undefined
+          ? `no agent reported; expected "${testCase.expected_agent}"`
+          : `routed to "${reported.agent}" instead of "${testCase.expected_agent}"`,
+      );
   }
   if (testCase.expected_routing_reason) {
-    const scored = reported.routing_reason ? scoreReason(testCase.nl_query, testCase.expected_routing_reason, reported.routing_reason) : undefined;
+    const scored = reported.routing_reason
+      ? scoreReason(testCase.nl_query, testCase.expected_routing_reason, reported.routing_reason)
+      : undefined;
     const score = scored ? scored.score : reported.routing_reason ? 1 : 0;
     const passed = score >= REASON_PASS_THRESHOLD;
     routing.reason = { expected: testCase.expected_routing_reason, actual: reported.routing_reason ?? null, score, passed };
     parts.push(score);
-    if (!passed) problems.push(reported.routing_reason ? `routing reason scored ${score.toFixed(2)} against the expected one` : 'no routing reason reported');
+    if (!passed)
+      problems.push(
+        reported.routing_reason ? `routing reason scored ${score.toFixed(2)} against the expected one` : 'no routing reason reported',
+      );
   }
   if (testCase.expected_entities) {
     const match = matchArguments(testCase.expected_entities, reported.entities ?? {}, { policy, path: '', allowExtraKeys: true });
-    const shown = match.entries.filter((e) => e.kind !== 'coerced').slice(0, 3).map(describeEntry);
+    const shown = match.entries
+      .filter((e) => e.kind !== 'coerced')
+      .slice(0, 3)
+      .map(describeEntry);
     routing.entities = { score: match.score, passed: match.passed, problems: shown };
     parts.push(match.score);
     if (!match.passed) problems.push(reported.entities ? `entities: ${shown.join(', ')}` : 'no entities reported');

@@ -1,4 +1,12 @@
-import { type CoercionPolicy, type LogicDetails, resolveCoercionPolicy, type StageResult, type TestCase, type ToolCall, type ToolCatalog } from '../../domain/index.js';
+import {
+  type CoercionPolicy,
+  type LogicDetails,
+  resolveCoercionPolicy,
+  type StageResult,
+  type TestCase,
+  type ToolCall,
+  type ToolCatalog,
+} from '../../domain/index.js';
 import { compareCalls, type CompareCallsOptions } from './compareCalls.js';
 import { type CallComparison, type CallPair } from './callComparison.js';
 import { logicErrorCode } from './errorCode.js';
@@ -29,7 +37,8 @@ export interface LogicStageOutput {
  */
 export function runLogicStage(actual: readonly ToolCall[], testCase: TestCase, options: LogicStageOptions): LogicStageOutput {
   const started = performance.now();
-  const policy = options.casePolicy ?? (testCase.coercion === undefined ? options.policy : resolveCoercionPolicy(options.policy, testCase.coercion));
+  const policy =
+    options.casePolicy ?? (testCase.coercion === undefined ? options.policy : resolveCoercionPolicy(options.policy, testCase.coercion));
   const compareOptions: CompareCallsOptions = { policy, catalog: options.catalog, callOrder: testCase.call_order };
 
   let best = compareCalls(testCase.expected_tool_calls, actual, compareOptions);
@@ -43,11 +52,21 @@ export function runLogicStage(actual: readonly ToolCall[], testCase: TestCase, o
     }
   }
   const expectedCalls = bestSet < 0 ? testCase.expected_tool_calls.length : alternatives[bestSet]!.length;
-  return { result: toStageResult(best, bestSet, expectedCalls, performance.now() - started), assignment: best.assignment, call_set: bestSet };
+  return {
+    result: toStageResult(best, bestSet, expectedCalls, performance.now() - started),
+    assignment: best.assignment,
+    call_set: bestSet,
+  };
 }
 
 function toStageResult(comparison: CallComparison, callSet: number, expectedCalls: number, durationMs: number): StageResult {
-  const details: LogicDetails = { call_set: callSet, precision: comparison.precision, recall: comparison.recall, f1: comparison.f1, calls: comparison.calls };
+  const details: LogicDetails = {
+    call_set: callSet,
+    precision: comparison.precision,
+    recall: comparison.recall,
+    f1: comparison.f1,
+    calls: comparison.calls,
+  };
   const code = logicErrorCode(comparison, expectedCalls);
   const result: StageResult = {
     stage: 'logic',

@@ -27,6 +27,12 @@ export const WEATHER_CATALOG: ToolCatalog = ToolCatalogSchema.parse({
         required: ['city'],
       },
     },
-    { name: 'get_forecast', parameters: { type: 'object', properties: { city: { type: 'string' }, tags: { type: 'array', items: { type: 'string' }, 'x-unordered': true } } } },
+    {
+      name: 'get_forecast',
+      parameters: {
+        type: 'object',
+        properties: { city: { type: 'string' }, tags: { type: 'array', items: { type: 'string' }, 'x-unordered': true } },
+      },
+    },
   ],
 });

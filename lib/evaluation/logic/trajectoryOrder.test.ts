@@ -65,8 +65,18 @@ describe('stage 2 trajectory rules: any, strict and dependency order over every 
   });
 
   it('depends_on must name another call of the same list', () => {
-    const parsed = TestCaseSchema.safeParse({ id: 'x', nl_query: 'q', expected_tool_calls: [{ tool_name: 'a', depends_on: [0] }, { tool_name: 'b', depends_on: [5] }] });
+    const parsed = TestCaseSchema.safeParse({
+      id: 'x',
+      nl_query: 'q',
+      expected_tool_calls: [
+        { tool_name: 'a', depends_on: [0] },
+        { tool_name: 'b', depends_on: [5] },
+      ],
+    });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['expected_tool_calls.0.depends_on.0', 'expected_tool_calls.1.depends_on.0']);
+    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'expected_tool_calls.0.depends_on.0',
+      'expected_tool_calls.1.depends_on.0',
+    ]);
   });
 });

@@ -34,14 +34,64 @@ function expectValidAssignment(rowToCol: Int32Array, rows: number, cols: number)
 
 describe('maximizeAssignment', () => {
   it.each<[string, number[][], number[]]>([
-    ['not greedy', [[1, 1], [1, 0]], [1, 0]],
-    ['identity', [[5, 1], [1, 5]], [0, 1]],
-    ['swap', [[1, 5], [5, 1]], [1, 0]],
-    ['more columns than rows', [[0, 0, 9], [0, 8, 0]], [2, 1]],
+    [
+      'not greedy',
+      [
+        [1, 1],
+        [1, 0],
+      ],
+      [1, 0],
+    ],
+    [
+      'identity',
+      [
+        [5, 1],
+        [1, 5],
+      ],
+      [0, 1],
+    ],
+    [
+      'swap',
+      [
+        [1, 5],
+        [5, 1],
+      ],
+      [1, 0],
+    ],
+    [
+      'more columns than rows',
+      [
+        [0, 0, 9],
+        [0, 8, 0],
+      ],
+      [2, 1],
+    ],
     ['more rows than columns', [[1], [7], [3]], [-1, 0, -1]],
-    ['ties keep the order', [[1, 1, 1], [1, 1, 1], [1, 1, 1]], [0, 1, 2]],
-    ['negative weights', [[-1, -5], [-5, -1]], [0, 1]],
-    ['the BFCL counter-example: expected A accepts x in {1, 2}, B only 1; actual [x=1, x=2]', [[2, 2], [2, 1]], [1, 0]],
+    [
+      'ties keep the order',
+      [
+        [1, 1, 1],
+        [1, 1, 1],
+        [1, 1, 1],
+      ],
+      [0, 1, 2],
+    ],
+    [
+      'negative weights',
+      [
+        [-1, -5],
+        [-5, -1],
+      ],
+      [0, 1],
+    ],
+    [
+      'the BFCL counter-example: expected A accepts x in {1, 2}, B only 1; actual [x=1, x=2]',
+      [
+        [2, 2],
+        [2, 1],
+      ],
+      [1, 0],
+    ],
   ])('%s', (_name, matrix, expected) => {
     const rows = matrix.length;
     const cols = matrix[0]!.length;
@@ -54,19 +104,17 @@ describe('maximizeAssignment', () => {
   });
 
   it('equals the brute-force optimum on random matrices up to 6x6', () => {
-    const matrix = fc
-      .record({ rows: fc.integer({ min: 1, max: 6 }), cols: fc.integer({ min: 1, max: 6 }) })
-      .chain(({ rows, cols }) =>
-        fc.record({
-          rows: fc.constant(rows),
-          cols: fc.constant(cols),
-          // small integers force many ties; doubles cover the general case
-          weights: fc.oneof(
-            fc.array(fc.integer({ min: 0, max: 3 }), { minLength: rows * cols, maxLength: rows * cols }),
-            fc.array(fc.double({ min: -10, max: 10, noNaN: true }), { minLength: rows * cols, maxLength: rows * cols }),
-          ),
-        }),
-      );
+    const matrix = fc.record({ rows: fc.integer({ min: 1, max: 6 }), cols: fc.integer({ min: 1, max: 6 }) }).chain(({ rows, cols }) =>
+      fc.record({
+        rows: fc.constant(rows),
+        cols: fc.constant(cols),
+        // small integers force many ties; doubles cover the general case
+        weights: fc.oneof(
+          fc.array(fc.integer({ min: 0, max: 3 }), { minLength: rows * cols, maxLength: rows * cols }),
+          fc.array(fc.double({ min: -10, max: 10, noNaN: true }), { minLength: rows * cols, maxLength: rows * cols }),
+        ),
+      }),
+    );
     fc.assert(
       fc.property(matrix, ({ rows, cols, weights }) => {
         const rowToCol = maximizeAssignment(weights, rows, cols);

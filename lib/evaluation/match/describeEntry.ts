@@ -30,7 +30,8 @@ export function describeEntry(entry: DiffEntry): string {
     case 'mismatch':
     case 'type_mismatch': {
       const base = `${where} expected ${formatValue(entry.expected)}, got ${formatValue(entry.actual)}`;
-      if (entry.coercions !== undefined && entry.coercions.length > 0) return `${base} (${entry.coercions.join(' + ')} not allowed by the coercion policy)`;
+      if (entry.coercions !== undefined && entry.coercions.length > 0)
+        return `${base} (${entry.coercions.join(' + ')} not allowed by the coercion policy)`;
       return base;
     }
   }

@@ -1,6 +1,5 @@
 /** Ignored paths of a data comparison: JSON pointers (RFC 6901) where a `*` segment stands for any key or index. */
 
-
 /**
  * One regular expression matching every pointer in `patterns` exactly; a `*` segment matches any single key or
  * array index. Returns undefined for an empty list. Throws on a pattern that is not a JSON pointer (broken config).

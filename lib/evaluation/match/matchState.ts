@@ -57,7 +57,14 @@ export function passCoerced(st: WalkState, path: string, expected: unknown, actu
 }
 
 /** One failed leaf: same type, different value; `refused` names coercions that would have matched but the policy forbids. */
-export function failMismatch(st: WalkState, path: string, expected: unknown, actual: unknown, refused?: CoercionKind[], message?: string): void {
+export function failMismatch(
+  st: WalkState,
+  path: string,
+  expected: unknown,
+  actual: unknown,
+  refused?: CoercionKind[],
+  message?: string,
+): void {
   st.checks++;
   const entry: DiffEntry = { path, kind: 'mismatch', expected, actual };
   if (refused !== undefined && refused.length > 0) {
@@ -71,7 +78,13 @@ export function failMismatch(st: WalkState, path: string, expected: unknown, act
 /** The actual value has another JSON type than the expected one; every expected leaf below fails. */
 export function failTypeMismatch(st: WalkState, path: string, expected: ExpectedValue, actual: unknown, message?: string): void {
   st.checks += leafCount(expected);
-  st.entries.push({ path, kind: 'type_mismatch', expected, actual, message: message ?? `expected ${jsonType(expected)}, got ${jsonType(actual)}` });
+  st.entries.push({
+    path,
+    kind: 'type_mismatch',
+    expected,
+    actual,
+    message: message ?? `expected ${jsonType(expected)}, got ${jsonType(actual)}`,
+  });
 }
 
 export function jsonType(value: unknown): string {

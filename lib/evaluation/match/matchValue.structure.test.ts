@@ -10,13 +10,25 @@ const ctx = { policy: COERCION_POLICIES.default, path: '' };
 describe('matchValue: structure, diff kinds and scores', () => {
   it.each<[string, ExpectedValue, unknown, MatchResult]>([
     ['equal scalars', 'a', 'a', { score: 1, passed: true, entries: [] }],
-    ['equal nested values', { a: [1, { b: null }], c: { d: true } }, { c: { d: true }, a: [1, { b: null }] }, { score: 1, passed: true, entries: [] }],
+    [
+      'equal nested values',
+      { a: [1, { b: null }], c: { d: true } },
+      { c: { d: true }, a: [1, { b: null }] },
+      { score: 1, passed: true, entries: [] },
+    ],
     ['empty object and array are one check each', { o: {}, a: [] }, { o: {}, a: [] }, { score: 1, passed: true, entries: [] }],
     [
       'nested mismatch, extra key: one failed check each',
       { a: 1, b: { c: 2, d: 3 } },
       { a: 1, b: { c: 2, d: 4 }, e: 5 },
-      { score: 2 / 4, passed: false, entries: [{ path: '/b/d', kind: 'mismatch', expected: 3, actual: 4 }, { path: '/e', kind: 'extra', actual: 5 }] },
+      {
+        score: 2 / 4,
+        passed: false,
+        entries: [
+          { path: '/b/d', kind: 'mismatch', expected: 3, actual: 4 },
+          { path: '/e', kind: 'extra', actual: 5 },
+        ],
+      },
     ],
     [
       'a missing object fails each of its leaves',
@@ -28,11 +40,44 @@ describe('matchValue: structure, diff kinds and scores', () => {
       'type mismatch of an object',
       { a: { b: 1, c: 2 } },
       { a: 'b=1,c=2' },
-      { score: 0, passed: false, entries: [{ path: '/a', kind: 'type_mismatch', expected: { b: 1, c: 2 }, actual: 'b=1,c=2', message: 'expected object, got string' }] },
+      {
+        score: 0,
+        passed: false,
+        entries: [
+          { path: '/a', kind: 'type_mismatch', expected: { b: 1, c: 2 }, actual: 'b=1,c=2', message: 'expected object, got string' },
+        ],
+      },
     ],
-    ['type mismatch: null for a string', 'x', null, { score: 0, passed: false, entries: [{ path: '', kind: 'type_mismatch', expected: 'x', actual: null, message: 'expected string, got null' }] }],
-    ['type mismatch: array for an object', { a: 1 }, [1], { score: 0, passed: false, entries: [{ path: '', kind: 'type_mismatch', expected: { a: 1 }, actual: [1], message: 'expected object, got array' }] }],
-    ['type mismatch: object for an array', [1, 2], { 0: 1 }, { score: 0, passed: false, entries: [{ path: '', kind: 'type_mismatch', expected: [1, 2], actual: { 0: 1 }, message: 'expected array, got object' }] }],
+    [
+      'type mismatch: null for a string',
+      'x',
+      null,
+      {
+        score: 0,
+        passed: false,
+        entries: [{ path: '', kind: 'type_mismatch', expected: 'x', actual: null, message: 'expected string, got null' }],
+      },
+    ],
+    [
+      'type mismatch: array for an object',
+      { a: 1 },
+      [1],
+      {
+        score: 0,
+        passed: false,
+        entries: [{ path: '', kind: 'type_mismatch', expected: { a: 1 }, actual: [1], message: 'expected object, got array' }],
+      },
+    ],
+    [
+      'type mismatch: object for an array',
+      [1, 2],
+      { 0: 1 },
+      {
+        score: 0,
+        passed: false,
+        entries: [{ path: '', kind: 'type_mismatch', expected: [1, 2], actual: { 0: 1 }, message: 'expected array, got object' }],
+      },
+    ],
     [
       'ordered array: shorter and longer',
       { short: [1, 2, 3], long: [1] },
@@ -47,16 +92,38 @@ describe('matchValue: structure, diff kinds and scores', () => {
         ],
       },
     ],
-    ['mismatch deep in arrays of objects', [{ id: 1, tags: ['a'] }], [{ id: 1, tags: ['b'] }], { score: 1 / 2, passed: false, entries: [{ path: '/0/tags/0', kind: 'mismatch', expected: 'a', actual: 'b' }] }],
-    ['keys with / and ~ are escaped in paths', { 'a/b': { '~c': 1 } }, { 'a/b': { '~c': 2 } }, { score: 0, passed: false, entries: [{ path: '/a~1b/~0c', kind: 'mismatch', expected: 1, actual: 2 }] }],
-    ['an inherited property name is not a key', { toString: 1 }, {}, { score: 0, passed: false, entries: [{ path: '/toString', kind: 'missing', expected: 1 }] }],
-    ['an actual __proto__ key is an ordinary extra key', {}, JSON.parse('{"__proto__": 1}'), { score: 0, passed: false, entries: [{ path: '/__proto__', kind: 'extra', actual: 1 }] }],
+    [
+      'mismatch deep in arrays of objects',
+      [{ id: 1, tags: ['a'] }],
+      [{ id: 1, tags: ['b'] }],
+      { score: 1 / 2, passed: false, entries: [{ path: '/0/tags/0', kind: 'mismatch', expected: 'a', actual: 'b' }] },
+    ],
+    [
+      'keys with / and ~ are escaped in paths',
+      { 'a/b': { '~c': 1 } },
+      { 'a/b': { '~c': 2 } },
+      { score: 0, passed: false, entries: [{ path: '/a~1b/~0c', kind: 'mismatch', expected: 1, actual: 2 }] },
+    ],
+    [
+      'an inherited property name is not a key',
+      { toString: 1 },
+      {},
+      { score: 0, passed: false, entries: [{ path: '/toString', kind: 'missing', expected: 1 }] },
+    ],
+    [
+      'an actual __proto__ key is an ordinary extra key',
+      {},
+      JSON.parse('{"__proto__": 1}'),
+      { score: 0, passed: false, entries: [{ path: '/__proto__', kind: 'extra', actual: 1 }] },
+    ],
   ])('%s', (_name, expected, actual, result) => {
     expect(matchValue(expected, actual, ctx)).toEqual(result);
   });
 
   it('starts paths at ctx.path', () => {
-    expect(matchValue({ b: 1 }, { b: 2 }, { ...ctx, path: '/a' }).entries).toEqual([{ path: '/a/b', kind: 'mismatch', expected: 1, actual: 2 }]);
+    expect(matchValue({ b: 1 }, { b: 2 }, { ...ctx, path: '/a' }).entries).toEqual([
+      { path: '/a/b', kind: 'mismatch', expected: 1, actual: 2 },
+    ]);
   });
 
   it('allowExtraKeys ignores top-level extras only', () => {
@@ -66,7 +133,11 @@ describe('matchValue: structure, diff kinds and scores', () => {
 
   it('matchArguments reads the top-level object as argument names even when they start with $', () => {
     expect(matchArguments({ $filter: 'x' }, { $filter: 'x' }, ctx)).toEqual({ score: 1, passed: true, entries: [] });
-    expect(matchArguments({ $filter: 'x' }, {}, ctx)).toEqual({ score: 0, passed: false, entries: [{ path: '/$filter', kind: 'missing', expected: 'x' }] });
+    expect(matchArguments({ $filter: 'x' }, {}, ctx)).toEqual({
+      score: 0,
+      passed: false,
+      entries: [{ path: '/$filter', kind: 'missing', expected: 'x' }],
+    });
   });
 
   it('follows the schema into nested properties, additionalProperties, items and prefixItems', () => {

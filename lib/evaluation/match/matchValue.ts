@@ -23,7 +23,15 @@ import {
 } from './matchState.js';
 import { parseNumericString } from './numbers.js';
 import { walkScalar } from './scalar.js';
-import { isUnorderedArraySchema, itemSchema, NO_DEFAULT, numericType, propertySchema, schemaDefault, type JsonSchema } from './schemaNav.js';
+import {
+  isUnorderedArraySchema,
+  itemSchema,
+  NO_DEFAULT,
+  numericType,
+  propertySchema,
+  schemaDefault,
+  type JsonSchema,
+} from './schemaNav.js';
 
 /**
  * Compare an actual value with what the case expects, under the coercion policy. `actual === undefined` means
@@ -45,7 +53,11 @@ export function matchValue(expected: ExpectedValue, actual: unknown, ctx: MatchC
  * Compare a call's arguments object with the expected arguments. Unlike matchValue, the expected object is always
  * read as a map of argument names, even when every name starts with `$`.
  */
-export function matchArguments(expected: Readonly<Record<string, ExpectedValue>>, actual: Readonly<Record<string, unknown>>, ctx: MatchContext): MatchResult {
+export function matchArguments(
+  expected: Readonly<Record<string, ExpectedValue>>,
+  actual: Readonly<Record<string, unknown>>,
+  ctx: MatchContext,
+): MatchResult {
   const st = newState(configOf(ctx));
   walkObject(expected, actual, ctx.schema, ctx.path, undefined, ctx.allowExtraKeys === true, st);
   return toResult(st);
@@ -91,7 +103,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Compare an expected value with an actual one that is present, adding its leaf checks and diff entries to `st`. */
-export function walkValue(expected: ExpectedValue, actual: unknown, schema: JsonSchema | undefined, path: string, tolerance: NumericTolerance | undefined, st: WalkState): void {
+export function walkValue(
+  expected: ExpectedValue,
+  actual: unknown,
+  schema: JsonSchema | undefined,
+  path: string,
+  tolerance: NumericTolerance | undefined,
+  st: WalkState,
+): void {
   if (st.cfg.ignore !== undefined && st.cfg.ignore.test(path)) return;
   if (expected === null || typeof expected !== 'object') return walkScalar(expected, actual, schema, path, tolerance, st);
   if (Array.isArray(expected)) {
@@ -116,7 +135,14 @@ export function walkAbsent(expected: ExpectedValue, schema: JsonSchema | undefin
     if (allPassed(sub)) {
       st.checks += sub.checks;
       st.passed += sub.checks;
-      st.entries.push({ path, kind: 'coerced', expected, actual: fallback, coercions: ['default_value'], message: 'omitted; the schema default applies' });
+      st.entries.push({
+        path,
+        kind: 'coerced',
+        expected,
+        actual: fallback,
+        coercions: ['default_value'],
+        message: 'omitted; the schema default applies',
+      });
       return;
     }
   }
@@ -124,7 +150,15 @@ export function walkAbsent(expected: ExpectedValue, schema: JsonSchema | undefin
 }
 
 /** Objects: every expected key is checked; actual keys the case does not mention are `extra` (one failed check each). */
-export function walkObject(expected: ExpectedObject, actual: unknown, schema: JsonSchema | undefined, path: string, tolerance: NumericTolerance | undefined, allowExtraKeys: boolean, st: WalkState): void {
+export function walkObject(
+  expected: ExpectedObject,
+  actual: unknown,
+  schema: JsonSchema | undefined,
+  path: string,
+  tolerance: NumericTolerance | undefined,
+  allowExtraKeys: boolean,
+  st: WalkState,
+): void {
   if (!isPlainObject(actual)) return failTypeMismatch(st, path, expected, actual);
   let expectedKeys = 0;
   let present = 0;
@@ -174,7 +208,14 @@ function walkExtra(actual: unknown, schema: JsonSchema | undefined, path: string
     const sub = newState(st.cfg);
     walkValue(fallback as ExpectedValue, actual, schema, path, undefined, sub);
     if (allPassed(sub)) {
-      st.entries.push({ path, kind: 'coerced', expected: fallback, actual, coercions: ['default_value'], message: 'not asked for, but equal to the schema default' });
+      st.entries.push({
+        path,
+        kind: 'coerced',
+        expected: fallback,
+        actual,
+        coercions: ['default_value'],
+        message: 'not asked for, but equal to the schema default',
+      });
       return;
     }
   }
@@ -182,11 +223,21 @@ function walkExtra(actual: unknown, schema: JsonSchema | undefined, path: string
 }
 
 /** Arrays: element by element in order, or (unordered) by an optimal one-to-one matching of elements. */
-export function walkArray(expected: ExpectedValue[], actual: unknown, schema: JsonSchema | undefined, path: string, tolerance: NumericTolerance | undefined, unordered: boolean, st: WalkState): void {
+export function walkArray(
+  expected: ExpectedValue[],
+  actual: unknown,
+  schema: JsonSchema | undefined,
+  path: string,
+  tolerance: NumericTolerance | undefined,
+  unordered: boolean,
+  st: WalkState,
+): void {
   if (!Array.isArray(actual)) return failTypeMismatch(st, path, expected, actual);
   if (expected.length === 0 && actual.length === 0) return pass(st);
   if (unordered) {
-    return matchUnordered(expected, actual, path, st, (e, a, sub) => walkValue(expected[e]!, actual[a], itemSchema(schema, e), childPointer(path, a), tolerance, sub));
+    return matchUnordered(expected, actual, path, st, (e, a, sub) =>
+      walkValue(expected[e]!, actual[a], itemSchema(schema, e), childPointer(path, a), tolerance, sub),
+    );
   }
   const common = Math.min(expected.length, actual.length);
   for (let i = 0; i < common; i++) {
@@ -200,12 +251,20 @@ export function walkArray(expected: ExpectedValue[], actual: unknown, schema: Js
 }
 
 /** Matchers (`$any`, `$range`, `$value`/`$one_of` with `$tolerance` and `$unordered`); the value is present. */
-function walkMatcher(m: ArgMatcher, actual: unknown, schema: JsonSchema | undefined, path: string, tolerance: NumericTolerance | undefined, st: WalkState): void {
+function walkMatcher(
+  m: ArgMatcher,
+  actual: unknown,
+  schema: JsonSchema | undefined,
+  path: string,
+  tolerance: NumericTolerance | undefined,
+  st: WalkState,
+): void {
   if (m.$any === true) return pass(st);
   if (m.$range !== undefined) return walkRange(m, actual, path, st);
   const innerTolerance = m.$tolerance ?? tolerance;
   const unordered = m.$unordered === true;
-  const alternatives = m.$one_of === undefined ? (m.$value === undefined ? [] : [m.$value]) : m.$value === undefined ? m.$one_of : [m.$value, ...m.$one_of];
+  const alternatives =
+    m.$one_of === undefined ? (m.$value === undefined ? [] : [m.$value]) : m.$value === undefined ? m.$one_of : [m.$value, ...m.$one_of];
   if (alternatives.length === 0) return pass(st); // e.g. `{ "$optional": true }`: any present value
   if (alternatives.length === 1) return walkAlternative(alternatives[0]!, actual, schema, path, innerTolerance, unordered, st);
   let best: WalkState | undefined;
@@ -221,7 +280,15 @@ function walkMatcher(m: ArgMatcher, actual: unknown, schema: JsonSchema | undefi
   merge(st, best!);
 }
 
-function walkAlternative(alternative: ExpectedValue, actual: unknown, schema: JsonSchema | undefined, path: string, tolerance: NumericTolerance | undefined, unordered: boolean, st: WalkState): void {
+function walkAlternative(
+  alternative: ExpectedValue,
+  actual: unknown,
+  schema: JsonSchema | undefined,
+  path: string,
+  tolerance: NumericTolerance | undefined,
+  unordered: boolean,
+  st: WalkState,
+): void {
   if (unordered && Array.isArray(alternative)) {
     if (isIgnored(st, path)) return;
     return walkArray(alternative, actual, schema, path, tolerance, true, st);
@@ -254,7 +321,13 @@ export type PairWalker = (e: number, a: number, sub: WalkState) => void;
  * actual elements `extra` at their actual index; a paired element's entries use the actual index. When every element
  * matched but not in order, one `coerced` entry with `unordered_array` is added at the array's path.
  */
-export function matchUnordered(expected: readonly ExpectedValue[], actual: readonly unknown[], path: string, st: WalkState, walkPair: PairWalker): void {
+export function matchUnordered(
+  expected: readonly ExpectedValue[],
+  actual: readonly unknown[],
+  path: string,
+  st: WalkState,
+  walkPair: PairWalker,
+): void {
   const rows = expected.length;
   const cols = actual.length;
   if (rows === cols) {

@@ -8,7 +8,14 @@ import { failMismatch, failTypeMismatch, pass, passCoerced, type WalkState } fro
 type Scalar = string | number | boolean | null;
 
 /** Compare one expected scalar with the actual value: exactly one leaf check. */
-export function walkScalar(expected: Scalar, actual: unknown, schema: JsonSchema | undefined, path: string, tolerance: NumericTolerance | undefined, st: WalkState): void {
+export function walkScalar(
+  expected: Scalar,
+  actual: unknown,
+  schema: JsonSchema | undefined,
+  path: string,
+  tolerance: NumericTolerance | undefined,
+  st: WalkState,
+): void {
   if (typeof expected === 'number') return walkNumber(expected, actual, schema, path, tolerance, st);
   if (expected === actual) return pass(st);
   if (typeof expected === 'string') return walkString(expected, actual, schema, path, st);
@@ -19,7 +26,14 @@ export function walkScalar(expected: Scalar, actual: unknown, schema: JsonSchema
   return failTypeMismatch(st, path, expected, actual);
 }
 
-function walkNumber(expected: number, actual: unknown, schema: JsonSchema | undefined, path: string, tolerance: NumericTolerance | undefined, st: WalkState): void {
+function walkNumber(
+  expected: number,
+  actual: unknown,
+  schema: JsonSchema | undefined,
+  path: string,
+  tolerance: NumericTolerance | undefined,
+  st: WalkState,
+): void {
   let value: number;
   let viaString = false;
   if (typeof actual === 'number') {
@@ -50,7 +64,11 @@ function walkNumber(expected: number, actual: unknown, schema: JsonSchema | unde
 }
 
 /** Float/int mixing only exists where the schema says `integer` or `number`; JSON itself has one number type. */
-function numericKindCoercion(schema: JsonSchema | undefined, value: number, floatForm: boolean): 'int_to_float' | 'float_to_int' | undefined {
+function numericKindCoercion(
+  schema: JsonSchema | undefined,
+  value: number,
+  floatForm: boolean,
+): 'int_to_float' | 'float_to_int' | undefined {
   const type = numericType(schema);
   if (type === undefined) return undefined;
   if (type === 'integer') return floatForm ? 'float_to_int' : undefined;
@@ -81,7 +99,8 @@ function walkString(expected: string, actual: unknown, schema: JsonSchema | unde
     }
     return failMismatch(st, path, expected, actual, refused);
   }
-  if (typeof actual === 'number' && parseNumericString(expected) === actual) return coerceOrRefuse(st, path, expected, actual, 'numeric_string');
+  if (typeof actual === 'number' && parseNumericString(expected) === actual)
+    return coerceOrRefuse(st, path, expected, actual, 'numeric_string');
   if (typeof actual === 'boolean' && booleanText(expected) === actual) return coerceOrRefuse(st, path, expected, actual, 'boolean_string');
   return failTypeMismatch(st, path, expected, actual);
 }

@@ -7,7 +7,10 @@ export function collapseWhitespace(text: string): string {
 
 /** BFCL's `standardize_string`: remove spaces and `,./-_*^`, lower-case, and turn `'` into `"`. */
 export function bfclNormalize(text: string): string {
-  return text.replace(/[ ,./\-_*^]/g, '').toLowerCase().replace(/'/g, '"');
+  return text
+    .replace(/[ ,./\-_*^]/g, '')
+    .toLowerCase()
+    .replace(/'/g, '"');
 }
 
 /** Which normalisation makes two unequal strings equal, and whether the policy's mode allows it. */

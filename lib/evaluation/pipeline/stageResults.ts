@@ -4,4 +4,3 @@ import type { StageName, StageResult } from '../../domain/index.js';
 export function skippedStage(stage: StageName, message: string): StageResult {
   return { stage, status: 'skipped', passed: false, score: null, message, duration_ms: 0 };
 }
-

@@ -1,4 +1,16 @@
-import { type EvaluationConfig, type JsonObject, type LogicDetails, outcomeKindOf, resolveCoercionPolicy, type Scorecard, type StageName, type StageResult, type TestCase, type ToolCatalog, type Trajectory } from '../../domain/index.js';
+import {
+  type EvaluationConfig,
+  type JsonObject,
+  type LogicDetails,
+  outcomeKindOf,
+  resolveCoercionPolicy,
+  type Scorecard,
+  type StageName,
+  type StageResult,
+  type TestCase,
+  type ToolCatalog,
+  type Trajectory,
+} from '../../domain/index.js';
 import { runLogicStage, scoreRouting, withRouting } from '../logic/index.js';
 import { runSyntaxStage } from '../syntax/index.js';
 import { runExecutionStage } from '../execution/index.js';
@@ -63,7 +75,9 @@ export function startCase(input: CaseInput, config: EvaluationConfig): CaseState
   if (gate) {
     const logic = runLogicStage(syntax.calls, testCase, catalog ? { policy, casePolicy: policy, catalog } : { policy, casePolicy: policy });
     stages.logic = logic.result;
-    const routing = input.orchestrator ? scoreRouting(testCase, { agent: input.agent, routing_reason: input.routingReason, entities: input.entities }, policy) : undefined;
+    const routing = input.orchestrator
+      ? scoreRouting(testCase, { agent: input.agent, routing_reason: input.routingReason, entities: input.entities }, policy)
+      : undefined;
     if (routing) stages.logic = withRouting(stages.logic, routing);
     assignment = logic.assignment;
     callSet = logic.call_set;
@@ -108,7 +122,15 @@ export function startFailedCase(
   config: EvaluationConfig,
 ): CaseState {
   const state = startCase({ ...input, output: null }, config);
-  const syntax: StageResult = { stage: 'syntax', status: 'error', passed: false, score: null, error_code: failure.error_code, message: failure.message, duration_ms: 0 };
+  const syntax: StageResult = {
+    stage: 'syntax',
+    status: 'error',
+    passed: false,
+    score: null,
+    error_code: failure.error_code,
+    message: failure.message,
+    duration_ms: 0,
+  };
   const stopped = (name: 'execution' | 'semantics', enabled: boolean): StageResult =>
     skippedStage(name, enabled ? 'not run: the target did not answer' : 'disabled by the evaluation config');
   return {
@@ -143,7 +165,11 @@ export async function runExecution(
     ...state,
     ...(apiData === undefined ? {} : { api_data: apiData }),
     stages: { ...state.stages, execution: out.result },
-    evaluation: { ...state.evaluation, api_calls_made: state.evaluation.api_calls_made + out.api_calls_made, ms: state.evaluation.ms + (performance.now() - started) },
+    evaluation: {
+      ...state.evaluation,
+      api_calls_made: state.evaluation.api_calls_made + out.api_calls_made,
+      ms: state.evaluation.ms + (performance.now() - started),
+    },
   };
 }
 
@@ -169,7 +195,11 @@ export async function runSemantics(
   });
   const names = config.semantics.reference_metrics;
   const metrics = names.length
-    ? await scoreReferenceMetrics(names, { reference: testCase.expected_nl_response, answer: state.answer }, { ...(embedder ? { embedder } : {}), ...(abortSignal ? { abortSignal } : {}) })
+    ? await scoreReferenceMetrics(
+        names,
+        { reference: testCase.expected_nl_response, answer: state.answer },
+        { ...(embedder ? { embedder } : {}), ...(abortSignal ? { abortSignal } : {}) },
+      )
     : undefined;
   const e = state.evaluation;
   return {
@@ -187,7 +217,12 @@ export async function runSemantics(
 }
 
 /** The verdict and the scorecard of a finished case. */
-export function finishCase(state: CaseState, testCase: TestCase, config: EvaluationConfig, timestamp = new Date().toISOString()): Scorecard {
+export function finishCase(
+  state: CaseState,
+  testCase: TestCase,
+  config: EvaluationConfig,
+  timestamp = new Date().toISOString(),
+): Scorecard {
   const verdict = decideVerdict(state.stages, config.weights);
   const inv = state.invocation;
   const ev = state.evaluation;
@@ -231,9 +266,17 @@ export function finishCase(state: CaseState, testCase: TestCase, config: Evaluat
 const MAX_API_DATA_CHARS = 12_000;
 
 /** What the executed calls returned, compact enough for a queue message: tool, status and data or the failure. */
-function apiDataOf(responses: ReadonlyArray<{ tool_name: string; response: { ok: boolean; status?: number; data?: unknown; message?: string } }>): unknown {
+function apiDataOf(
+  responses: ReadonlyArray<{ tool_name: string; response: { ok: boolean; status?: number; data?: unknown; message?: string } }>,
+): unknown {
   if (responses.length === 0) return undefined;
-  const data = responses.map((r) => (r.response.ok ? { tool: r.tool_name, status: r.response.status, data: r.response.data } : { tool: r.tool_name, failed: r.response.message }));
+  const data = responses.map((r) =>
+    r.response.ok
+      ? { tool: r.tool_name, status: r.response.status, data: r.response.data }
+      : { tool: r.tool_name, failed: r.response.message },
+  );
   const text = JSON.stringify(data);
-  return text.length <= MAX_API_DATA_CHARS ? data : `${text.slice(0, MAX_API_DATA_CHARS)} ... [${text.length - MAX_API_DATA_CHARS} more characters cut]`;
+  return text.length <= MAX_API_DATA_CHARS
+    ? data
+    : `${text.slice(0, MAX_API_DATA_CHARS)} ... [${text.length - MAX_API_DATA_CHARS} more characters cut]`;
 }

@@ -71,7 +71,10 @@ export function formatSummary(s: EvaluationSummary): string {
   const lines = [
     `cases ${s.cases}   passed ${s.passed}   failed ${s.failed}   pass rate ${pct(s.pass_rate).trim()}   mean score ${s.mean_score === null ? '-' : s.mean_score.toFixed(3)}`,
     'stage        ran   passed  pass rate',
-    ...STAGE_NAMES.map((n) => `${n.padEnd(10)} ${String(s.stages[n].ran).padStart(5)} ${String(s.stages[n].passed).padStart(8)}  ${pct(s.stages[n].pass_rate)}`),
+    ...STAGE_NAMES.map(
+      (n) =>
+        `${n.padEnd(10)} ${String(s.stages[n].ran).padStart(5)} ${String(s.stages[n].passed).padStart(8)}  ${pct(s.stages[n].pass_rate)}`,
+    ),
   ];
   if (s.top_error_codes.length) {
     lines.push('top error codes: ' + s.top_error_codes.map((e) => `${e.error_code} (${e.count})`).join(', '));

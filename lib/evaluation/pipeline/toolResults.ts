@@ -6,7 +6,9 @@ import type { LogicDetails, TestCase, ToolCall, ToolResult } from '../../domain/
  */
 export function toolResultsOf(testCase: TestCase, calls: readonly ToolCall[], logic: LogicDetails | undefined): ToolResult[] {
   const expectedSet =
-    logic && logic.call_set >= 0 ? (testCase.alternative_tool_calls[logic.call_set] ?? testCase.expected_tool_calls) : testCase.expected_tool_calls;
+    logic && logic.call_set >= 0
+      ? (testCase.alternative_tool_calls[logic.call_set] ?? testCase.expected_tool_calls)
+      : testCase.expected_tool_calls;
   const byTool = new Map<string, ToolResult>();
   const entry = (tool_name: string): ToolResult => {
     let r = byTool.get(tool_name);

@@ -33,14 +33,26 @@ describe('scoreReferenceMetrics', () => {
       { name: 'bleu', score: null, skipped_reason: 'the case has no expected_nl_response to compare with' },
     ]);
     expect((await scoreReferenceMetrics(['chrf'], { reference, answer: '  ' }))[0]!.skipped_reason).toMatch(/no natural-language answer/);
-    expect((await scoreReferenceMetrics(['embedding_cosine'], { reference, answer }))[0]).toMatchObject({ score: null, skipped_reason: expect.stringMatching(/no embedder configured/) });
+    expect((await scoreReferenceMetrics(['embedding_cosine'], { reference, answer }))[0]).toMatchObject({
+      score: null,
+      skipped_reason: expect.stringMatching(/no embedder configured/),
+    });
   });
 
   it('embedding_cosine through the real openai client against a local embeddings server', async () => {
-    const embedder = referenceEmbedderFrom({ EVALP_EMBEDDINGS_MODEL: 'text-embedding-3-small', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: `${stub.endpoint}/v1`, EVALP_EMBEDDINGS_DIMENSIONS: '64' })!;
+    const embedder = referenceEmbedderFrom({
+      EVALP_EMBEDDINGS_MODEL: 'text-embedding-3-small',
+      OPENAI_API_KEY: 'k',
+      OPENAI_BASE_URL: `${stub.endpoint}/v1`,
+      EVALP_EMBEDDINGS_DIMENSIONS: '64',
+    })!;
     const [same] = await scoreReferenceMetrics(['embedding_cosine'], { reference, answer: reference }, { embedder });
     const [close] = await scoreReferenceMetrics(['embedding_cosine'], { reference, answer }, { embedder });
-    const [far] = await scoreReferenceMetrics(['embedding_cosine'], { reference, answer: 'Completely unrelated weather report for Tuesday.' }, { embedder });
+    const [far] = await scoreReferenceMetrics(
+      ['embedding_cosine'],
+      { reference, answer: 'Completely unrelated weather report for Tuesday.' },
+      { embedder },
+    );
     expect(same!.score).toBeCloseTo(1, 5);
     expect(close!.score!).toBeGreaterThan(far!.score!);
     expect(stub.requests.at(-1)!.body).toMatchObject({ model: 'text-embedding-3-small', dimensions: 64 });
@@ -60,14 +72,28 @@ describe('scoreReferenceMetrics', () => {
   });
 
   it('a run that enables them gets them on the scorecard beside the judge, and the card still validates', async () => {
-    const testCase = TestCaseSchema.parse({ id: 'c1', nl_query: 'Where is order A-1?', expected_tool_calls: [], expected_nl_response: reference, metadata: { complexity_level: 1 } });
-    const config = resolveEvaluationConfig({ semantics: { enabled: true, reference_metrics: ['bleu', 'rougeL', 'chrf', 'embedding_cosine'] } });
-    const card = await evaluateCase({ runId: 'r', testCase, output: { role: 'assistant', content: answer } }, config, { judge: new LocalReferenceJudge() });
+    const testCase = TestCaseSchema.parse({
+      id: 'c1',
+      nl_query: 'Where is order A-1?',
+      expected_tool_calls: [],
+      expected_nl_response: reference,
+      metadata: { complexity_level: 1 },
+    });
+    const config = resolveEvaluationConfig({
+      semantics: { enabled: true, reference_metrics: ['bleu', 'rougeL', 'chrf', 'embedding_cosine'] },
+    });
+    const card = await evaluateCase({ runId: 'r', testCase, output: { role: 'assistant', content: answer } }, config, {
+      judge: new LocalReferenceJudge(),
+    });
     expect(card.reference_metrics!.map((m) => m.name)).toEqual(['bleu', 'rougeL', 'chrf', 'embedding_cosine']);
     expect(card.reference_metrics![3]!.skipped_reason).toMatch(/no embedder/);
     expect(card.stages.semantics.status).not.toBe('skipped');
     expect(ScorecardSchema.parse(card).reference_metrics).toEqual(card.reference_metrics);
-    const plain = await evaluateCase({ runId: 'r', testCase, output: { role: 'assistant', content: answer } }, resolveEvaluationConfig({ semantics: { enabled: true } }), { judge: new LocalReferenceJudge() });
+    const plain = await evaluateCase(
+      { runId: 'r', testCase, output: { role: 'assistant', content: answer } },
+      resolveEvaluationConfig({ semantics: { enabled: true } }),
+      { judge: new LocalReferenceJudge() },
+    );
     expect(plain.reference_metrics).toBeUndefined();
   });
 });

@@ -47,7 +47,11 @@ async function embeddingCosine(
 ): Promise<ReferenceMetricResult> {
   const name = 'embedding_cosine';
   if (!options.embedder) {
-    return { name, score: null, skipped_reason: 'no embedder configured (set EVALP_EMBEDDINGS_MODEL with OPENAI_API_KEY, or AZURE_OPENAI_EMBEDDINGS_DEPLOYMENT)' };
+    return {
+      name,
+      score: null,
+      skipped_reason: 'no embedder configured (set EVALP_EMBEDDINGS_MODEL with OPENAI_API_KEY, or AZURE_OPENAI_EMBEDDINGS_DEPLOYMENT)',
+    };
   }
   try {
     const [a, b] = await options.embedder.embed([answer, reference], options.abortSignal ? { abortSignal: options.abortSignal } : {});

@@ -5,7 +5,11 @@ import type { Judge, JudgeInput, JudgeVerdict } from '../../ports/judge.js';
 import { JudgeError } from '../../ports/judgeError.js';
 import { LocalReferenceJudge } from '../../judges/localReference/localReferenceJudge.js';
 import { OpenAIJudge } from '../../judges/openai/openaiJudge.js';
-import { chatCompletion, startChatCompletionsServer, type ChatCompletionsServer } from '../../judges/testing/chatCompletionsServer.test-helpers.js';
+import {
+  chatCompletion,
+  startChatCompletionsServer,
+  type ChatCompletionsServer,
+} from '../../judges/testing/chatCompletionsServer.test-helpers.js';
 import { runSemanticsStage } from './runSemanticsStage.js';
 
 const testCase = (over: Partial<TestCaseInput> = {}): TestCase =>
@@ -27,7 +31,18 @@ class ScriptedJudge implements Judge {
   async judge(input: JudgeInput): Promise<JudgeVerdict> {
     this.inputs.push(input);
     if (this.outcome instanceof Error) throw this.outcome;
-    return { score: 1, reasoning: 'r', confidence: 1, model: 'm', input_tokens: 0, output_tokens: 0, cost_usd: 0, cached: false, method: 'llm', ...this.outcome };
+    return {
+      score: 1,
+      reasoning: 'r',
+      confidence: 1,
+      model: 'm',
+      input_tokens: 0,
+      output_tokens: 0,
+      cost_usd: 0,
+      cached: false,
+      method: 'llm',
+      ...this.outcome,
+    };
   }
 }
 
@@ -103,7 +118,9 @@ describe('runSemanticsStage', () => {
     const output = await runSemanticsStage(testCase(), 'ACME has 7 open orders.', options);
     expect(output.result).toMatchObject({ status: 'failed', passed: false, error_code: 'low_semantic_score' });
     expect(output.result.score).toBeLessThan(0.7);
-    expect(output.result.message).toMatch(/^Semantic score 0\.\d\d is below the pass threshold 0\.70 \(judge local-reference-heuristic\): Heuristic, not an LLM: numbers 0\/1 found \(missing: 42\)/);
+    expect(output.result.message).toMatch(
+      /^Semantic score 0\.\d\d is below the pass threshold 0\.70 \(judge local-reference-heuristic\): Heuristic, not an LLM: numbers 0\/1 found \(missing: 42\)/,
+    );
   });
 
   it.each([
@@ -134,12 +151,25 @@ describe('runSemanticsStage', () => {
       },
     ]);
     expect([output.input_tokens, output.output_tokens, output.cost_usd]).toEqual([120, 30, 0.001]);
-    expect(output.result.details).toEqual({ judge: 'scripted', method: 'llm', model: 'm', reasoning: 'r', confidence: 1, cached: true, notes: ['n'] });
+    expect(output.result.details).toEqual({
+      judge: 'scripted',
+      method: 'llm',
+      model: 'm',
+      reasoning: 'r',
+      confidence: 1,
+      cached: true,
+      notes: ['n'],
+    });
   });
 
   it('records a judge that gave up as error/judge_failed with score null, counting the tokens it spent', async () => {
     server = await startChatCompletionsServer(() => chatCompletion('not json', { promptTokens: 50, completionTokens: 5 }));
-    const judge = new OpenAIJudge({ client: new OpenAI({ apiKey: 'k', baseURL: server.baseURL }), model: 'gpt-4o-mini', maxRetries: 1, retryDelayInMs: 1 });
+    const judge = new OpenAIJudge({
+      client: new OpenAI({ apiKey: 'k', baseURL: server.baseURL }),
+      model: 'gpt-4o-mini',
+      maxRetries: 1,
+      retryDelayInMs: 1,
+    });
     const output = await runSemanticsStage(testCase(), 'ACME has 42 open orders.', { judge, passThreshold: 0.7 });
     expect(withoutDuration(output.result)).toEqual({
       stage: 'semantics',
@@ -147,7 +177,8 @@ describe('runSemanticsStage', () => {
       passed: false,
       score: null,
       error_code: 'judge_failed',
-      message: 'Judge openai:gpt-4o-mini could not score the answer: judge model "gpt-4o-mini" gave no valid verdict after 2 attempt(s): the reply is not JSON: "not json"',
+      message:
+        'Judge openai:gpt-4o-mini could not score the answer: judge model "gpt-4o-mini" gave no valid verdict after 2 attempt(s): the reply is not JSON: "not json"',
       details: { judge: 'openai:gpt-4o-mini', method: 'llm', reason: 'invalid_output', attempts: 2 },
       duration_ms: 0,
     });

@@ -62,7 +62,9 @@ export async function runSemanticsStage(
   const who = { judge: judge.name, method: judge.method };
 
   const expectedAnswer = testCase.expected_nl_response?.trim() ? testCase.expected_nl_response : undefined;
-  const kept = testCase.expected_facts.map((fact, i) => ({ fact, importance: importanceOf(testCase.fact_importance, i) })).filter((f) => f.fact.trim());
+  const kept = testCase.expected_facts
+    .map((fact, i) => ({ fact, importance: importanceOf(testCase.fact_importance, i) }))
+    .filter((f) => f.fact.trim());
   const facts = kept.map((f) => f.fact);
   if (!expectedAnswer && facts.length === 0) {
     return free({ ...base(), ...noReference(testCase.id), details: who });
@@ -106,7 +108,15 @@ export async function runSemanticsStage(
   const spent = { input_tokens: verdict.input_tokens, output_tokens: verdict.output_tokens, cost_usd: verdict.cost_usd };
   if (!(verdict.score >= 0 && verdict.score <= 1)) {
     const message = `Judge ${judge.name} returned an invalid score ${String(verdict.score)}; scores must be within [0, 1].`;
-    const result: StageResult = { ...base(), status: 'error', passed: false, score: null, error_code: 'judge_failed', message, details: who };
+    const result: StageResult = {
+      ...base(),
+      status: 'error',
+      passed: false,
+      score: null,
+      error_code: 'judge_failed',
+      message,
+      details: who,
+    };
     return { result, ...spent };
   }
 
@@ -125,7 +135,15 @@ export async function runSemanticsStage(
     const list = missingCritical.map((f) => JSON.stringify(f)).join(', ');
     const message = `The answer leaves out ${missingCritical.length === 1 ? 'a critical fact' : `${missingCritical.length} critical facts`}: ${list} (semantic score ${verdict.score.toFixed(2)}, judge ${judge.name}); a missing critical fact fails stage 4 whatever the score.`;
     return {
-      result: { ...base(), status: 'failed', passed: false, score: verdict.score, error_code: 'missing_critical_fact', message, details: { ...details, missing_critical_facts: missingCritical } },
+      result: {
+        ...base(),
+        status: 'failed',
+        passed: false,
+        score: verdict.score,
+        error_code: 'missing_critical_fact',
+        message,
+        details: { ...details, missing_critical_facts: missingCritical },
+      },
       ...spent,
     };
   }
@@ -178,8 +196,10 @@ function missingCriticalFacts(facts: ReadonlyArray<{ fact: string; importance: F
   const critical = facts.filter((f) => f.importance === 'critical');
   if (critical.length === 0) return [];
   const index = indexAnswer(answer);
-  return critical.filter((f) => {
-    const analysed = analyseFact(f.fact);
-    return analysed !== undefined && !checkAnalysedFact(analysed, index).present;
-  }).map((f) => f.fact);
+  return critical
+    .filter((f) => {
+      const analysed = analyseFact(f.fact);
+      return analysed !== undefined && !checkAnalysedFact(analysed, index).present;
+    })
+    .map((f) => f.fact);
 }

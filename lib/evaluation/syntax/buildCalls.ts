@@ -23,7 +23,10 @@ export function buildOutcome(extraction: Extraction, documentText: string | null
   for (const raw of extraction.calls) {
     const name = raw.name;
     if (typeof name !== 'string' || isBlank(name)) {
-      (problems ??= []).push({ code: 'unparseable_output', message: `${whereIs(location, raw.index)} has no tool name (got ${describeValue(name)})` });
+      (problems ??= []).push({
+        code: 'unparseable_output',
+        message: `${whereIs(location, raw.index)} has no tool name (got ${describeValue(name)})`,
+      });
       continue;
     }
     let result: ArgsResult;

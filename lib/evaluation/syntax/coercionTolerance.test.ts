@@ -23,7 +23,11 @@ const catalog: ToolCatalog = {
     },
   ],
 };
-const call = (args: string): unknown => ({ role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'search', arguments: args } }] });
+const call = (args: string): unknown => ({
+  role: 'assistant',
+  content: null,
+  tool_calls: [{ id: 'c', type: 'function', function: { name: 'search', arguments: args } }],
+});
 
 describe('syntax gate and the coercion policy agree', () => {
   it.each([

@@ -28,7 +28,8 @@ export function toleratedCoercion(issue: CallIssue, call: ToolCall, policy: Coer
   if (issue.error_code === 'enum_violation' && policy.enum_case) {
     const value = valueAt(call.arguments, issue.path);
     const allowed = issue.expected?.allowed;
-    if (typeof value === 'string' && allowed?.some((a) => typeof a === 'string' && a.toLowerCase() === value.trim().toLowerCase())) return 'enum_case';
+    if (typeof value === 'string' && allowed?.some((a) => typeof a === 'string' && a.toLowerCase() === value.trim().toLowerCase()))
+      return 'enum_case';
   }
   return undefined;
 }
@@ -37,7 +38,11 @@ function valueAt(root: unknown, pointer: string): unknown {
   let node = root;
   for (const segment of segmentsOf(pointer)) {
     if (node === null || typeof node !== 'object') return undefined;
-    node = Array.isArray(node) ? node[Number(segment)] : Object.hasOwn(node, segment) ? (node as Record<string, unknown>)[segment] : undefined;
+    node = Array.isArray(node)
+      ? node[Number(segment)]
+      : Object.hasOwn(node, segment)
+        ? (node as Record<string, unknown>)[segment]
+        : undefined;
   }
   return node;
 }

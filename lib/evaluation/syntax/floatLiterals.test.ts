@@ -26,13 +26,26 @@ describe('findFloatLiteralPaths', () => {
       fc.integer({ min: 1, max: 99 }).map((n) => `${n / 10}E${2}`),
     );
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.string(), fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string(), floatText.map((raw) => ({ raw }))))), (entries) => {
-        const text = `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${typeof v === 'object' ? v.raw : JSON.stringify(v)}`).join(', ')}}`;
-        expect(() => JSON.parse(text)).not.toThrow();
-        const paths = findFloatLiteralPaths(text);
-        if (entries.some(([, v]) => typeof v === 'object')) expect(paths.length).toBeGreaterThan(0);
-        if (paths.length > 0) expect(mayContainFloatLiteral(text)).toBe(true);
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.string(),
+            fc.oneof(
+              fc.integer(),
+              fc.double({ noNaN: true, noDefaultInfinity: true }),
+              fc.string(),
+              floatText.map((raw) => ({ raw })),
+            ),
+          ),
+        ),
+        (entries) => {
+          const text = `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${typeof v === 'object' ? v.raw : JSON.stringify(v)}`).join(', ')}}`;
+          expect(() => JSON.parse(text)).not.toThrow();
+          const paths = findFloatLiteralPaths(text);
+          if (entries.some(([, v]) => typeof v === 'object')) expect(paths.length).toBeGreaterThan(0);
+          if (paths.length > 0) expect(mayContainFloatLiteral(text)).toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -45,24 +58,44 @@ describe('float_literal_paths through parseToolCalls', () => {
       { role: 'assistant', tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{"limit": 5.0, "n": 5}' } }] },
       [['/limit']],
     ],
-    ['no float-form numbers: no field at all', { role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'f', arguments: '{"limit": 5}' } }] }, [undefined]],
+    [
+      'no float-form numbers: no field at all',
+      { role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'f', arguments: '{"limit": 5}' } }] },
+      [undefined],
+    ],
     [
       'Anthropic text: the document scan maps each block',
       '{"content": [{"type": "tool_use", "id": "a", "name": "f", "input": {"x": 1.0}}, {"type": "tool_use", "id": "b", "name": "g", "input": {"y": [2, 3.0]}}]}',
       [['/x'], ['/y/1']],
     ],
-    ['plain JSON list text', '[{"name": "f", "arguments": {"p": {"q": 1e2}}}, {"name": "g", "arguments": {"z": 1}}]', [['/p/q'], undefined]],
+    [
+      'plain JSON list text',
+      '[{"name": "f", "arguments": {"p": {"q": 1e2}}}, {"name": "g", "arguments": {"z": 1}}]',
+      [['/p/q'], undefined],
+    ],
     [
       'completion text with object arguments',
       '{"choices": [{"message": {"role": "assistant", "tool_calls": [{"type": "function", "function": {"name": "f", "arguments": {"k": 2.0}}}, {"name": "g", "arguments": {"k": [3.0]}}]}}]}',
       [['/k'], ['/k/0']],
     ],
-    ['legacy function_call text with object arguments', '{"role": "assistant", "function_call": {"name": "f", "arguments": {"n": 1e1}}}', [['/n']]],
-    ['Responses item text with object arguments', '{"output": [{"type": "function_call", "call_id": "c", "name": "f", "arguments": {"z": 9.0}}]}', [['/z']]],
+    [
+      'legacy function_call text with object arguments',
+      '{"role": "assistant", "function_call": {"name": "f", "arguments": {"n": 1e1}}}',
+      [['/n']],
+    ],
+    [
+      'Responses item text with object arguments',
+      '{"output": [{"type": "function_call", "call_id": "c", "name": "f", "arguments": {"z": 9.0}}]}',
+      [['/z']],
+    ],
     ['{tool_calls} text', '{"tool_calls": [{"name": "f", "parameters": {"q": 0.0}}]}', [['/q']]],
     ['single call text', '{"name": "f", "parameters": {"a": 4.0}}', [['/a']]],
     ['python text', 'f(n=5.0, m=5)', [['/n']]],
-    ['objects cannot carry float form (JSON.parse already ran)', [{ type: 'tool_use', id: 'a', name: 'f', input: { x: 1.0 } }], [undefined]],
+    [
+      'objects cannot carry float form (JSON.parse already ran)',
+      [{ type: 'tool_use', id: 'a', name: 'f', input: { x: 1.0 } }],
+      [undefined],
+    ],
   ])('%s', (_name, raw, expected) => {
     const outcome = parseToolCalls(raw);
     expect(outcome.ok).toBe(true);

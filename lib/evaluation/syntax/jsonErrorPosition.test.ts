@@ -34,9 +34,16 @@ describe('jsonErrorPosition', () => {
   it('agrees with JSON.parse on validity (property)', () => {
     const jsonish = fc.stringMatching(/^[\s{}[\]",:0-9a-z.\-+eE\\]{0,24}$/);
     fc.assert(
-      fc.property(fc.oneof(jsonish, fc.json(), fc.json().map((t) => t.slice(0, Math.max(0, t.length - 1)))), (text) => {
-        expect(jsonErrorPosition(text) === -1).toBe(jsonParseFails(text) === undefined);
-      }),
+      fc.property(
+        fc.oneof(
+          jsonish,
+          fc.json(),
+          fc.json().map((t) => t.slice(0, Math.max(0, t.length - 1))),
+        ),
+        (text) => {
+          expect(jsonErrorPosition(text) === -1).toBe(jsonParseFails(text) === undefined);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -51,9 +58,9 @@ describe('describeJsonError', () => {
   it.each<[string, string]>([
     ['{"a": 1 "b": 2}', 'Expected \',\' or \'}\' after property value at position 8, before "\\"b\\": 2}"'],
     ['[1,]', 'Unexpected token \']\' at position 3, before "]"'],
-    ['{"a": 1', 'Expected \',\' or \'}\' after property value at the end of the text (position 7); is it truncated?'],
-    ['{"long": "' + 'x'.repeat(40) + '" oops}', 'Expected \',\' or \'}\' after property value at position 52, before "oops}"'],
-    ['{"a": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] ]', 'Expected \',\' or \'}\' after property value at position 54, before "]"'],
+    ['{"a": 1', "Expected ',' or '}' after property value at the end of the text (position 7); is it truncated?"],
+    ['{"long": "' + 'x'.repeat(40) + '" oops}', "Expected ',' or '}' after property value at position 52, before \"oops}\""],
+    ['{"a": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] ]', "Expected ',' or '}' after property value at position 54, before \"]\""],
   ])('%j', (text, message) => {
     expect(describeJsonError(text, jsonParseFails(text))).toBe(message);
   });

@@ -23,12 +23,17 @@ const FENCE_OPEN = /^```[\w+-]*/;
 export function parseText(text: string, insideFence = false): ParseOutcome {
   const trimmed = hasOuterSpace(text) ? text.trim() : text;
   if (trimmed === '') {
-    return parseFailure('unknown', 'empty_output', text === '' ? 'The target returned an empty string.' : 'The target returned only whitespace.');
+    return parseFailure(
+      'unknown',
+      'empty_output',
+      text === '' ? 'The target returned an empty string.' : 'The target returned only whitespace.',
+    );
   }
   const first = trimmed.charCodeAt(0);
   if (first === 0x60 /* ` */ && !insideFence && trimmed.startsWith('```')) {
     const outcome = parseText(fenceBody(trimmed), true);
-    if (!outcome.ok && outcome.error_code === 'empty_output') return parseFailure('unknown', 'empty_output', 'The target returned an empty code block.');
+    if (!outcome.ok && outcome.error_code === 'empty_output')
+      return parseFailure('unknown', 'empty_output', 'The target returned an empty code block.');
     return outcome.format === 'text' ? textAnswer(text) : outcome;
   }
   if (first === 0x5b /* [ */ && CALL_LIST_START.test(trimmed)) return parsePython(trimmed);
@@ -37,9 +42,14 @@ export function parseText(text: string, insideFence = false): ParseOutcome {
     try {
       value = JSON.parse(trimmed);
     } catch (error) {
-      return parseFailure('unknown', 'unparseable_output', `The output looks like JSON but does not parse: ${describeJsonError(trimmed, error)}.`);
+      return parseFailure(
+        'unknown',
+        'unparseable_output',
+        `The output looks like JSON but does not parse: ${describeJsonError(trimmed, error)}.`,
+      );
     }
-    if (jsonTextTooDeep(trimmed)) return parseFailure('unknown', 'unparseable_output', `The output nests deeper than ${MAX_NESTING} levels.`);
+    if (jsonTextTooDeep(trimmed))
+      return parseFailure('unknown', 'unparseable_output', `The output nests deeper than ${MAX_NESTING} levels.`);
     const extraction = extractStructured(value);
     return isParseFailure(extraction) ? extraction : buildOutcome(extraction, trimmed);
   }

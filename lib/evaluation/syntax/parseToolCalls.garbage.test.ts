@@ -66,7 +66,13 @@ describe('parseToolCalls never throws on garbage', () => {
     ['content blocks of junk', { content: [1, null] }],
     ['output items of junk', { output: [{ type: 'function_call', name: ['x'], arguments: 5 }] }],
     ['arguments with NaN and functions', [{ name: 'f', arguments: { a: Number.NaN, b: () => 1, c: undefined } }]],
-    ['shared references in arguments', (() => { const s = { x: 1 }; return [{ name: 'f', arguments: { a: s, b: s } }]; })()],
+    [
+      'shared references in arguments',
+      (() => {
+        const s = { x: 1 };
+        return [{ name: 'f', arguments: { a: s, b: s } }];
+      })(),
+    ],
     ['a name that is an object', [{ name: { evil: true }, arguments: {} }]],
     ['an exotic __proto__ key', '[{"name": "f", "arguments": {"__proto__": {"polluted": true}}}]'],
     ['fenced garbage', '```\n{"a": \n```'],

@@ -39,7 +39,10 @@ const floatForm = (v: number): boolean => Number.isSafeInteger(v) && v % 2 === 0
 function toJson(v: JsonValue): string {
   if (typeof v === 'number') return floatForm(v) ? `${v}.0` : JSON.stringify(v);
   if (Array.isArray(v)) return `[${v.map(toJson).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}: ${toJson(v[k] as JsonValue)}`).join(', ')}}`;
+  if (v !== null && typeof v === 'object')
+    return `{${Object.keys(v)
+      .map((k) => `${JSON.stringify(k)}: ${toJson(v[k] as JsonValue)}`)
+      .join(', ')}}`;
   return JSON.stringify(v);
 }
 
@@ -49,10 +52,15 @@ function toPython(v: JsonValue): string {
   if (v === false) return 'False';
   if (typeof v === 'number' || typeof v === 'string') return toJson(v);
   if (Array.isArray(v)) return `[${v.map(toPython).join(', ')}]`;
-  return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}: ${toPython(v[k] as JsonValue)}`).join(', ')}}`;
+  return `{${Object.keys(v)
+    .map((k) => `${JSON.stringify(k)}: ${toPython(v[k] as JsonValue)}`)
+    .join(', ')}}`;
 }
 
-const pythonCall = (c: Call): string => `${c.name}(${Object.keys(c.args).map((k) => `${k}=${toPython(c.args[k] as JsonValue)}`).join(', ')})`;
+const pythonCall = (c: Call): string =>
+  `${c.name}(${Object.keys(c.args)
+    .map((k) => `${k}=${toPython(c.args[k] as JsonValue)}`)
+    .join(', ')})`;
 
 /** Integral numbers the text shows in float form: ours (`4.0`), and JSON.stringify's exponents (`1e+21`). */
 const writtenAsFloat = (v: number): boolean => floatForm(v) || (Number.isInteger(v) && /[.eE]/.test(JSON.stringify(v)));
@@ -61,7 +69,8 @@ const writtenAsFloat = (v: number): boolean => floatForm(v) || (Number.isInteger
 function floatPaths(v: JsonValue, pointer = '', out: string[] = []): string[] {
   if (typeof v === 'number' && writtenAsFloat(v)) out.push(pointer);
   else if (Array.isArray(v)) v.forEach((item, i) => floatPaths(item, `${pointer}/${i}`, out));
-  else if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) floatPaths(v[k] as JsonValue, `${pointer}/${escapePointerSegment(k)}`, out);
+  else if (v !== null && typeof v === 'object')
+    for (const k of Object.keys(v)) floatPaths(v[k] as JsonValue, `${pointer}/${escapePointerSegment(k)}`, out);
   return out;
 }
 
@@ -75,28 +84,48 @@ interface Form {
 const FORMS: Record<string, Form> = {
   'OpenAI chat message (object)': {
     format: 'openai_chat',
-    serialise: (cs) => ({ role: 'assistant', content: null, tool_calls: cs.map((c, i) => ({ id: `call_${i}`, type: 'function', function: { name: c.name, arguments: toJson(c.args) } })) }),
+    serialise: (cs) => ({
+      role: 'assistant',
+      content: null,
+      tool_calls: cs.map((c, i) => ({ id: `call_${i}`, type: 'function', function: { name: c.name, arguments: toJson(c.args) } })),
+    }),
     keepsFloats: true,
   },
   'OpenAI chat completion (text)': {
     format: 'openai_chat',
     serialise: (cs) =>
-      JSON.stringify({ choices: [{ message: { role: 'assistant', tool_calls: cs.map((c) => ({ type: 'function', function: { name: c.name, arguments: toJson(c.args) } })) } }] }),
+      JSON.stringify({
+        choices: [
+          {
+            message: {
+              role: 'assistant',
+              tool_calls: cs.map((c) => ({ type: 'function', function: { name: c.name, arguments: toJson(c.args) } })),
+            },
+          },
+        ],
+      }),
     keepsFloats: true,
   },
   'Responses output (object)': {
     format: 'openai_responses',
-    serialise: (cs) => ({ output: cs.map((c, i) => ({ type: 'function_call', call_id: `call_${i}`, name: c.name, arguments: toJson(c.args) })) }),
+    serialise: (cs) => ({
+      output: cs.map((c, i) => ({ type: 'function_call', call_id: `call_${i}`, name: c.name, arguments: toJson(c.args) })),
+    }),
     keepsFloats: true,
   },
   'Anthropic message (object)': {
     format: 'anthropic',
-    serialise: (cs) => ({ type: 'message', role: 'assistant', content: cs.map((c, i) => ({ type: 'tool_use', id: `toolu_${i}`, name: c.name, input: structuredClone(c.args) })) }),
+    serialise: (cs) => ({
+      type: 'message',
+      role: 'assistant',
+      content: cs.map((c, i) => ({ type: 'tool_use', id: `toolu_${i}`, name: c.name, input: structuredClone(c.args) })),
+    }),
     keepsFloats: false,
   },
   'Anthropic content (text)': {
     format: 'anthropic',
-    serialise: (cs) => `[${cs.map((c, i) => `{"type": "tool_use", "id": "toolu_${i}", "name": ${JSON.stringify(c.name)}, "input": ${toJson(c.args)}}`).join(', ')}]`,
+    serialise: (cs) =>
+      `[${cs.map((c, i) => `{"type": "tool_use", "id": "toolu_${i}", "name": ${JSON.stringify(c.name)}, "input": ${toJson(c.args)}}`).join(', ')}]`,
     keepsFloats: true,
   },
   'JSON list, object arguments (text)': {

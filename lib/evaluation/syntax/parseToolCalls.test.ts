@@ -20,21 +20,27 @@ const chatCalls: ToolCall[] = [
 ];
 
 describe('parseToolCalls: OpenAI chat completions', () => {
-  const completion = { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: chatMessage, finish_reason: 'tool_calls' }] };
+  const completion = {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: chatMessage, finish_reason: 'tool_calls' }],
+  };
   it.each<[string, unknown, ParseOutcome]>([
     ['a completion object', completion, ok('openai_chat', chatCalls)],
     ['a completion as JSON text', JSON.stringify(completion), ok('openai_chat', chatCalls)],
     ['an assistant message', chatMessage, ok('openai_chat', chatCalls)],
     ['an assistant message as text with surrounding whitespace', `\n  ${JSON.stringify(chatMessage)}  \n`, ok('openai_chat', chatCalls)],
-    [
-      'a message with content and calls',
-      { ...chatMessage, content: 'Looking it up.' },
-      ok('openai_chat', chatCalls, 'Looking it up.'),
-    ],
+    ['a message with content and calls', { ...chatMessage, content: 'Looking it up.' }, ok('openai_chat', chatCalls, 'Looking it up.')],
     ['content only (an answer)', { role: 'assistant', content: 'It is sunny.' }, ok('openai_chat', [], 'It is sunny.')],
     [
       'content as text parts',
-      { role: 'assistant', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      },
       ok('anthropic', [], 'a\nb'),
     ],
     ['a refusal', { role: 'assistant', content: null, refusal: 'I cannot help.' }, ok('openai_chat', [], 'I cannot help.')],
@@ -64,11 +70,20 @@ describe('parseToolCalls: OpenAI chat completions', () => {
   });
 
   it.each<[string, unknown, Partial<ParseOutcome>]>([
-    ['no choices', { choices: [] }, { ok: false, format: 'openai_chat', error_code: 'empty_output', message: 'The chat completion has no choices.' }],
+    [
+      'no choices',
+      { choices: [] },
+      { ok: false, format: 'openai_chat', error_code: 'empty_output', message: 'The chat completion has no choices.' },
+    ],
     [
       'a choice without a message',
       { choices: [{ text: 'legacy' }] },
-      { ok: false, format: 'openai_chat', error_code: 'unparseable_output', message: 'choices[0] of the chat completion has no message object.' },
+      {
+        ok: false,
+        format: 'openai_chat',
+        error_code: 'unparseable_output',
+        message: 'choices[0] of the chat completion has no message object.',
+      },
     ],
     [
       'a message with neither calls nor content',
@@ -117,15 +132,34 @@ describe('parseToolCalls: OpenAI chat completions', () => {
   });
 
   it.each<[string, string, string]>([
-    ['a missing comma', '{"a": 1 "b": 2}', 'f (tool_calls[0]): arguments are not valid JSON: Expected \',\' or \'}\' after property value at position 8, before "\\"b\\": 2}"'],
-    ['a trailing comma', '{"a": 1,}', 'f (tool_calls[0]): arguments are not valid JSON: Expected double-quoted property name at position 8, before "}"'],
-    ['single quotes', "{'a': 1}", 'f (tool_calls[0]): arguments are not valid JSON: Expected property name or \'}\' at position 1, before "\'a\': 1}"'],
+    [
+      'a missing comma',
+      '{"a": 1 "b": 2}',
+      'f (tool_calls[0]): arguments are not valid JSON: Expected \',\' or \'}\' after property value at position 8, before "\\"b\\": 2}"',
+    ],
+    [
+      'a trailing comma',
+      '{"a": 1,}',
+      'f (tool_calls[0]): arguments are not valid JSON: Expected double-quoted property name at position 8, before "}"',
+    ],
+    [
+      'single quotes',
+      "{'a': 1}",
+      "f (tool_calls[0]): arguments are not valid JSON: Expected property name or '}' at position 1, before \"'a': 1}\"",
+    ],
     ['an array', '[1, 2]', 'f (tool_calls[0]): arguments must be a JSON object, got an array of 2'],
     ['a string', '"x"', 'f (tool_calls[0]): arguments must be a JSON object, got string "x"'],
     ['null', 'null', 'f (tool_calls[0]): arguments must be a JSON object, got null'],
   ])('reports argument text with %s as invalid_arguments_json', (_name, text, message) => {
     const raw = { role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'f', arguments: text } }] };
-    expect(parseToolCalls(raw)).toEqual({ ok: false, format: 'openai_chat', error_code: 'invalid_arguments_json', message, calls: [], answer: null });
+    expect(parseToolCalls(raw)).toEqual({
+      ok: false,
+      format: 'openai_chat',
+      error_code: 'invalid_arguments_json',
+      message,
+      calls: [],
+      answer: null,
+    });
   });
 });
 
@@ -157,7 +191,9 @@ describe('parseToolCalls: OpenAI Responses', () => {
   });
 
   it('fails on an empty, incomplete response and says why', () => {
-    expect(parseToolCalls({ object: 'response', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, output: [] })).toEqual({
+    expect(
+      parseToolCalls({ object: 'response', status: 'incomplete', incomplete_details: { reason: 'max_output_tokens' }, output: [] }),
+    ).toEqual({
       ok: false,
       format: 'openai_responses',
       error_code: 'empty_output',
@@ -213,7 +249,8 @@ describe('parseToolCalls: Anthropic', () => {
     expect(parseToolCalls({ type: 'message', content: [], stop_reason: 'max_tokens' })).toMatchObject({
       ok: false,
       error_code: 'empty_output',
-      message: 'The anthropic output has neither tool calls nor text (stop_reason is "max_tokens": the output hit the token limit (raise max_tokens)).',
+      message:
+        'The anthropic output has neither tool calls nor text (stop_reason is "max_tokens": the output hit the token limit (raise max_tokens)).',
     });
     expect(parseToolCalls([{ type: 'tool_use', id: 't', name: 'f', input: { when: new Date(0) } }])).toMatchObject({
       ok: false,
@@ -242,12 +279,20 @@ describe('parseToolCalls: plain JSON calls', () => {
     ['a single call object', { name: 'get_weather', arguments: parsedArgs }, ok('json_array', [call])],
     ['a single call as text', JSON.stringify({ name: 'get_weather', parameters: parsedArgs }), ok('json_array', [call])],
     ['a call without arguments', [{ name: 'ping' }], ok('json_array', [{ tool_name: 'ping', arguments: {} }])],
-    ['a call with an id', [{ id: 'x1', name: 'ping', arguments: {} }], ok('json_array', [{ tool_name: 'ping', arguments: {}, call_id: 'x1' }])],
+    [
+      'a call with an id',
+      [{ id: 'x1', name: 'ping', arguments: {} }],
+      ok('json_array', [{ tool_name: 'ping', arguments: {}, call_id: 'x1' }]),
+    ],
     ['an empty list (a deliberate no-call)', [], ok('json_array', [])],
     ['an empty list as text', '[]', ok('json_array', [])],
     ['{tool_calls: []}', '{"tool_calls": []}', ok('json_array', [])],
     ['a one-line fence', '```{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}```', ok('json_array', [call])],
-    ['a fence without its closing', '```json\n{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}', ok('json_array', [call])],
+    [
+      'a fence without its closing',
+      '```json\n{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}',
+      ok('json_array', [call]),
+    ],
     ['a fenced JSON block', '```json\n[{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}]\n```', ok('json_array', [call])],
   ])('%s', (_name, raw, expected) => {
     expect(parseToolCalls(raw)).toEqual(expected);
@@ -255,11 +300,23 @@ describe('parseToolCalls: plain JSON calls', () => {
 
   it.each<[string, unknown, string]>([
     ['a list of numbers', [1, 2, 3], 'list[0] is number 1, not a tool call object like {"name": ..., "arguments": {...}}.'],
-    ['a list of strings', '["get_weather"]', 'list[0] is string "get_weather", not a tool call object like {"name": ..., "arguments": {...}}.'],
-    ['an object of another kind', { foo: 1, bar: 2 }, 'Unrecognised output object (keys: foo, bar); expected an OpenAI chat completion or message, a Responses API response, an Anthropic message, or tool calls like {"name": ..., "arguments": {...}}.'],
+    [
+      'a list of strings',
+      '["get_weather"]',
+      'list[0] is string "get_weather", not a tool call object like {"name": ..., "arguments": {...}}.',
+    ],
+    [
+      'an object of another kind',
+      { foo: 1, bar: 2 },
+      'Unrecognised output object (keys: foo, bar); expected an OpenAI chat completion or message, a Responses API response, an Anthropic message, or tool calls like {"name": ..., "arguments": {...}}.',
+    ],
     ['a nameless call', [{ arguments: {} }], 'list[0] has no tool name (got nothing)'],
     ['a numeric name', [{ name: 7, arguments: {} }], 'list[0] has no tool name (got number 7)'],
-    ['broken JSON text', '{"name": "f", "arguments": {"a": }}', 'The output looks like JSON but does not parse: Unexpected token \'}\' at position 33, before "}}".'],
+    [
+      'broken JSON text',
+      '{"name": "f", "arguments": {"a": }}',
+      'The output looks like JSON but does not parse: Unexpected token \'}\' at position 33, before "}}".',
+    ],
   ])('fails on %s', (_name, raw, message) => {
     expect(parseToolCalls(raw)).toMatchObject({ ok: false, error_code: 'unparseable_output', message });
   });
@@ -273,8 +330,16 @@ describe('parseToolCalls: text', () => {
     ['a number', '42', ok('text', [], '42')],
     ['a quoted string', '"hello"', ok('text', [], '"hello"')],
     ['a fenced text block', '```\nJust text\n```', ok('text', [], '```\nJust text\n```')],
-    ['python call text', 'get_weather(city="Paris", days=3)', ok('python_calls', [{ tool_name: 'get_weather', arguments: parsedArgs, raw_arguments: 'get_weather(city="Paris", days=3)' }])],
-    ['fenced python', '```python\nget_time()\n```', ok('python_calls', [{ tool_name: 'get_time', arguments: {}, raw_arguments: 'get_time()' }])],
+    [
+      'python call text',
+      'get_weather(city="Paris", days=3)',
+      ok('python_calls', [{ tool_name: 'get_weather', arguments: parsedArgs, raw_arguments: 'get_weather(city="Paris", days=3)' }]),
+    ],
+    [
+      'fenced python',
+      '```python\nget_time()\n```',
+      ok('python_calls', [{ tool_name: 'get_time', arguments: {}, raw_arguments: 'get_time()' }]),
+    ],
   ])('%s', (_name, raw, expected) => {
     expect(parseToolCalls(raw)).toEqual(expected);
   });

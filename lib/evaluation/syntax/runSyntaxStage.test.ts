@@ -37,7 +37,9 @@ describe('runSyntaxStage', () => {
   it('passes a well-formed call with score 1', () => {
     expect(withoutDuration(runSyntaxStage(message('{"city": "Oslo", "days": 2}'), { catalog }))).toEqual({
       result: { stage: 'syntax', status: 'passed', passed: true, score: 1, details: { format: 'openai_chat', issues: [] }, duration_ms: 0 },
-      calls: [{ tool_name: 'get_weather', arguments: { city: 'Oslo', days: 2 }, call_id: 'call_1', raw_arguments: '{"city": "Oslo", "days": 2}' }],
+      calls: [
+        { tool_name: 'get_weather', arguments: { city: 'Oslo', days: 2 }, call_id: 'call_1', raw_arguments: '{"city": "Oslo", "days": 2}' },
+      ],
       answer: null,
       format: 'openai_chat',
     });
@@ -55,11 +57,24 @@ describe('runSyntaxStage', () => {
 
   it.each<[string, unknown, { error_code: string; message: string; format: string }]>([
     ['empty output', '', { error_code: 'empty_output', message: 'The target returned an empty string.', format: 'unknown' }],
-    ['unparseable text', '{"oops"', { error_code: 'unparseable_output', message: 'The output looks like JSON but does not parse: Expected \':\' after property name at the end of the text (position 7); is it truncated?.', format: 'unknown' }],
+    [
+      'unparseable text',
+      '{"oops"',
+      {
+        error_code: 'unparseable_output',
+        message:
+          "The output looks like JSON but does not parse: Expected ':' after property name at the end of the text (position 7); is it truncated?.",
+        format: 'unknown',
+      },
+    ],
     [
       'bad argument JSON',
       message('{"city": Oslo}'),
-      { error_code: 'invalid_arguments_json', message: 'get_weather (tool_calls[0]): arguments are not valid JSON: Unexpected token \'O\' at position 9, before "Oslo}"', format: 'openai_chat' },
+      {
+        error_code: 'invalid_arguments_json',
+        message: 'get_weather (tool_calls[0]): arguments are not valid JSON: Unexpected token \'O\' at position 9, before "Oslo}"',
+        format: 'openai_chat',
+      },
     ],
   ])('fails with score 0 on %s', (_name, raw, expected) => {
     const output = runSyntaxStage(raw, { catalog });
@@ -83,11 +98,41 @@ describe('runSyntaxStage', () => {
   it('fails on catalog issues: first issue code, up to three messages, all issues in details', () => {
     const output = runSyntaxStage(message('{"days": "two", "unit": "k", "wind": true, "rain": 1}'), { catalog });
     const issues = [
-      { call_index: 0, tool_name: 'get_weather', path: '/city', error_code: 'missing_required_argument', message: 'get_weather: missing required argument /city' },
-      { call_index: 0, tool_name: 'get_weather', path: '/wind', error_code: 'schema_violation', message: 'get_weather: unexpected argument /wind (the schema allows no other properties here)' },
-      { call_index: 0, tool_name: 'get_weather', path: '/rain', error_code: 'schema_violation', message: 'get_weather: unexpected argument /rain (the schema allows no other properties here)' },
-      { call_index: 0, tool_name: 'get_weather', path: '/days', error_code: 'wrong_argument_type', message: 'get_weather: argument /days must be integer, got string "two"' },
-      { call_index: 0, tool_name: 'get_weather', path: '/unit', error_code: 'enum_violation', message: 'get_weather: argument /unit must be one of "c", "f", got string "k"' },
+      {
+        call_index: 0,
+        tool_name: 'get_weather',
+        path: '/city',
+        error_code: 'missing_required_argument',
+        message: 'get_weather: missing required argument /city',
+      },
+      {
+        call_index: 0,
+        tool_name: 'get_weather',
+        path: '/wind',
+        error_code: 'schema_violation',
+        message: 'get_weather: unexpected argument /wind (the schema allows no other properties here)',
+      },
+      {
+        call_index: 0,
+        tool_name: 'get_weather',
+        path: '/rain',
+        error_code: 'schema_violation',
+        message: 'get_weather: unexpected argument /rain (the schema allows no other properties here)',
+      },
+      {
+        call_index: 0,
+        tool_name: 'get_weather',
+        path: '/days',
+        error_code: 'wrong_argument_type',
+        message: 'get_weather: argument /days must be integer, got string "two"',
+      },
+      {
+        call_index: 0,
+        tool_name: 'get_weather',
+        path: '/unit',
+        error_code: 'enum_violation',
+        message: 'get_weather: argument /unit must be one of "c", "f", got string "k"',
+      },
     ];
     expect(withoutDuration(output)).toMatchObject({
       result: {

@@ -61,12 +61,28 @@ export function runSyntaxStage(raw: unknown, options: RunSyntaxStageOptions = {}
   if (first !== undefined) {
     return { result: failed(started, first.error_code, issuesMessage(issues), details), calls, answer, format };
   }
-  const result: StageResult = { stage: 'syntax', status: 'passed', passed: true, score: 1, details, duration_ms: performance.now() - started };
+  const result: StageResult = {
+    stage: 'syntax',
+    status: 'passed',
+    passed: true,
+    score: 1,
+    details,
+    duration_ms: performance.now() - started,
+  };
   return { result, calls, answer, format };
 }
 
 function failed(started: number, error_code: StageResult['error_code'], message: string, details: SyntaxDetails): StageResult {
-  return { stage: 'syntax', status: 'failed', passed: false, score: 0, error_code, message, details, duration_ms: performance.now() - started };
+  return {
+    stage: 'syntax',
+    status: 'failed',
+    passed: false,
+    score: 0,
+    error_code,
+    message,
+    details,
+    duration_ms: performance.now() - started,
+  };
 }
 
 function issuesMessage(issues: readonly CallIssue[]): string {

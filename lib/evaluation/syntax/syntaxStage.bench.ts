@@ -22,7 +22,7 @@ export function makeOutputs(count: number, seed = 42): string[] {
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * n | 0;
+    return ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n) | 0;
   };
   const value = (key: string): unknown => {
     switch (key) {
@@ -52,7 +52,11 @@ export function makeOutputs(count: number, seed = 42): string[] {
         const key = KEYS[(first + a) % KEYS.length] as string;
         args[key] = value(key);
       }
-      toolCalls.push({ id: `call_${rand(1e9).toString(36)}${rand(1e9).toString(36)}`, type: 'function', function: { name: TOOLS[rand(TOOLS.length)], arguments: JSON.stringify(args) } });
+      toolCalls.push({
+        id: `call_${rand(1e9).toString(36)}${rand(1e9).toString(36)}`,
+        type: 'function',
+        function: { name: TOOLS[rand(TOOLS.length)], arguments: JSON.stringify(args) },
+      });
     }
     outputs.push(JSON.stringify({ role: 'assistant', content: null, tool_calls: toolCalls }));
   }
@@ -85,7 +89,11 @@ const catalog: ToolCatalog = {
 };
 
 /** Best-of-rounds time (ms) of each runner over every output; rounds interleave runners so load hits all alike. */
-function bestTimes(outputs: readonly string[], runners: Record<string, (output: string) => unknown>, rounds: number): Record<string, number> {
+function bestTimes(
+  outputs: readonly string[],
+  runners: Record<string, (output: string) => unknown>,
+  rounds: number,
+): Record<string, number> {
   const best: Record<string, number> = {};
   let sink = 0;
   for (let r = 0; r < rounds; r++) {

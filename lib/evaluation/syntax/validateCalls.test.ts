@@ -45,7 +45,13 @@ const call = (tool_name: string, args: Record<string, unknown>, extra: Partial<T
   arguments: args as ToolCall['arguments'],
   ...extra,
 });
-const issue = (error_code: CallIssue['error_code'], path: string, message: string, call_index = 0, tool_name = 'get_orders'): CallIssue => ({
+const issue = (
+  error_code: CallIssue['error_code'],
+  path: string,
+  message: string,
+  call_index = 0,
+  tool_name = 'get_orders',
+): CallIssue => ({
   call_index,
   tool_name,
   path,
@@ -71,9 +77,21 @@ describe('validateCalls', () => {
     [
       'an unknown tool, listing the known ones',
       [call('delete_everything', {})],
-      [issue('unknown_tool', '', 'delete_everything: no such tool in catalog shop@2 (it has get_orders, ping, math.factorial)', 0, 'delete_everything')],
+      [
+        issue(
+          'unknown_tool',
+          '',
+          'delete_everything: no such tool in catalog shop@2 (it has get_orders, ping, math.factorial)',
+          0,
+          'delete_everything',
+        ),
+      ],
     ],
-    ['a missing required argument', [call('get_orders', {})], [issue('missing_required_argument', '/customer_id', 'get_orders: missing required argument /customer_id')]],
+    [
+      'a missing required argument',
+      [call('get_orders', {})],
+      [issue('missing_required_argument', '/customer_id', 'get_orders: missing required argument /customer_id')],
+    ],
     [
       'a wrong type',
       [call('get_orders', { customer_id: 'c_1', limit: 'ten' })],
@@ -141,10 +159,18 @@ describe('validateCalls', () => {
         call('get_orders', { customer_id: 'c_1', limit: 5 }, { float_literal_paths: ['/limit'] }),
         [issue('wrong_argument_type', '/limit', 'get_orders: argument /limit must be integer, got float literal 5.0')],
       ],
-      ['a float literal where the schema wants a number is fine', call('get_orders', { customer_id: 'c_1', ratio: 2 }, { float_literal_paths: ['/ratio'] }), []],
+      [
+        'a float literal where the schema wants a number is fine',
+        call('get_orders', { customer_id: 'c_1', ratio: 2 }, { float_literal_paths: ['/ratio'] }),
+        [],
+      ],
       [
         'nested and nullable paths',
-        call('get_orders', { customer_id: 'c_1', page: 3, filters: [{ price: 10 }] }, { float_literal_paths: ['/page', '/filters/0/price'] }),
+        call(
+          'get_orders',
+          { customer_id: 'c_1', page: 3, filters: [{ price: 10 }] },
+          { float_literal_paths: ['/page', '/filters/0/price'] },
+        ),
         [
           issue('wrong_argument_type', '/page', 'get_orders: argument /page must be integer or null, got float literal 3.0'),
           issue('wrong_argument_type', '/filters/0/price', 'get_orders: argument /filters/0/price must be integer, got float literal 10.0'),
@@ -190,11 +216,19 @@ describe('validateCalls', () => {
         {
           name: 'f',
           description: '',
-          parameters: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', 'x-internal': true, strict: true, properties: { a: { type: 'integer' } } },
+          parameters: {
+            $schema: 'http://json-schema.org/draft-07/schema#',
+            type: 'object',
+            'x-internal': true,
+            strict: true,
+            properties: { a: { type: 'integer' } },
+          },
         },
       ],
     };
-    expect(withoutExpected(validateCalls([call('f', { a: 'x' })], legacy))).toEqual([issue('wrong_argument_type', '/a', 'f: argument /a must be integer, got string "x"', 0, 'f')]);
+    expect(withoutExpected(validateCalls([call('f', { a: 'x' })], legacy))).toEqual([
+      issue('wrong_argument_type', '/a', 'f: argument /a must be integer, got string "x"', 0, 'f'),
+    ]);
   });
 
   it('throws ToolSchemaError (broken configuration) when a schema does not compile', () => {

@@ -102,7 +102,12 @@ export class ImportCollector {
     const missing = rawId === undefined || rawId === null;
     const id = missing ? this.idFactory() : typeof rawId === 'string' && rawId !== '' ? rawId : undefined;
     const meta = candidate['metadata'];
-    const metadata = meta === undefined ? { source: this.source } : isJsonObject(meta) && meta['source'] === undefined ? { ...meta, source: this.source } : meta;
+    const metadata =
+      meta === undefined
+        ? { source: this.source }
+        : isJsonObject(meta) && meta['source'] === undefined
+          ? { ...meta, source: this.source }
+          : meta;
     return { input: { ...candidate, ...(missing ? { id } : {}), metadata }, id, generated: missing };
   }
 }

@@ -45,7 +45,12 @@ const json = (name: JsonKey, omitWhenEmpty = false): CsvColumn => ({
 });
 
 /** A list cell: a JSON array, or items separated by any of `separators` (trimmed, empty items dropped). */
-const list = (name: string, separators: RegExp, get: (tc: TestCase) => string[], set: (draft: CsvDraft, v: unknown) => void): CsvColumn => ({
+const list = (
+  name: string,
+  separators: RegExp,
+  get: (tc: TestCase) => string[],
+  set: (draft: CsvDraft, v: unknown) => void,
+): CsvColumn => ({
   name,
   read: (cell, draft) => {
     if (cell.trimStart().startsWith('[')) return readJson(cell, (value) => set(draft, value));
@@ -74,10 +79,20 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   json('alternative_tool_calls', true),
   json('expected_raw_data'),
   text('expected_nl_response'),
-  list('expected_facts', /\|/, (tc) => tc.expected_facts, (d, v) => (d['expected_facts'] = v)),
+  list(
+    'expected_facts',
+    /\|/,
+    (tc) => tc.expected_facts,
+    (d, v) => (d['expected_facts'] = v),
+  ),
   text('call_order'),
   metaText('category'),
-  list('tags', /[|;]/, (tc) => tc.metadata.tags, (d, v) => (d.metadata['tags'] = v)),
+  list(
+    'tags',
+    /[|;]/,
+    (tc) => tc.metadata.tags,
+    (d, v) => (d.metadata['tags'] = v),
+  ),
   {
     name: 'complexity_level',
     read: (cell, draft) => {
@@ -106,7 +121,8 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   },
   {
     name: 'coercion',
-    read: (cell, draft) => (cell.trimStart().startsWith('{') ? readJson(cell, (value) => (draft['coercion'] = value)) : void (draft['coercion'] = cell)),
+    read: (cell, draft) =>
+      cell.trimStart().startsWith('{') ? readJson(cell, (value) => (draft['coercion'] = value)) : void (draft['coercion'] = cell),
     write: ({ coercion }) => (coercion === undefined ? undefined : typeof coercion === 'string' ? coercion : JSON.stringify(coercion)),
   },
   json('execution'),
@@ -119,7 +135,16 @@ export const CSV_COLUMN_NAMES: readonly string[] = CSV_COLUMNS.map((c) => c.name
 /** Columns a header must have. */
 export const REQUIRED_CSV_COLUMNS: readonly string[] = ['nl_query', 'expected_tool_calls'];
 
-const METADATA_COLUMNS = new Set<string>(['category', 'tags', 'complexity_level', 'api_version', 'author', 'source', 'created_at', 'updated_at']);
+const METADATA_COLUMNS = new Set<string>([
+  'category',
+  'tags',
+  'complexity_level',
+  'api_version',
+  'author',
+  'source',
+  'created_at',
+  'updated_at',
+]);
 
 /** Names a TestCase path the way the CSV does (`metadata.tags.0` -> `tags.0`). */
 export function csvFieldName(path: string): string {

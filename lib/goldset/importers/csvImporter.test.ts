@@ -23,7 +23,8 @@ const weatherCase = (id: string, extra: { facts?: string[]; tags?: string[]; com
 
 describe('importCsv', () => {
   it('reads every documented column', async () => {
-    const header = 'id,nl_query,expected_tool_calls,alternative_tool_calls,expected_raw_data,expected_nl_response,expected_facts,call_order,category,tags,complexity_level,api_version,author';
+    const header =
+      'id,nl_query,expected_tool_calls,alternative_tool_calls,expected_raw_data,expected_nl_response,expected_facts,call_order,category,tags,complexity_level,api_version,author';
     const row = [
       'w1',
       '"Weather in Paris, then Rome?"',
@@ -54,7 +55,14 @@ describe('importCsv', () => {
           expected_raw_data: [{ temp: { $range: { min: -10, max: 40 } } }, { temp: { $any: true } }],
           expected_nl_response: 'Sunny in both.',
           expected_facts: ['Paris is sunny', 'Rome is sunny'],
-          metadata: { complexity_level: 3, tags: ['smoke', 'weather', 'eu'], category: 'weather', api_version: 'v2', author: 'ana', source: 'csv' },
+          metadata: {
+            complexity_level: 3,
+            tags: ['smoke', 'weather', 'eu'],
+            category: 'weather',
+            api_version: 'v2',
+            author: 'ana',
+            source: 'csv',
+          },
         },
       ],
       catalogs: [],
@@ -87,10 +95,13 @@ describe('importCsv', () => {
   });
 
   it('generates ids for empty id cells and numbers rows as lines (header = row 1)', async () => {
-    const result = await importCsv(csv(`,"Weather in Paris?",${CALLS},,,,`, `b,"two\nlines",${CALLS},,,,`, `c,"Weather in Paris?",${CALLS},,,x,`), {
-      idFactory: () => 'generated',
-      partial: true,
-    });
+    const result = await importCsv(
+      csv(`,"Weather in Paris?",${CALLS},,,,`, `b,"two\nlines",${CALLS},,,,`, `c,"Weather in Paris?",${CALLS},,,x,`),
+      {
+        idFactory: () => 'generated',
+        partial: true,
+      },
+    );
     expect(result.cases.map((c) => c.id)).toEqual(['generated', 'b']);
     expect(result.notes).toEqual([{ row: 2, id: 'generated', field: 'id', message: 'no id in the source; generated "generated"' }]);
     expect(result.errors).toEqual([{ row: 5, id: 'c', field: 'complexity_level', reason: 'expected an integer from 1 to 5, got "x"' }]);
@@ -100,7 +111,13 @@ describe('importCsv', () => {
     [
       'an unknown column',
       'id,nl_query,expected_tool_calls,priority',
-      [{ row: 1, field: 'priority', reason: expect.stringMatching(/^unknown column "priority" \(known columns: id, nl_query, .*\)$/) as unknown as string }],
+      [
+        {
+          row: 1,
+          field: 'priority',
+          reason: expect.stringMatching(/^unknown column "priority" \(known columns: id, nl_query, .*\)$/) as unknown as string,
+        },
+      ],
     ],
     ['a repeated column', 'id,nl_query,expected_tool_calls,id', [{ row: 1, field: 'id', reason: 'column appears twice in the header' }]],
     [
@@ -112,24 +129,56 @@ describe('importCsv', () => {
       ],
     ],
   ])('rejects a header with %s and reads no row', async (_label, header, errors) => {
-    expect(await importCsv(`${header}\na,b,c,d\n`, { partial: true })).toEqual({ cases: [], catalogs: [], errors, notes: [], total_rows: 0 });
+    expect(await importCsv(`${header}\na,b,c,d\n`, { partial: true })).toEqual({
+      cases: [],
+      catalogs: [],
+      errors,
+      notes: [],
+      total_rows: 0,
+    });
   });
 
   it('rejects an empty input', async () => {
-    expect((await importCsv('')).errors).toEqual([{ row: 0, field: '', reason: 'empty input: a header row naming the columns is required' }]);
+    expect((await importCsv('')).errors).toEqual([
+      { row: 0, field: '', reason: 'empty input: a header row naming the columns is required' },
+    ]);
   });
 
   it.each<[string, string, Omit<ImportRowError, 'row'>[]]>([
-    ['a JSON column that is not JSON', `a,Weather in Paris?,[{tool_name: x}],,,,`, [{ id: 'a', field: 'expected_tool_calls', reason: expect.stringMatching(/^not valid JSON: /) as unknown as string }]],
-    ['too many cells', `a,Weather in Paris?,${CALLS},,,,,extra`, [{ id: 'a', field: '', reason: 'has 8 cells but the header has 7 columns' }]],
+    [
+      'a JSON column that is not JSON',
+      `a,Weather in Paris?,[{tool_name: x}],,,,`,
+      [{ id: 'a', field: 'expected_tool_calls', reason: expect.stringMatching(/^not valid JSON: /) as unknown as string }],
+    ],
+    [
+      'too many cells',
+      `a,Weather in Paris?,${CALLS},,,,,extra`,
+      [{ id: 'a', field: '', reason: 'has 8 cells but the header has 7 columns' }],
+    ],
     ['too few cells', `a,Weather in Paris?,${CALLS}`, [{ id: 'a', field: '', reason: 'has 3 cells but the header has 7 columns' }]],
-    ['a missing expected_tool_calls cell', `a,Weather in Paris?,,,,,`, [{ id: 'a', field: 'expected_tool_calls', reason: 'required (expected array)' }]],
-    ['a complexity out of range', `a,Weather in Paris?,${CALLS},,,7,`, [{ id: 'a', field: 'complexity_level', reason: 'Too big: expected number to be <=5' }]],
-    ['an empty tag', `a,Weather in Paris?,${CALLS},,"[""""]",,`, [{ id: 'a', field: 'tags.0', reason: 'Too small: expected string to have >=1 characters' }]],
-    ['a call without a tool name', `a,Weather in Paris?,"[{""tool"":""x""}]",,,,`, [
-      { id: 'a', field: 'expected_tool_calls.0.tool_name', reason: 'required (expected string)' },
-      { id: 'a', field: 'expected_tool_calls.0.tool', reason: 'unknown field' },
-    ]],
+    [
+      'a missing expected_tool_calls cell',
+      `a,Weather in Paris?,,,,,`,
+      [{ id: 'a', field: 'expected_tool_calls', reason: 'required (expected array)' }],
+    ],
+    [
+      'a complexity out of range',
+      `a,Weather in Paris?,${CALLS},,,7,`,
+      [{ id: 'a', field: 'complexity_level', reason: 'Too big: expected number to be <=5' }],
+    ],
+    [
+      'an empty tag',
+      `a,Weather in Paris?,${CALLS},,"[""""]",,`,
+      [{ id: 'a', field: 'tags.0', reason: 'Too small: expected string to have >=1 characters' }],
+    ],
+    [
+      'a call without a tool name',
+      `a,Weather in Paris?,"[{""tool"":""x""}]",,,,`,
+      [
+        { id: 'a', field: 'expected_tool_calls.0.tool_name', reason: 'required (expected string)' },
+        { id: 'a', field: 'expected_tool_calls.0.tool', reason: 'unknown field' },
+      ],
+    ],
   ])('reports %s with row, field and reason', async (_label, row, errors) => {
     const result = await importCsv(csv(`ok,Weather in Paris?,${CALLS},,,,`, row));
     expect(result.errors).toEqual(errors.map((e) => ({ row: 3, ...e })));
@@ -138,7 +187,10 @@ describe('importCsv', () => {
   });
 
   it('skips a malformed record, naming its line and the parser message, and reads on', async () => {
-    const result = await importCsv(csv(`a,Weather in Paris?,${CALLS},,,,`, `b,"bad"quote,${CALLS},,,,`, `c,Weather in Paris?,${CALLS},,,,`), { partial: true });
+    const result = await importCsv(
+      csv(`a,Weather in Paris?,${CALLS},,,,`, `b,"bad"quote,${CALLS},,,,`, `c,Weather in Paris?,${CALLS},,,,`),
+      { partial: true },
+    );
     expect(result.cases).toEqual([weatherCase('a'), weatherCase('c')]);
     expect(result.errors).toEqual([{ row: 3, field: '', reason: expect.stringMatching(/^not valid CSV: Invalid Closing Quote/) }]);
     expect(result.total_rows).toBe(3);

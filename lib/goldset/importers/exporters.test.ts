@@ -24,7 +24,10 @@ const sample: TestCase = TestCaseSchema.parse({
 
 describe('exportJsonl', () => {
   it('writes one JSON line per case, each ending with a newline', async () => {
-    expect(await collect(exportJsonl([sample, { ...sample, id: 'w-2' }]))).toEqual([`${JSON.stringify(sample)}\n`, `${JSON.stringify({ ...sample, id: 'w-2' })}\n`]);
+    expect(await collect(exportJsonl([sample, { ...sample, id: 'w-2' }]))).toEqual([
+      `${JSON.stringify(sample)}\n`,
+      `${JSON.stringify({ ...sample, id: 'w-2' })}\n`,
+    ]);
   });
 });
 
@@ -46,7 +49,13 @@ describe('exportCsv', () => {
 
 /** Text with the characters that break naive CSV/JSON handling. */
 const text = fc
-  .array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }), fc.constantFrom(',', '"', '""', '\n', '\r\n', '\r', '|', ';', '[', '{', ' ', '@', '\t', '\u2028')), { maxLength: 4 })
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 6 }),
+      fc.constantFrom(',', '"', '""', '\n', '\r\n', '\r', '|', ';', '[', '{', ' ', '@', '\t', '\u2028'),
+    ),
+    { maxLength: 4 },
+  )
   .map((parts) => parts.join(''));
 const nonEmpty = text.filter((s) => s !== '');
 /** ids follow the one id rule (lib/domain IdSchema); `uniqueIds` prefixes up to 3 characters */
@@ -89,7 +98,18 @@ const testCase = fc
         fc.constantFrom('default', 'bfcl', 'strict'),
         fc.record({ numeric_string: fc.boolean(), string_normalization: fc.constantFrom('none', 'bfcl') }, { requiredKeys: [] }),
       ),
-      execution: fc.record({ ignore_paths: fc.array(fc.array(fc.constantFrom('items', '*', '0', 'a~1b', 'x y'), { minLength: 1, maxLength: 3 }).map((parts) => '/' + parts.join('/')), { maxLength: 2 }), relative_tolerance: fc.double({ min: 0, max: 1, noNaN: true }) }, { requiredKeys: [] }),
+      execution: fc.record(
+        {
+          ignore_paths: fc.array(
+            fc
+              .array(fc.constantFrom('items', '*', '0', 'a~1b', 'x y'), { minLength: 1, maxLength: 3 })
+              .map((parts) => '/' + parts.join('/')),
+            { maxLength: 2 },
+          ),
+          relative_tolerance: fc.double({ min: 0, max: 1, noNaN: true }),
+        },
+        { requiredKeys: [] },
+      ),
       metadata: fc.record(
         {
           api_version: text,
@@ -108,14 +128,17 @@ const testCase = fc
   )
   .chain((tc) =>
     // expected_raw_data, when present, is aligned with expected_tool_calls
-    fc.option(fc.array(expectedValue, { minLength: tc.expected_tool_calls.length, maxLength: tc.expected_tool_calls.length }), { nil: undefined }).map((raw) =>
-      raw === undefined ? tc : { ...tc, expected_raw_data: raw },
-    ),
+    fc
+      .option(fc.array(expectedValue, { minLength: tc.expected_tool_calls.length, maxLength: tc.expected_tool_calls.length }), {
+        nil: undefined,
+      })
+      .map((raw) => (raw === undefined ? tc : { ...tc, expected_raw_data: raw })),
   )
   .map((tc) => TestCaseSchema.parse(tc));
 
 /** What an import returns for a case: the case, its source filled in when it had none. */
-const withSource = (cases: TestCase[], source: string) => cases.map((c) => ({ ...c, metadata: { ...c.metadata, source: c.metadata.source ?? source } }));
+const withSource = (cases: TestCase[], source: string) =>
+  cases.map((c) => ({ ...c, metadata: { ...c.metadata, source: c.metadata.source ?? source } }));
 const uniqueIds = (cases: TestCase[]) => cases.map((c, i) => ({ ...c, id: `${i}:${c.id}` }));
 
 describe('export then import gives equal cases', () => {

@@ -39,8 +39,7 @@ export function fastTestCase(input: unknown): TestCase | undefined {
   else if (order === 'any' || order === 'strict') {
     out['call_order'] = order;
     known += 1;
-  }
-  else return undefined;
+  } else return undefined;
   if ('expected_raw_data' in input) {
     const raw = input['expected_raw_data'];
     if (!Array.isArray(raw) || raw.length !== calls.length) return undefined;
@@ -63,8 +62,7 @@ export function fastTestCase(input: unknown): TestCase | undefined {
   else if (Array.isArray(facts) && facts.every((f) => typeof f === 'string')) {
     out['expected_facts'] = [...facts];
     known += 1;
-  }
-  else return undefined;
+  } else return undefined;
   for (const key of ['expected_agent', 'expected_routing_reason'] as const) {
     if (!(key in input)) continue;
     if (!nonEmpty(input[key])) return undefined;

@@ -36,8 +36,16 @@ describe('importJson', () => {
   it.each<[string, string, ImportRowError]>([
     ['text that is not JSON', '[{"id": 1', { row: 0, field: '', reason: expect.stringMatching(/^not valid JSON: /) as unknown as string }],
     ['a JSON scalar', '42', { row: 0, field: '', reason: 'expected a JSON array of cases, or an object with "test_cases" or "cases"' }],
-    ['an object without a case list', '{"items": []}', { row: 0, field: '', reason: 'expected a JSON array of cases, or an object with "test_cases" or "cases"' }],
-    ['extra top-level fields', '{"cases": [], "version": 2}', { row: 0, field: '', reason: 'unexpected top-level field(s) "version": expected only "cases"' }],
+    [
+      'an object without a case list',
+      '{"items": []}',
+      { row: 0, field: '', reason: 'expected a JSON array of cases, or an object with "test_cases" or "cases"' },
+    ],
+    [
+      'extra top-level fields',
+      '{"cases": [], "version": 2}',
+      { row: 0, field: '', reason: 'unexpected top-level field(s) "version": expected only "cases"' },
+    ],
     ['a case list that is not a list', '{"test_cases": {}}', { row: 0, field: '', reason: '"test_cases" must be an array of cases' }],
   ])('rejects %s as a whole (row 0)', async (_label, text, error) => {
     expect(await importJson(text)).toEqual({ cases: [], catalogs: [], errors: [error], notes: [], total_rows: 0 });
@@ -79,14 +87,24 @@ describe('importJsonl', () => {
     [
       'an unknown matcher',
       minimal('x', { expected_tool_calls: [{ tool_name: 't', arguments: { a: { $oneof: [1] } } }] }),
-      [{ id: 'x', field: 'expected_tool_calls.0.arguments.a.$oneof', reason: 'unknown matcher "$oneof" (matchers: $value, $one_of, $optional, $range, $tolerance, $unordered, $any)' }],
+      [
+        {
+          id: 'x',
+          field: 'expected_tool_calls.0.arguments.a.$oneof',
+          reason: 'unknown matcher "$oneof" (matchers: $value, $one_of, $optional, $range, $tolerance, $unordered, $any)',
+        },
+      ],
     ],
     [
       'an empty $one_of',
       minimal('x', { expected_tool_calls: [{ tool_name: 't', arguments: { a: { $one_of: [] } } }] }),
       [{ id: 'x', field: 'expected_tool_calls.0.arguments.a.$one_of', reason: 'Too small: expected array to have >=1 items' }],
     ],
-    ['a complexity out of range', minimal('x', { metadata: { complexity_level: 9 } }), [{ id: 'x', field: 'metadata.complexity_level', reason: 'Too big: expected number to be <=5' }]],
+    [
+      'a complexity out of range',
+      minimal('x', { metadata: { complexity_level: 9 } }),
+      [{ id: 'x', field: 'metadata.complexity_level', reason: 'Too big: expected number to be <=5' }],
+    ],
     [
       'raw data not aligned with the calls',
       minimal('x', { expected_raw_data: [{}, {}] }),
@@ -97,7 +115,13 @@ describe('importJsonl', () => {
     [
       'a coercion that is neither a name nor a policy',
       minimal('x', { coercion: 'lenient' }),
-      [{ id: 'x', field: 'coercion', reason: expect.stringMatching(/^matches none of the accepted forms \(.*"default".*\)$/) as unknown as string }],
+      [
+        {
+          id: 'x',
+          field: 'coercion',
+          reason: expect.stringMatching(/^matches none of the accepted forms \(.*"default".*\)$/) as unknown as string,
+        },
+      ],
     ],
   ])('reports %s with row, field and reason', async (_label, row, errors) => {
     const result = await importJsonl(jsonl(minimal('ok'), row));
@@ -124,7 +148,9 @@ describe('importJsonl', () => {
   it('keeps source ids as they are and generates (and notes) only missing ones', async () => {
     let n = 0;
     const idFactory = () => `gen-${++n}`;
-    const result = await importJsonl(jsonl(minimal('simple_0'), minimal(), minimal(undefined, { id: null }), minimal('42 is fine too')), { idFactory });
+    const result = await importJsonl(jsonl(minimal('simple_0'), minimal(), minimal(undefined, { id: null }), minimal('42 is fine too')), {
+      idFactory,
+    });
     expect(result.cases.map((c) => c.id)).toEqual(['simple_0', 'gen-1', 'gen-2', '42 is fine too']);
     expect(result.notes).toEqual([
       { row: 2, id: 'gen-1', field: 'id', message: 'no id in the source; generated "gen-1"' },
@@ -138,7 +164,9 @@ describe('importJsonl', () => {
   });
 
   it('fills metadata.source from the option only where a case has none', async () => {
-    const result = await importJsonl(jsonl(minimal('a'), minimal('b', { metadata: { source: 'bfcl:simple', tags: ['t'] } })), { source: 'upload-7' });
+    const result = await importJsonl(jsonl(minimal('a'), minimal('b', { metadata: { source: 'bfcl:simple', tags: ['t'] } })), {
+      source: 'upload-7',
+    });
     expect(result.cases.map((c) => c.metadata.source)).toEqual(['upload-7', 'bfcl:simple']);
   });
 

@@ -9,11 +9,47 @@ async function all<T>(iterable: AsyncIterable<T>): Promise<T[]> {
 
 describe('numberedLines', () => {
   it.each<[string, string | string[], NumberedLine[]]>([
-    ['text', 'a\nb\n', [{ line: 1, text: 'a' }, { line: 2, text: 'b' }]],
-    ['text without a final newline, CRLF, blank lines', 'a\r\n\r\n  \nb', [{ line: 1, text: 'a' }, { line: 4, text: 'b' }]],
-    ['a BOM on the first line', '\uFEFFa\n\uFEFFb', [{ line: 1, text: 'a' }, { line: 2, text: '\uFEFFb' }]],
-    ['lines as items (readline style)', ['a', '', 'b'], [{ line: 1, text: 'a' }, { line: 3, text: 'b' }]],
-    ['items holding several lines', ['a\nb\n', 'c'], [{ line: 1, text: 'a' }, { line: 2, text: 'b' }, { line: 3, text: 'c' }]],
+    [
+      'text',
+      'a\nb\n',
+      [
+        { line: 1, text: 'a' },
+        { line: 2, text: 'b' },
+      ],
+    ],
+    [
+      'text without a final newline, CRLF, blank lines',
+      'a\r\n\r\n  \nb',
+      [
+        { line: 1, text: 'a' },
+        { line: 4, text: 'b' },
+      ],
+    ],
+    [
+      'a BOM on the first line',
+      '\uFEFFa\n\uFEFFb',
+      [
+        { line: 1, text: 'a' },
+        { line: 2, text: '\uFEFFb' },
+      ],
+    ],
+    [
+      'lines as items (readline style)',
+      ['a', '', 'b'],
+      [
+        { line: 1, text: 'a' },
+        { line: 3, text: 'b' },
+      ],
+    ],
+    [
+      'items holding several lines',
+      ['a\nb\n', 'c'],
+      [
+        { line: 1, text: 'a' },
+        { line: 2, text: 'b' },
+        { line: 3, text: 'c' },
+      ],
+    ],
   ])('%s', async (_label, input, expected) => {
     expect(await all(numberedLines(input))).toEqual(expected);
   });

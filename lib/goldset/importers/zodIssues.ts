@@ -14,7 +14,8 @@ export function dottedPath(prefix: string, path: Path): string {
 export function issuesToRowErrors(row: number, id: string | undefined, issues: readonly z.core.$ZodIssue[], prefix = ''): ImportRowError[] {
   const errors: ImportRowError[] = [];
   for (const issue of issues) {
-    const withId = (field: string, reason: string): ImportRowError => (id === undefined ? { row, field, reason } : { row, id, field, reason });
+    const withId = (field: string, reason: string): ImportRowError =>
+      id === undefined ? { row, field, reason } : { row, id, field, reason };
     const keys = 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as string[]) : undefined;
     if (keys && issue.message.startsWith('Unrecognized key')) {
       for (const key of keys) errors.push(withId(dottedPath(prefix, [...issue.path, key]), unknownKeyReason(key)));
@@ -26,7 +27,9 @@ export function issuesToRowErrors(row: number, id: string | undefined, issues: r
 }
 
 function unknownKeyReason(key: string): string {
-  return key.startsWith('$') ? `unknown matcher "${key}" (matchers: $value, $one_of, $optional, $range, $tolerance, $unordered, $any)` : 'unknown field';
+  return key.startsWith('$')
+    ? `unknown matcher "${key}" (matchers: $value, $one_of, $optional, $range, $tolerance, $unordered, $any)`
+    : 'unknown field';
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -38,6 +41,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     const unique = [...new Set(branches)];
     if (unique.length > 0) return `matches none of the accepted forms (${unique.join(' | ')})`;
   }
-  if (issue.code === 'invalid_value' && issue.values.length > 0) return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (issue.code === 'invalid_value' && issue.values.length > 0)
+    return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
   return issue.message;
 }

@@ -28,13 +28,25 @@ export function lintCases(cases: readonly TestCase[]): CaseWarning[] {
   for (const tc of cases) {
     const facts = tc.expected_facts.filter((f) => f.trim());
     if (!isAbstention(tc) && facts.length < MIN_FACTS) {
-      warnings.push({ test_case_id: tc.id, code: 'few_facts', message: `has ${facts.length} expected fact(s); give at least ${MIN_FACTS} so the judge checks the answer's substance` });
+      warnings.push({
+        test_case_id: tc.id,
+        code: 'few_facts',
+        message: `has ${facts.length} expected fact(s); give at least ${MIN_FACTS} so the judge checks the answer's substance`,
+      });
     }
     if (facts.length > 0 && !(tc.fact_importance ?? []).includes('critical')) {
-      warnings.push({ test_case_id: tc.id, code: 'no_critical_fact', message: 'marks no expected fact critical (fact_importance); a wrong answer that states the minor facts can then pass' });
+      warnings.push({
+        test_case_id: tc.id,
+        code: 'no_critical_fact',
+        message: 'marks no expected fact critical (fact_importance); a wrong answer that states the minor facts can then pass',
+      });
     }
     if (!isAbstention(tc) && tc.expected_tool_calls.length === 0 && tc.alternative_tool_calls.length === 0 && !tc.tool_catalog) {
-      warnings.push({ test_case_id: tc.id, code: 'no_tool_hints', message: "expects no tool call and names no tool catalog; if calling nothing is the right answer, tag it 'abstention'" });
+      warnings.push({
+        test_case_id: tc.id,
+        code: 'no_tool_hints',
+        message: "expects no tool call and names no tool catalog; if calling nothing is the right answer, tag it 'abstention'",
+      });
     }
   }
   if (cases.length >= MIN_CASES_FOR_DIVERSITY) {
@@ -50,7 +62,11 @@ export function lintCases(cases: readonly TestCase[]): CaseWarning[] {
     }
     const levels = new Set(cases.map((tc) => tc.metadata.complexity_level));
     if (levels.size < MIN_LEVELS) {
-      warnings.push({ test_case_id: null, code: 'low_difficulty_diversity', message: `complexity levels used: ${[...levels].sort().join(', ')}; aim for ${MIN_LEVELS}+ levels of 1-5` });
+      warnings.push({
+        test_case_id: null,
+        code: 'low_difficulty_diversity',
+        message: `complexity levels used: ${[...levels].sort().join(', ')}; aim for ${MIN_LEVELS}+ levels of 1-5`,
+      });
     }
   }
   return warnings;

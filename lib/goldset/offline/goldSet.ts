@@ -30,7 +30,9 @@ export async function loadGoldSet(options: { gold: string; answers?: string; for
   let result: ImportResult;
   switch (format) {
     case 'native':
-      result = looksLikeJsonDocument(options.gold, text) ? await importJson(text, { source: 'native' }) : await importJsonl(text, { source: 'native' });
+      result = looksLikeJsonDocument(options.gold, text)
+        ? await importJson(text, { source: 'native' })
+        : await importJsonl(text, { source: 'native' });
       break;
     case 'csv':
       result = await importCsv(text, { source: 'csv' });

@@ -3,7 +3,15 @@ import { createInterface } from 'node:readline';
 
 /** One line of an outputs file: the raw output a target produced for a case. */
 export type OutputLine =
-  | { line: number; test_case_id: string; output: unknown; latency_ms?: number; input_tokens?: number; output_tokens?: number; cost_usd?: number }
+  | {
+      line: number;
+      test_case_id: string;
+      output: unknown;
+      latency_ms?: number;
+      input_tokens?: number;
+      output_tokens?: number;
+      cost_usd?: number;
+    }
   | { line: number; error: string };
 
 /**

@@ -32,11 +32,21 @@ export async function* scoreOutputs(lines: AsyncIterable<OutputLine>, options: S
     }
     const testCase = options.gold.cases.get(line.test_case_id);
     if (!testCase) {
-      yield { kind: 'error', line: line.line, message: `line ${line.line}: test_case_id "${line.test_case_id}" is not in the gold set`, malformed: false };
+      yield {
+        kind: 'error',
+        line: line.line,
+        message: `line ${line.line}: test_case_id "${line.test_case_id}" is not in the gold set`,
+        malformed: false,
+      };
       continue;
     }
     if (seen.has(line.test_case_id)) {
-      yield { kind: 'error', line: line.line, message: `line ${line.line}: a second output for test case "${line.test_case_id}" (ignored)`, malformed: false };
+      yield {
+        kind: 'error',
+        line: line.line,
+        message: `line ${line.line}: a second output for test case "${line.test_case_id}" (ignored)`,
+        malformed: false,
+      };
       continue;
     }
     seen.add(line.test_case_id);

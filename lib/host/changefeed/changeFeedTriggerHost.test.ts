@@ -32,17 +32,26 @@ describe('ChangeFeedTriggerHost', () => {
     return { changeLog, containers, host };
   }
 
-  const collector = (batches: string[][], extra?: FunctionCallback): FunctionCallback => (docs, ctx) => {
-    batches.push(ids(docs));
-    return extra?.(docs, ctx);
-  };
+  const collector =
+    (batches: string[][], extra?: FunctionCallback): FunctionCallback =>
+    (docs, ctx) => {
+      batches.push(ids(docs));
+      return extra?.(docs, ctx);
+    };
 
   it('delivers batches of at most maxItemsPerInvocation, in write order, with the stored documents', async () => {
     const batches: string[][] = [];
     const delivered: unknown[] = [];
-    const reg = feedRegistration('agg', { containerName: 'sc', maxItemsPerInvocation: 100, startFromBeginning: true }, collector(batches, (docs) => void delivered.push(...(docs as unknown[]))));
+    const reg = feedRegistration(
+      'agg',
+      { containerName: 'sc', maxItemsPerInvocation: 100, startFromBeginning: true },
+      collector(batches, (docs) => void delivered.push(...(docs as unknown[]))),
+    );
     const { containers, host } = setup([reg]);
-    const stored = containers.upsert('sc', range(0, 250).map((id) => ({ id, score: 1 })));
+    const stored = containers.upsert(
+      'sc',
+      range(0, 250).map((id) => ({ id, score: 1 })),
+    );
     host.start();
     await waitUntil(() => batches.flat().length === 250);
     expect(batches.map((b) => b.length)).toEqual([100, 100, 50]);
@@ -54,11 +63,17 @@ describe('ChangeFeedTriggerHost', () => {
     const delivered: Doc[][] = [];
     const reg = feedRegistration('agg', { containerName: 'sc', startFromBeginning: true }, (docs) => void delivered.push(docs as Doc[]));
     const { containers, host } = setup([reg]);
-    containers.upsert('sc', [{ id: 'a', v: 1 }, { id: 'b', v: 1 }]);
+    containers.upsert('sc', [
+      { id: 'a', v: 1 },
+      { id: 'b', v: 1 },
+    ]);
     containers.upsert('sc', [{ id: 'a', v: 2 }]);
     host.start();
     await waitUntil(() => delivered.length === 1);
-    expect(delivered[0]!.map((d) => [d.id, d.v])).toEqual([['b', 1], ['a', 2]]);
+    expect(delivered[0]!.map((d) => [d.id, d.v])).toEqual([
+      ['b', 1],
+      ['a', 2],
+    ]);
   });
 
   it.each([
@@ -77,19 +92,27 @@ describe('ChangeFeedTriggerHost', () => {
   it('keeps its checkpoint across a restart: nothing skipped, duplicates only from the batch in flight', async () => {
     const batches: string[][] = [];
     let generation = 1;
-    const handler = (gen: number): FunctionCallback => async (docs) => {
-      await sleep(2);
-      if (gen !== generation) throw new Error('stopped host');
-      batches.push(ids(docs));
-    };
+    const handler =
+      (gen: number): FunctionCallback =>
+      async (docs) => {
+        await sleep(2);
+        if (gen !== generation) throw new Error('stopped host');
+        batches.push(ids(docs));
+      };
     const options = { containerName: 'sc', maxItemsPerInvocation: 50, startFromBeginning: true };
     let { changeLog, host } = setup([feedRegistration('agg', options, handler(1))]);
-    changeLog.append('sc', range(0, 600).map((id) => ({ id })));
+    changeLog.append(
+      'sc',
+      range(0, 600).map((id) => ({ id })),
+    );
     host.start();
     await waitUntil(() => batches.flat().length >= 300);
     await host.stop({ timeoutInMs: 1 });
     generation = 2;
-    changeLog.append('sc', range(600, 1000).map((id) => ({ id })));
+    changeLog.append(
+      'sc',
+      range(600, 1000).map((id) => ({ id })),
+    );
     temp.reopen();
     ({ changeLog, host } = setup([feedRegistration('agg', options, handler(2))]));
     host.start();
@@ -121,10 +144,15 @@ describe('ChangeFeedTriggerHost', () => {
   it('records a batch whose explicit retries ran out, then moves on', async () => {
     const attempts: string[][] = [];
     const retry = { strategy: 'fixedDelay', retryStrategy: 'fixedDelay', maxRetryCount: 2, delayInterval: { seconds: 0 } };
-    const reg = feedRegistration('agg', { containerName: 'sc', startFromBeginning: true, maxItemsPerInvocation: 2 }, (docs) => {
-      attempts.push(ids(docs));
-      if (ids(docs).includes('poison')) throw new TypeError('cannot fold');
-    }, retry);
+    const reg = feedRegistration(
+      'agg',
+      { containerName: 'sc', startFromBeginning: true, maxItemsPerInvocation: 2 },
+      (docs) => {
+        attempts.push(ids(docs));
+        if (ids(docs).includes('poison')) throw new TypeError('cannot fold');
+      },
+      retry,
+    );
     const { changeLog, host } = setup([reg]);
     changeLog.append('sc', [{ id: 'poison' }, { id: 'a' }, { id: 'b' }]);
     host.start();
@@ -150,9 +178,13 @@ describe('ChangeFeedTriggerHost', () => {
     let slowFails = true;
     const regs = [
       feedRegistration('stats', { containerName: 'sc', startFromBeginning: true }, collector(fast)),
-      feedRegistration('alerts', { containerName: 'sc', startFromBeginning: true, leaseContainerPrefix: 'p-' }, collector(slow, () => {
-        if (slowFails) throw new Error('not yet');
-      })),
+      feedRegistration(
+        'alerts',
+        { containerName: 'sc', startFromBeginning: true, leaseContainerPrefix: 'p-' },
+        collector(slow, () => {
+          if (slowFails) throw new Error('not yet');
+        }),
+      ),
     ];
     const { changeLog, host } = setup(regs);
     changeLog.append('sc', [{ id: 'a' }, { id: 'b' }]);
@@ -160,7 +192,10 @@ describe('ChangeFeedTriggerHost', () => {
     await waitUntil(() => fast.length === 1 && slow.length >= 2);
     const leases = () => temp.db.prepare('SELECT lease_id, seq FROM cf_leases ORDER BY lease_id').all();
     const last = changeLog.latestSeq('sc');
-    expect(leases()).toEqual([{ lease_id: 'p-alerts', seq: 0 }, { lease_id: 'stats', seq: last }]);
+    expect(leases()).toEqual([
+      { lease_id: 'p-alerts', seq: 0 },
+      { lease_id: 'stats', seq: last },
+    ]);
     slowFails = false;
     await waitUntil(() => (leases() as Array<{ seq: number }>).every((l) => l.seq === last));
     expect(fast).toEqual([['a', 'b']]);
@@ -183,7 +218,11 @@ describe('ChangeFeedTriggerHost', () => {
 
   it('waits on stop for the batch in flight and checkpoints it', async () => {
     const batches: string[][] = [];
-    const reg = feedRegistration('agg', { containerName: 'sc', startFromBeginning: true }, collector(batches, () => sleep(100)));
+    const reg = feedRegistration(
+      'agg',
+      { containerName: 'sc', startFromBeginning: true },
+      collector(batches, () => sleep(100)),
+    );
     const { changeLog, host } = setup([reg]);
     changeLog.append('sc', [{ id: 'a' }]);
     host.start();

@@ -12,7 +12,10 @@ describe('ChangeLog', () => {
   afterEach(() => temp.dispose());
 
   it('keeps one entry per write, in write order, per container, with growing sequence numbers', () => {
-    log.append('scorecards', [{ id: 'a', v: 1 }, { id: 'b', v: 1 }]);
+    log.append('scorecards', [
+      { id: 'a', v: 1 },
+      { id: 'b', v: 1 },
+    ]);
     log.append('stats', [{ id: 'x' }]);
     log.append('scorecards', [{ id: 'a', v: 2 }]);
     const entries = log.read('scorecards', 0, 10);

@@ -19,7 +19,14 @@ describe('DocumentContainers', () => {
 
   it('upserts with _etag and _ts, reads back, and appends each stored version to the change log', () => {
     const [stored] = containers.upsert('scorecards', [{ id: 's1', runId: 'r1', shard: 3, score: 1 }]);
-    expect(stored).toEqual({ id: 's1', runId: 'r1', shard: 3, score: 1, _etag: expect.stringMatching(/^"[0-9a-f-]{36}"$/), _ts: Math.floor(NOW / 1000) });
+    expect(stored).toEqual({
+      id: 's1',
+      runId: 'r1',
+      shard: 3,
+      score: 1,
+      _etag: expect.stringMatching(/^"[0-9a-f-]{36}"$/),
+      _ts: Math.floor(NOW / 1000),
+    });
     expect(containers.get('scorecards', 's1')).toEqual(stored);
     const [again] = containers.upsert('scorecards', [{ id: 's1', runId: 'r1', shard: 3, score: 0 }]);
     expect(again!._etag).not.toBe(stored!._etag);
@@ -39,7 +46,14 @@ describe('DocumentContainers', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(PreconditionFailedError);
-    expect(error).toMatchObject({ code: 412, statusCode: 412, containerName: 'c', id: 'a', expectedEtag: stored!._etag, actualEtag: replaced._etag });
+    expect(error).toMatchObject({
+      code: 412,
+      statusCode: 412,
+      containerName: 'c',
+      id: 'a',
+      expectedEtag: stored!._etag,
+      actualEtag: replaced._etag,
+    });
     expect(containers.get('c', 'a')).toEqual(replaced);
     expect(log.read('c', 0, 10)).toHaveLength(2);
   });

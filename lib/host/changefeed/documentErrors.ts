@@ -31,7 +31,12 @@ export class DocumentConflictError extends DocumentStoreError {
 }
 
 export class PreconditionFailedError extends DocumentStoreError {
-  constructor(containerName: string, id: string, readonly expectedEtag: string, readonly actualEtag: string) {
+  constructor(
+    containerName: string,
+    id: string,
+    readonly expectedEtag: string,
+    readonly actualEtag: string,
+  ) {
     super(
       `Document "${id}" in container "${containerName}" changed: its _etag is ${actualEtag}, not ${expectedEtag}. Read it again and retry.`,
       412,

@@ -18,7 +18,10 @@ function scorecard(i: number) {
     shard: i % 16,
     overall_passed: i % 3 !== 0,
     overall_score: (i % 100) / 100,
-    stages: [{ stage: 'syntax', passed: true, score: 1 }, { stage: 'logic', passed: i % 3 !== 0, score: 0.5 }],
+    stages: [
+      { stage: 'syntax', passed: true, score: 1 },
+      { stage: 'logic', passed: i % 3 !== 0, score: 0.5 },
+    ],
     latency_ms: 120 + (i % 50),
   };
 }
@@ -29,22 +32,30 @@ for (const maxItemsPerInvocation of [100, 1_000]) {
     const changeLog = new ChangeLog(temp.db);
     const containers = new DocumentContainers(temp.db, changeLog);
     let writeStarted = performance.now();
-    for (let i = 0; i < total; i += 1_000) containers.upsert('scorecards', Array.from({ length: 1_000 }, (_, k) => scorecard(i + k)));
+    for (let i = 0; i < total; i += 1_000)
+      containers.upsert(
+        'scorecards',
+        Array.from({ length: 1_000 }, (_, k) => scorecard(i + k)),
+      );
     const writeRate = total / ((performance.now() - writeStarted) / 1_000);
     let seen = 0;
     let done: () => void = () => undefined;
     const finished = new Promise<void>((resolve) => (done = resolve));
     const host = new ChangeFeedTriggerHost(temp.db, changeLog, testInvoke, { pollIntervalMs: 50 });
-    host.add(feedRegistration('stats', { containerName: 'scorecards', startFromBeginning: true, maxItemsPerInvocation }, (docs) => {
-      seen += (docs as unknown[]).length;
-      if (seen === total) done();
-    }));
+    host.add(
+      feedRegistration('stats', { containerName: 'scorecards', startFromBeginning: true, maxItemsPerInvocation }, (docs) => {
+        seen += (docs as unknown[]).length;
+        if (seen === total) done();
+      }),
+    );
     writeStarted = performance.now();
     host.start();
     await finished;
     await host.stop();
     const drainRate = total / ((performance.now() - writeStarted) / 1_000);
-    console.log(`${total.toLocaleString('en-US')} docs: upsert ${fmt(writeRate)}; feed drain (maxItemsPerInvocation ${maxItemsPerInvocation}) ${fmt(drainRate)}`);
+    console.log(
+      `${total.toLocaleString('en-US')} docs: upsert ${fmt(writeRate)}; feed drain (maxItemsPerInvocation ${maxItemsPerInvocation}) ${fmt(drainRate)}`,
+    );
   } finally {
     temp.dispose();
   }

@@ -109,7 +109,11 @@ export class FeedPump {
           this.giveUp(entries, retry, error);
           return true;
         }
-        this.log('warning', `Function "${this.registration.name}" failed on ${docs.length} change(s); retry ${retry} in ${delay} ms.`, error);
+        this.log(
+          'warning',
+          `Function "${this.registration.name}" failed on ${docs.length} change(s); retry ${retry} in ${delay} ms.`,
+          error,
+        );
         if (!this.running || !(await this.pause(delay))) return false;
       }
     }
@@ -135,7 +139,11 @@ export class FeedPump {
       error: describeError(error),
       failedAt: new Date(this.deps.now()),
     };
-    this.log('error', `Function "${this.registration.name}" gave up on changes ${batch.firstSeq}..${batch.lastSeq} after ${attempts} attempts; recorded in cf_failed_batches.`, error);
+    this.log(
+      'error',
+      `Function "${this.registration.name}" gave up on changes ${batch.firstSeq}..${batch.lastSeq} after ${attempts} attempts; recorded in cf_failed_batches.`,
+      error,
+    );
     try {
       this.deps.leases.giveUp(batch);
       this.checkpoint = batch.lastSeq;

@@ -22,7 +22,9 @@ export function resolveFeedTrigger(registration: FunctionRegistration, pollInter
   if (kind !== 'cosmosDBTrigger') throw new TypeError(`Function "${name}" is a ${kind}, not a cosmosDBTrigger.`);
   const label = `Function "${name}"`;
   if (trigger.changeFeedMode !== undefined && trigger.changeFeedMode !== 'LatestVersion') {
-    throw new TypeError(`${label}: changeFeedMode ${JSON.stringify(trigger.changeFeedMode)} is not supported by the embedded host (LatestVersion only).`);
+    throw new TypeError(
+      `${label}: changeFeedMode ${JSON.stringify(trigger.changeFeedMode)} is not supported by the embedded host (LatestVersion only).`,
+    );
   }
   if (trigger.startFromTime !== undefined) throw new TypeError(`${label}: startFromTime is not supported by the embedded host.`);
   if (trigger.startFromBeginning !== undefined && typeof trigger.startFromBeginning !== 'boolean') {
@@ -34,7 +36,8 @@ export function resolveFeedTrigger(registration: FunctionRegistration, pollInter
     functionName: name,
     containerName: nonEmptyString(`${label}: containerName`, trigger.containerName ?? trigger.collectionName),
     leaseId: `${prefix}${name}`,
-    leaseContainerName: trigger.leaseContainerName === undefined ? 'leases' : nonEmptyString(`${label}: leaseContainerName`, trigger.leaseContainerName),
+    leaseContainerName:
+      trigger.leaseContainerName === undefined ? 'leases' : nonEmptyString(`${label}: leaseContainerName`, trigger.leaseContainerName),
     maxItemsPerInvocation: wholeNumberOption(`${label}: maxItemsPerInvocation`, trigger.maxItemsPerInvocation, 100),
     startFromBeginning: trigger.startFromBeginning === true,
     pollDelayMs: pollIntervalMs ?? wholeNumberOption(`${label}: feedPollDelay`, trigger.feedPollDelay, 5_000),

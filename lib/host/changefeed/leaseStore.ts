@@ -45,7 +45,16 @@ export class LeaseStore {
     );
     this.selectFailed = db.prepare('SELECT * FROM cf_failed_batches ORDER BY id');
     this.giveUpTx = db.transaction((b: FailedBatch) => {
-      this.insertFailed.run(b.leaseId, b.containerName, b.firstSeq, b.lastSeq, JSON.stringify(b.documentIds), b.attempts, b.error, b.failedAt.getTime());
+      this.insertFailed.run(
+        b.leaseId,
+        b.containerName,
+        b.firstSeq,
+        b.lastSeq,
+        JSON.stringify(b.documentIds),
+        b.attempts,
+        b.error,
+        b.failedAt.getTime(),
+      );
       this.upsert.run(b.leaseId, b.containerName, b.lastSeq, b.failedAt.getTime());
     });
   }

@@ -19,8 +19,7 @@ function toMilliseconds(value: unknown, name: string): number {
   if (typeof value === 'object' && value !== null) {
     const d = value as Record<string, unknown>;
     const part = (key: string) => (typeof d[key] === 'number' ? (d[key] as number) : 0);
-    const ms =
-      ((part('hours') * 60 + part('minutes')) * 60 + part('seconds')) * 1_000 + part('milliseconds') + part('nanos') / 1e6;
+    const ms = ((part('hours') * 60 + part('minutes')) * 60 + part('seconds')) * 1_000 + part('milliseconds') + part('nanos') / 1e6;
     if (Number.isFinite(ms) && ms >= 0) return ms;
   }
   throw new TypeError(`${name} must be milliseconds or a duration object, got ${JSON.stringify(value)}.`);
@@ -38,7 +37,11 @@ export function parseFeedRetry(value: unknown, name: string): FeedRetryPolicy {
   const options = value as Record<string, unknown>;
   const strategy = options.strategy ?? options.retryStrategy;
   if (strategy === 'fixedDelay') {
-    return { strategy, maxRetryCount: maxRetryCount(options.maxRetryCount, name), delayMs: toMilliseconds(options.delayInterval, `${name}.delayInterval`) };
+    return {
+      strategy,
+      maxRetryCount: maxRetryCount(options.maxRetryCount, name),
+      delayMs: toMilliseconds(options.delayInterval, `${name}.delayInterval`),
+    };
   }
   if (strategy === 'exponentialBackoff') {
     const minimumMs = toMilliseconds(options.minimumInterval, `${name}.minimumInterval`);

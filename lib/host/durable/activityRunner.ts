@@ -31,7 +31,12 @@ export class ActivityRunner {
   #closed = false;
   #renewTimer: NodeJS.Timeout | undefined;
 
-  constructor(queue: WorkQueue, activities: ReadonlyMap<string, FunctionRegistration>, invoke: InvokeFunction, options: ActivityRunnerOptions) {
+  constructor(
+    queue: WorkQueue,
+    activities: ReadonlyMap<string, FunctionRegistration>,
+    invoke: InvokeFunction,
+    options: ActivityRunnerOptions,
+  ) {
     this.#queue = queue;
     this.#activities = activities;
     this.#invoke = invoke;
@@ -125,7 +130,10 @@ export class ActivityRunner {
       this.#queue.complete(batch, this.#options.now());
     } catch (error) {
       // Not committed: the items keep their claims and run again once the claims expire (at-least-once).
-      this.#options.logger.log('error', 'Embedded task hub: could not commit activity results.', { error: String(error), count: batch.length });
+      this.#options.logger.log('error', 'Embedded task hub: could not commit activity results.', {
+        error: String(error),
+        count: batch.length,
+      });
       return;
     }
     this.#options.onProgress();

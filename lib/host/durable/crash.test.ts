@@ -91,60 +91,52 @@ const report = (label: string, r: { killedAfter: number; executions: number }) =
   );
 
 describe('crash safety: a host process SIGKILLed between activities', () => {
-  it(
-    'a TaskHub worker completes the fan-out after restart, each effect applied once',
-    async () => {
-      const worker = (dir: string) => run([fixture('crashWorker.ts'), dir, String(COUNT)], dir);
-      const result = await crashAndRecover(
-        async (dir) => worker(dir),
-        async (dir) => {
-          const second = worker(dir);
-          const line = await until(() => second.lines.find((l) => l.startsWith('completed')), 'completion');
-          expect(await second.exited).toBe(0);
-          return line;
-        },
-      );
-      expect(result.outcome).toBe(`completed Completed ${(COUNT * (COUNT - 1)) / 2}`);
-      report('TaskHub worker', result);
-    },
-    40_000,
-  );
+  it('a TaskHub worker completes the fan-out after restart, each effect applied once', async () => {
+    const worker = (dir: string) => run([fixture('crashWorker.ts'), dir, String(COUNT)], dir);
+    const result = await crashAndRecover(
+      async (dir) => worker(dir),
+      async (dir) => {
+        const second = worker(dir);
+        const line = await until(() => second.lines.find((l) => l.startsWith('completed')), 'completion');
+        expect(await second.exited).toBe(0);
+        return line;
+      },
+    );
+    expect(result.outcome).toBe(`completed Completed ${(COUNT * (COUNT - 1)) / 2}`);
+    report('TaskHub worker', result);
+  }, 40_000);
 
-  it(
-    'the host CLI (lib/host/cli-entry.ts) resumes the orchestration on restart and completes it',
-    async () => {
-      const host = async (dir: string) => {
-        const child = run([hostCli, '--entry', fixture('crashApp.ts'), '--data-dir', dir, '--port', '0', '--log-level', 'error'], dir);
-        const ready = await until(() => child.lines.find((l) => l.startsWith('{"event":"ready"')), 'the host to be ready');
-        return { child, url: (JSON.parse(ready) as { url: string }).url };
-      };
-      const result = await crashAndRecover(
-        async (dir) => {
-          const { child, url } = await host(dir);
-          const started = await fetch(`${url}${WEBHOOK}/orchestrators/crashFanOut/${INSTANCE}`, {
-            method: 'POST',
-            headers: KEYED,
-            body: JSON.stringify({ count: COUNT }),
-          });
-          expect(started.status).toBe(202);
-          return child;
-        },
-        async (dir) => {
-          const { child, url } = await host(dir);
-          let status: { runtimeStatus?: string; output?: unknown } = {};
-          const deadline = Date.now() + 15_000;
-          while (status.runtimeStatus !== 'Completed' && Date.now() < deadline) {
-            await new Promise((resolve) => setTimeout(resolve, 50));
-            status = (await (await fetch(`${url}${WEBHOOK}/instances/${INSTANCE}`, { headers: KEYED })).json()) as typeof status;
-          }
-          child.child.kill('SIGTERM');
-          expect(await child.exited).toBe(0);
-          return JSON.stringify(status);
-        },
-      );
-      expect(JSON.parse(result.outcome)).toMatchObject({ runtimeStatus: 'Completed', output: (COUNT * (COUNT - 1)) / 2 });
-      report('host CLI', result);
-    },
-    40_000,
-  );
+  it('the host CLI (lib/host/cli-entry.ts) resumes the orchestration on restart and completes it', async () => {
+    const host = async (dir: string) => {
+      const child = run([hostCli, '--entry', fixture('crashApp.ts'), '--data-dir', dir, '--port', '0', '--log-level', 'error'], dir);
+      const ready = await until(() => child.lines.find((l) => l.startsWith('{"event":"ready"')), 'the host to be ready');
+      return { child, url: (JSON.parse(ready) as { url: string }).url };
+    };
+    const result = await crashAndRecover(
+      async (dir) => {
+        const { child, url } = await host(dir);
+        const started = await fetch(`${url}${WEBHOOK}/orchestrators/crashFanOut/${INSTANCE}`, {
+          method: 'POST',
+          headers: KEYED,
+          body: JSON.stringify({ count: COUNT }),
+        });
+        expect(started.status).toBe(202);
+        return child;
+      },
+      async (dir) => {
+        const { child, url } = await host(dir);
+        let status: { runtimeStatus?: string; output?: unknown } = {};
+        const deadline = Date.now() + 15_000;
+        while (status.runtimeStatus !== 'Completed' && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          status = (await (await fetch(`${url}${WEBHOOK}/instances/${INSTANCE}`, { headers: KEYED })).json()) as typeof status;
+        }
+        child.child.kill('SIGTERM');
+        expect(await child.exited).toBe(0);
+        return JSON.stringify(status);
+      },
+    );
+    expect(JSON.parse(result.outcome)).toMatchObject({ runtimeStatus: 'Completed', output: (COUNT * (COUNT - 1)) / 2 });
+    report('host CLI', result);
+  }, 40_000);
 });

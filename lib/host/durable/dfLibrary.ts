@@ -39,11 +39,7 @@ export function assertSupportedDurableFunctions(): void {
  * A fresh InvocationContext for one orchestrator episode. Loaded through require: in plain Node ESM the class is not
  * a named export of @azure/functions.
  */
-export function createInvocationContext(
-  functionName: string,
-  invocationId: string,
-  logHandler: OrchestratorLogHandler,
-): InvocationContext {
+export function createInvocationContext(functionName: string, invocationId: string, logHandler: OrchestratorLogHandler): InvocationContext {
   contextClass ??= (load('@azure/functions') as { InvocationContext: InvocationContextClass }).InvocationContext;
   return new contextClass({ functionName, invocationId, logHandler });
 }

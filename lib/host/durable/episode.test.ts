@@ -35,17 +35,29 @@ describe('retryDelayMs', () => {
     { policy: { firstRetryIntervalInMilliseconds: 100, maxNumberOfAttempts: 5 }, attempt: 4, delay: 100 },
     { policy: { firstRetryIntervalInMilliseconds: 100, maxNumberOfAttempts: 5, backoffCoefficient: 2 }, attempt: 3, delay: 400 },
     {
-      policy: { firstRetryIntervalInMilliseconds: 100, maxNumberOfAttempts: 5, backoffCoefficient: 10, maxRetryIntervalInMilliseconds: 2500 },
+      policy: {
+        firstRetryIntervalInMilliseconds: 100,
+        maxNumberOfAttempts: 5,
+        backoffCoefficient: 10,
+        maxRetryIntervalInMilliseconds: 2500,
+      },
       attempt: 3,
       delay: 2500,
     },
-    { policy: { firstRetryIntervalInMilliseconds: 100, maxNumberOfAttempts: 5, maxRetryIntervalInMilliseconds: 0 }, attempt: 2, delay: 100 },
+    {
+      policy: { firstRetryIntervalInMilliseconds: 100, maxNumberOfAttempts: 5, maxRetryIntervalInMilliseconds: 0 },
+      attempt: 2,
+      delay: 100,
+    },
   ])('$policy after failed attempt $attempt -> $delay ms', ({ policy, attempt, delay }) => {
     expect(retryDelayMs(policy, attempt)).toBe(delay);
   });
 
   it.each([
-    { value: { firstRetryIntervalInMilliseconds: 5, maxNumberOfAttempts: 2, backoffCoefficient: 1.5 }, policy: { firstRetryIntervalInMilliseconds: 5, maxNumberOfAttempts: 2, backoffCoefficient: 1.5 } },
+    {
+      value: { firstRetryIntervalInMilliseconds: 5, maxNumberOfAttempts: 2, backoffCoefficient: 1.5 },
+      policy: { firstRetryIntervalInMilliseconds: 5, maxNumberOfAttempts: 2, backoffCoefficient: 1.5 },
+    },
     { value: { firstRetryIntervalInMilliseconds: 5 }, policy: undefined },
     { value: 'nope', policy: undefined },
   ])('toRetryPolicy($value)', ({ value, policy }) => {
@@ -130,7 +142,9 @@ describe('decideEpisode', () => {
   ])('fails the instance on nondeterminism: $label', ({ recorded, task, message }) => {
     const decision = decideEpisode(context([...started, recorded]), ran([task]));
     expect(decision.outcome.kind).toBe('failed');
-    expect(decision.outcome.kind === 'failed' && decision.outcome.message).toMatch(/^Orchestrator function 'orch' failed: NonDeterministicOrchestration: at sequence number 0/);
+    expect(decision.outcome.kind === 'failed' && decision.outcome.message).toMatch(
+      /^Orchestrator function 'orch' failed: NonDeterministicOrchestration: at sequence number 0/,
+    );
     expect(decision.outcome.kind === 'failed' && decision.outcome.message).toMatch(message);
     expect(decision.activities).toEqual([]);
     expect(decision.append.at(-1)).toMatchObject({ EventType: EventType.ExecutionCompleted, OrchestrationStatus: 'Failed' });
@@ -162,7 +176,8 @@ describe('decideEpisode', () => {
       replay: ran([], { isDone: true, output: { n: BigInt(2) } }),
       outcome: {
         kind: 'failed',
-        message: "Orchestrator function 'orch' failed: it produced a value that cannot be stored as JSON (Do not know how to serialize a BigInt).",
+        message:
+          "Orchestrator function 'orch' failed: it produced a value that cannot be stored as JSON (Do not know how to serialize a BigInt).",
       },
     },
   ])('$label', ({ replay, outcome }) => {

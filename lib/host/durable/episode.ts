@@ -96,9 +96,7 @@ export function eventsToCarryOver(
     const count = Math.min(buffered.get(name) ?? 0, indexes.length);
     indexes.slice(indexes.length - count).forEach((index) => keep.add(index));
   }
-  return history.filter(
-    (event, index) => event.EventType === EventType.EventRaised && (keep.has(index) || index >= processedEvents),
-  );
+  return history.filter((event, index) => event.EventType === EventType.EventRaised && (keep.has(index) || index >= processedEvents));
 }
 
 function schedule(context: EpisodeContext, task: AllocatedTask, decision: EpisodeDecision): void {

@@ -63,9 +63,10 @@ export class EpisodeRunner {
     const inbox = this.#store.readInbox(instanceId, now, this.#options.maxEventsPerEpisode);
     const consumed = inbox.map((entry) => entry.id);
     const instance = this.#store.getInstance(instanceId);
-    const current = instance && !isTerminal(instance.status)
-      ? inbox.filter((entry) => entry.executionId === null || entry.executionId === instance.executionId)
-      : [];
+    const current =
+      instance && !isTerminal(instance.status)
+        ? inbox.filter((entry) => entry.executionId === null || entry.executionId === instance.executionId)
+        : [];
     if (!instance || current.length === 0) {
       if (consumed.length > 0) this.#store.dropInbox(consumed);
       this.forget(instanceId);
@@ -92,9 +93,7 @@ export class EpisodeRunner {
     }
     const notifiedParent = status !== undefined && isTerminal(status) && instance.parentInstanceId !== null;
     const scheduled =
-      decision.activities.length + decision.timers.length + decision.children.length > 0 ||
-      status === 'ContinuedAsNew' ||
-      notifiedParent;
+      decision.activities.length + decision.timers.length + decision.children.length > 0 || status === 'ContinuedAsNew' || notifiedParent;
     return { status, scheduled };
   }
 

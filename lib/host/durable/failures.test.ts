@@ -81,7 +81,8 @@ describe('TaskHub failures are data on the instance', () => {
     const final = await env.hub.waitForCompletion(id, { timeoutInMs: 5000 });
     expect(final).toMatchObject({
       runtimeStatus: 'Failed',
-      output: "Orchestrator function 'waitsForever' failed: no orchestrator function named 'waitsForever' is registered in this function app.",
+      output:
+        "Orchestrator function 'waitsForever' failed: no orchestrator function named 'waitsForever' is registered in this function app.",
     });
   });
 });

@@ -72,8 +72,7 @@ export function toJsonText(value: unknown): string {
 
 export const historyEvent = {
   orchestratorStarted: (at: Date) => event(EventType.OrchestratorStarted, at),
-  executionStarted: (at: Date, name: string, inputJson: string) =>
-    event(EventType.ExecutionStarted, at, { Name: name, Input: inputJson }),
+  executionStarted: (at: Date, name: string, inputJson: string) => event(EventType.ExecutionStarted, at, { Name: name, Input: inputJson }),
   executionCompleted: (at: Date, status: string, resultJson: string) =>
     event(EventType.ExecutionCompleted, at, { OrchestrationStatus: status, Result: resultJson }),
   executionTerminated: (at: Date, reason: string) => event(EventType.ExecutionTerminated, at, { Input: toJsonText(reason) }),

@@ -52,7 +52,10 @@ function problem(status: number, message: string): DurableHttpResponse {
 
 function segments(path: string): string[] | undefined {
   try {
-    return path.split('/').filter((s) => s.length > 0).map((s) => decodeURIComponent(s));
+    return path
+      .split('/')
+      .filter((s) => s.length > 0)
+      .map((s) => decodeURIComponent(s));
   } catch {
     return undefined;
   }
@@ -83,7 +86,10 @@ function filterOf(query: URLSearchParams): InstanceFilter | string {
   const from = time(query, 'createdTimeFrom');
   const to = time(query, 'createdTimeTo');
   if (from === 'invalid' || to === 'invalid') return 'createdTimeFrom / createdTimeTo must be ISO-8601 date-times.';
-  const statuses = (query.get('runtimeStatus') ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  const statuses = (query.get('runtimeStatus') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
   const unknown = statuses.filter((s) => !isRuntimeStatus(s));
   if (unknown.length > 0) return `Unknown runtimeStatus value(s): ${unknown.join(', ')}.`;
   const filter: InstanceFilter = { runtimeStatus: statuses as RuntimeStatus[] };
@@ -100,7 +106,8 @@ function statusCode(status: DurableStatus, query: URLSearchParams): number {
 
 /** Answers the DurableClient's requests from `hub`. */
 export function createDurableHttpApi(hub: TaskHub, options: DurableHttpApiOptions = {}): DurableHttpApi {
-  const links = (instanceId: string) => (options.baseUrl ? managementUrls(options.baseUrl, hub.taskHubName, instanceId, options.code) : undefined);
+  const links = (instanceId: string) =>
+    options.baseUrl ? managementUrls(options.baseUrl, hub.taskHubName, instanceId, options.code) : undefined;
 
   const startNew = (name: string, instanceId: string | undefined, body: string): DurableHttpResponse => {
     const input = parseBody(body);
@@ -166,7 +173,8 @@ export function createDurableHttpApi(hub: TaskHub, options: DurableHttpApiOption
     const parts = segments(request.path);
     if (!parts) return problem(400, 'The request path is not valid percent-encoding.');
     const hubName = request.query.get('taskHub');
-    if (hubName && hubName !== hub.taskHubName) return problem(400, `Task hub '${hubName}' is not served here (this host serves '${hub.taskHubName}').`);
+    if (hubName && hubName !== hub.taskHubName)
+      return problem(400, `Task hub '${hubName}' is not served here (this host serves '${hub.taskHubName}').`);
     const [resource] = parts;
     if (resource === 'orchestrators' && (parts.length === 2 || parts.length === 3)) {
       if (method !== 'POST') return problem(405, 'Starting an orchestration needs POST.');

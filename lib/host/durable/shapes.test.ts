@@ -20,7 +20,11 @@ describe('classifyTask (durable-functions 3.5.0 task objects)', () => {
   const secondAttempt = placeholder();
 
   it.each([
-    { label: 'an activity (string input decoded)', task: { actionObj: { actionType: 0, functionName: 'a', input: '"x"' } }, expected: { id: 7, kind: 'activity', name: 'a', input: 'x' } },
+    {
+      label: 'an activity (string input decoded)',
+      task: { actionObj: { actionType: 0, functionName: 'a', input: '"x"' } },
+      expected: { id: 7, kind: 'activity', name: 'a', input: 'x' },
+    },
     { label: 'an activity with retry (first attempt)', task: inner, expected: { id: 7, kind: 'activity', name: 'flaky', input: 'k' } },
     {
       label: 'a sub-orchestration',
@@ -55,7 +59,9 @@ describe('classifyTask (durable-functions 3.5.0 task objects)', () => {
   });
 
   it('finds unsupported actions inside compound actions, and the continueAsNew input', () => {
-    const actions = [[{ actionType: 12, compoundActions: [{ actionType: 0 }, { actionType: 7 }] }, { actionType: 9 }, { actionType: 4, input: '"again"' }]];
+    const actions = [
+      [{ actionType: 12, compoundActions: [{ actionType: 0 }, { actionType: 7 }] }, { actionType: 9 }, { actionType: 4, input: '"again"' }],
+    ];
     expect(unsupportedActions(actions)).toEqual(['callEntity (durable entities)', 'signalEntity (durable entities)']);
     expect(findContinueAsNew(actions)).toEqual({ input: 'again' });
     expect(findContinueAsNew([[{ actionType: 0 }]])).toBeUndefined();
@@ -87,16 +93,37 @@ describe('activity results', () => {
   });
 
   it('keeps structured failure details from the exception-properties provider', () => {
-    const payload = JSON.stringify({ errorType: 'RangeError', errorMessage: 'too big', isNonRetriable: false, properties: { limit: 5 }, stackTrace: 'at x' });
-    expect(parseFailureDetails(payload)).toEqual({ ErrorType: 'RangeError', ErrorMessage: 'too big', IsNonRetriable: false, StackTrace: 'at x', Properties: { limit: 5 } });
-    expect(activityFailed(T0, 1, 'a', new Error(payload))).toMatchObject({ Reason: "Activity function 'a' failed: too big", Details: 'at x' });
+    const payload = JSON.stringify({
+      errorType: 'RangeError',
+      errorMessage: 'too big',
+      isNonRetriable: false,
+      properties: { limit: 5 },
+      stackTrace: 'at x',
+    });
+    expect(parseFailureDetails(payload)).toEqual({
+      ErrorType: 'RangeError',
+      ErrorMessage: 'too big',
+      IsNonRetriable: false,
+      StackTrace: 'at x',
+      Properties: { limit: 5 },
+    });
+    expect(activityFailed(T0, 1, 'a', new Error(payload))).toMatchObject({
+      Reason: "Activity function 'a' failed: too big",
+      Details: 'at x',
+    });
     expect(parseFailureDetails('{not json')).toBeUndefined();
   });
 
   it.each([
     { result: { ok: true }, event: { EventType: EventType.TaskCompleted, Result: '{"ok":true}' } },
     { result: undefined, event: { EventType: EventType.TaskCompleted, Result: 'null' } },
-    { result: BigInt(1), event: { EventType: EventType.TaskFailed, Reason: "Activity function 'a' returned a value that cannot be stored as JSON: Do not know how to serialize a BigInt" } },
+    {
+      result: BigInt(1),
+      event: {
+        EventType: EventType.TaskFailed,
+        Reason: "Activity function 'a' returned a value that cannot be stored as JSON: Do not know how to serialize a BigInt",
+      },
+    },
   ])('activityCompleted($result)', ({ result, event }) => {
     expect(activityCompleted(T0, 2, 'a', result)).toMatchObject({ TaskScheduledId: 2, ...event });
   });

@@ -246,7 +246,13 @@ export class TaskHubStore {
     }
   }
 
-  #finish(record: InstanceRecord, status: 'Completed' | 'Failed', outputJson: string, customStatusJson: string | null, now: number): RuntimeStatus {
+  #finish(
+    record: InstanceRecord,
+    status: 'Completed' | 'Failed',
+    outputJson: string,
+    customStatusJson: string | null,
+    now: number,
+  ): RuntimeStatus {
     this.#sql.updateFinal.run(status, outputJson, customStatusJson, now, record.instanceId);
     this.#sql.deleteInbox.run(record.instanceId);
     this.#notifyParent(record, status, outputJson, now);

@@ -185,7 +185,7 @@ describe('TaskHub long timers', () => {
     env = createHubEnv(registrations, { now: () => clock });
     env.hub.start();
     const id = env.hub.startNew('longTimer', { input: { days: 10 } });
-    const timersCreated = () => env.db.prepare("SELECT COUNT(*) AS n FROM dt_history WHERE event LIKE '%\"EventType\":10,%'").get();
+    const timersCreated = () => env.db.prepare('SELECT COUNT(*) AS n FROM dt_history WHERE event LIKE \'%"EventType":10,%\'').get();
     await eventually(() => (timersCreated() as { n: number }).n === 1);
     for (const days of [3, 3, 4]) {
       clock += days * 86_400_000;

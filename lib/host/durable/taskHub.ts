@@ -142,9 +142,15 @@ export class TaskHub {
     }
     const instanceId = options.instanceId ?? randomUUID().replaceAll('-', '');
     validateInstanceId(instanceId);
-    const result = this.#store.createInstance({ instanceId, name: orchestratorName, inputJson: jsonOf(options.input, 'input') }, this.#now());
+    const result = this.#store.createInstance(
+      { instanceId, name: orchestratorName, inputJson: jsonOf(options.input, 'input') },
+      this.#now(),
+    );
     if (!result.created) {
-      throw new DurableHubError('InstanceExists', `An orchestration instance with ID '${instanceId}' already exists and is ${result.status}.`);
+      throw new DurableHubError(
+        'InstanceExists',
+        `An orchestration instance with ID '${instanceId}' already exists and is ${result.status}.`,
+      );
     }
     this.#episodes.forget(instanceId);
     this.wake();
@@ -263,6 +269,9 @@ function jsonOf(value: unknown, what: string): string {
   try {
     return toJsonText(value);
   } catch (error) {
-    throw new DurableHubError('InvalidInput', `The ${what} cannot be stored as JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new DurableHubError(
+      'InvalidInput',
+      `The ${what} cannot be stored as JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

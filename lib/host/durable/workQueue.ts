@@ -58,9 +58,7 @@ export class WorkQueue {
     this.#renew = db.prepare<[number, number]>('UPDATE dt_work SET locked_until = ? WHERE id = ?');
     this.#release = db.prepare<[number]>('UPDATE dt_work SET locked_until = 0 WHERE id = ?');
     this.#releaseAll = db.prepare<[]>('UPDATE dt_work SET locked_until = 0 WHERE locked_until > 0');
-    this.#nextExpiry = db.prepare<[number], { at: number | null }>(
-      'SELECT MIN(locked_until) AS at FROM dt_work WHERE locked_until > ?',
-    );
+    this.#nextExpiry = db.prepare<[number], { at: number | null }>('SELECT MIN(locked_until) AS at FROM dt_work WHERE locked_until > ?');
   }
 
   /**

@@ -27,12 +27,7 @@ export function withForwardedFor(headers: Record<string, string>, remoteAddress:
  * repeated query keys kept), flattened headers, route values as `params`, and the raw body bytes (dropped for
  * GET/HEAD by the library).
  */
-export function toFunctionsRequest(
-  incoming: IncomingMessage,
-  origin: string,
-  params: Record<string, string>,
-  body: Buffer,
-): HttpRequest {
+export function toFunctionsRequest(incoming: IncomingMessage, origin: string, params: Record<string, string>, body: Buffer): HttpRequest {
   const { HttpRequest: Request } = functionsLibrary();
   return new Request({
     method: incoming.method ?? 'GET',

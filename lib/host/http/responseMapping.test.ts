@@ -21,13 +21,33 @@ describe('toWireResponse', () => {
     [
       'headers kept, content-type not overridden',
       { jsonBody: [1], headers: { 'Content-Type': 'application/vnd.x+json', 'x-a': 'b' } },
-      { status: 200, headers: [['content-type', 'application/vnd.x+json'], ['x-a', 'b']], body: '[1]' },
+      {
+        status: 200,
+        headers: [
+          ['content-type', 'application/vnd.x+json'],
+          ['x-a', 'b'],
+        ],
+        body: '[1]',
+      },
     ],
     ['204 drops the body', { status: 204, jsonBody: { a: 1 } }, { status: 204, headers: [], body: '' }],
     [
       'cookies',
-      { status: 200, cookies: [{ name: 'a', value: '1 2', httpOnly: true, path: '/' }, { name: 'b', value: 'x', sameSite: 'Strict', maxAge: 60 }] },
-      { status: 200, headers: [['set-cookie', 'a=1%202; Path=/; HttpOnly'], ['set-cookie', 'b=x; Max-Age=60; SameSite=Strict']], body: '' },
+      {
+        status: 200,
+        cookies: [
+          { name: 'a', value: '1 2', httpOnly: true, path: '/' },
+          { name: 'b', value: 'x', sameSite: 'Strict', maxAge: 60 },
+        ],
+      },
+      {
+        status: 200,
+        headers: [
+          ['set-cookie', 'a=1%202; Path=/; HttpOnly'],
+          ['set-cookie', 'b=x; Max-Age=60; SameSite=Strict'],
+        ],
+        body: '',
+      },
     ],
     ['bytes body', { body: new Uint8Array([104, 105]) }, { status: 200, headers: [], body: 'hi' }],
   ])('%s', async (_, result, expected) => {
@@ -35,9 +55,13 @@ describe('toWireResponse', () => {
   });
 
   it.each([
-    ['an async generator', () => (async function* () {
-      yield new Uint8Array([1]);
-    })()],
+    [
+      'an async generator',
+      () =>
+        (async function* () {
+          yield new Uint8Array([1]);
+        })(),
+    ],
     ['a ReadableStream', () => new ReadableStream({ start: (c) => c.close() })],
   ])('keeps a body given as %s as a stream, with the status and headers', async (_label, make) => {
     const body = make();
@@ -48,7 +72,10 @@ describe('toWireResponse', () => {
   it('accepts an HttpResponse instance', async () => {
     expect(await wire(new HttpResponse({ status: 202, jsonBody: { ok: true }, headers: { 'x-r': '1' } }))).toEqual({
       status: 202,
-      headers: [['content-type', 'application/json'], ['x-r', '1']],
+      headers: [
+        ['content-type', 'application/json'],
+        ['x-r', '1'],
+      ],
       body: '{"ok":true}',
     });
   });

@@ -30,7 +30,11 @@ beforeAll(async () => {
     });
     app.http('srvSecret', { route: 'secret', methods: ['GET'], authLevel: 'function', handler: () => ({ body: 'function ok' }) });
     app.http('srvAdmin', { route: 'admin-only', methods: ['GET'], authLevel: 'admin', handler: () => ({ body: 'admin ok' }) });
-    app.http('srvUpload', { route: 'upload', methods: ['POST'], handler: async (req) => ({ jsonBody: { bytes: (await req.arrayBuffer()).byteLength } }) });
+    app.http('srvUpload', {
+      route: 'upload',
+      methods: ['POST'],
+      handler: async (req) => ({ jsonBody: { bytes: (await req.arrayBuffer()).byteLength } }),
+    });
     app.http('srvSlow', { route: 'slow', methods: ['GET'], handler: async () => (await pause(600), { body: 'late' }) });
     app.http('srvThrow', {
       route: 'throw',
@@ -106,7 +110,10 @@ async function call(path: string, init: RequestInit = {}) {
 describe('HttpTriggerServer', () => {
   it('serves route templates with params, repeated query keys and the absolute URL', async () => {
     const { status, body } = await call('/api/items/42?tag=a&tag=b');
-    expect({ status, body }).toEqual({ status: 200, body: { id: '42', tags: ['a', 'b'], method: 'GET', url: `${base}/api/items/42?tag=a&tag=b` } });
+    expect({ status, body }).toEqual({
+      status: 200,
+      body: { id: '42', tags: ['a', 'b'], method: 'GET', url: `${base}/api/items/42?tag=a&tag=b` },
+    });
   });
 
   it.each([
@@ -166,7 +173,11 @@ describe('HttpTriggerServer', () => {
 
   it('answers a URL or headers over the limit with 431 problem+json (Node alone sends a bare status line)', async () => {
     const long = await call(`/api/items/42?q=${'x'.repeat(20_000)}`);
-    expect({ status: long.status, type: long.type, title: (long.body as { title: string }).title }).toEqual({ status: 431, type: 'application/problem+json', title: 'Request Header Fields Too Large' });
+    expect({ status: long.status, type: long.type, title: (long.body as { title: string }).title }).toEqual({
+      status: 431,
+      type: 'application/problem+json',
+      title: 'Request Header Fields Too Large',
+    });
     const headers = await call('/api/items/42', { headers: { 'x-big': 'y'.repeat(20_000) } });
     expect([headers.status, headers.type]).toEqual([431, 'application/problem+json']);
     // the server keeps serving
@@ -191,7 +202,10 @@ describe('HttpTriggerServer', () => {
   it('answers 504 with a problem when the function outlives the request timeout', async () => {
     const started = Date.now();
     const { status, body } = await call('/api/slow');
-    expect({ status, detail: (body as { detail: string }).detail }).toEqual({ status: 504, detail: 'The request did not complete within 300 ms.' });
+    expect({ status, detail: (body as { detail: string }).detail }).toEqual({
+      status: 504,
+      detail: 'The request did not complete within 300 ms.',
+    });
     expect(Date.now() - started).toBeLessThan(550);
   });
 
@@ -212,7 +226,12 @@ describe('HttpTriggerServer', () => {
   it('streams a body given as an async iterable: chunked, as produced, past the request timeout', async () => {
     const started = Date.now();
     const res = await fetch(`${base}/api/stream`);
-    expect([res.status, res.headers.get('content-type'), res.headers.get('transfer-encoding'), res.headers.get('content-length')]).toEqual([200, 'text/plain', 'chunked', null]);
+    expect([res.status, res.headers.get('content-type'), res.headers.get('transfer-encoding'), res.headers.get('content-length')]).toEqual([
+      200,
+      'text/plain',
+      'chunked',
+      null,
+    ]);
     const chunks: string[] = [];
     const decoder = new TextDecoder();
     for await (const chunk of res.body!) chunks.push(decoder.decode(chunk));
@@ -252,10 +271,14 @@ describe('HttpTriggerServer', () => {
 
 describe('HttpTriggerServer.stop', () => {
   it('lets an in-flight request finish, then refuses connections', async () => {
-    const own = new HttpTriggerServer(registrations, async (registration, input) => {
-      await pause(150);
-      return registration.callback(input, undefined as never);
-    }, { port: 0, keys });
+    const own = new HttpTriggerServer(
+      registrations,
+      async (registration, input) => {
+        await pause(150);
+        return registration.callback(input, undefined as never);
+      },
+      { port: 0, keys },
+    );
     const url = await own.start();
     const inFlight = fetch(`${url}/api/secret?code=fn-key`).then((r) => r.text());
     await pause(30);

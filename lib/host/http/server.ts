@@ -72,7 +72,13 @@ function sendWire(res: ServerResponse, wire: WireResponse, closing: boolean): vo
  * after the headers are out can only be cut short: the connection is destroyed, so the client sees an incomplete
  * response rather than a complete-looking one.
  */
-async function sendStream(res: ServerResponse, wire: WireResponse, stream: AsyncIterable<unknown>, closing: boolean, onError: (error: unknown) => void): Promise<void> {
+async function sendStream(
+  res: ServerResponse,
+  wire: WireResponse,
+  stream: AsyncIterable<unknown>,
+  closing: boolean,
+  onError: (error: unknown) => void,
+): Promise<void> {
   const grouped = new Map<string, string[]>();
   for (const [name, value] of wire.headers) grouped.set(name, [...(grouped.get(name) ?? []), value]);
   for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? (values[0] as string) : values);
@@ -82,15 +88,16 @@ async function sendStream(res: ServerResponse, wire: WireResponse, stream: Async
     for await (const chunk of stream) {
       if (res.destroyed) return;
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array);
-      if (!res.write(bytes)) await new Promise<void>((resolve) => {
-        const done = (): void => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
+      if (!res.write(bytes))
+        await new Promise<void>((resolve) => {
+          const done = (): void => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
     }
     res.end();
   } catch (error) {
@@ -133,7 +140,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request could not be parsed as HTTP/1.1.'];
   const body = JSON.stringify(problem(status, detail));
   const reason = status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request';
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**
@@ -239,13 +248,20 @@ export class HttpTriggerServer {
       if (res.headersSent) return;
       if (wire.stream) {
         const onError = (error: unknown): void =>
-          this.#options.logger.log('error', 'A streamed response failed after its headers were sent.', { invocationId, url: req.url, error: describeError(error) });
+          this.#options.logger.log('error', 'A streamed response failed after its headers were sent.', {
+            invocationId,
+            url: req.url,
+            error: describeError(error),
+          });
         await sendStream(res, wire, wire.stream, this.#draining, onError);
       } else sendWire(res, wire, this.#draining);
     } catch (error) {
       if (res.headersSent) return;
       if (error instanceof RequestTimeoutError) {
-        this.#options.logger.log('error', `Request timed out after ${this.#options.requestTimeoutInMs} ms.`, { invocationId, url: req.url });
+        this.#options.logger.log('error', `Request timed out after ${this.#options.requestTimeoutInMs} ms.`, {
+          invocationId,
+          url: req.url,
+        });
         const detail = `The request did not complete within ${this.#options.requestTimeoutInMs} ms.`;
         sendWire(res, problemWire(problem(504, detail, { invocationId })), true);
       } else {
@@ -305,7 +321,9 @@ export class HttpTriggerServer {
       result = await this.#invoke(route.registration, request, { invocationId, triggerMetadata: { ...params } });
     } catch (error) {
       this.#options.logger.log('error', `Function "${route.registration.name}" failed.`, { invocationId, error: describeError(error) });
-      return problemWire(problem(500, `Function "${route.registration.name}" failed; see the host log for invocation ${invocationId}.`, { invocationId }));
+      return problemWire(
+        problem(500, `Function "${route.registration.name}" failed; see the host log for invocation ${invocationId}.`, { invocationId }),
+      );
     }
     try {
       return await toWireResponse(result);
@@ -320,7 +338,9 @@ export class HttpTriggerServer {
     if (mount.key !== undefined) {
       const key = headerValue(req, 'x-functions-key') ?? url.searchParams.get('code') ?? basicPassword(req) ?? undefined;
       if (!isAuthorized('function', key, { function: mount.key, admin: this.#options.keys.admin })) {
-        return problemWire(problem(401, `${mount.prefix} requires the host's system key in the code query parameter or the x-functions-key header.`));
+        return problemWire(
+          problem(401, `${mount.prefix} requires the host's system key in the code query parameter or the x-functions-key header.`),
+        );
       }
     }
     const body = await readBody(req, this.#options.maxRequestBodyBytes);

@@ -39,10 +39,15 @@ async function run(scenario: Scenario, mode: 'drain' | 'endToEnd'): Promise<numb
     let processed = 0;
     let done: () => void = () => undefined;
     const finished = new Promise<void>((resolve) => (done = resolve));
-    const reg = queueRegistration('noop', 'q', (input) => {
-      processed += Array.isArray(input) ? input.length : 1;
-      if (processed === total) done();
-    }, scenario.cardinality);
+    const reg = queueRegistration(
+      'noop',
+      'q',
+      (input) => {
+        processed += Array.isArray(input) ? input.length : 1;
+        if (processed === total) done();
+      },
+      scenario.cardinality,
+    );
     const host = new QueueTriggerHost(engine, testInvoke, { queues: { q: scenario.settings } });
     host.add(reg);
     if (mode === 'drain') for (let i = 0; i < total; i += SEND_BATCH) engine.send('q', messages(i, SEND_BATCH));

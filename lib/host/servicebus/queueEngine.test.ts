@@ -73,7 +73,10 @@ describe('SqliteQueueEngine', () => {
 
   it('receives in sequence order, at most maxMessages, and generates messageIds when absent', () => {
     const engine = engineFor();
-    engine.send('q', [1, 2, 3, 4, 5].map((n) => ({ body: n })));
+    engine.send(
+      'q',
+      [1, 2, 3, 4, 5].map((n) => ({ body: n })),
+    );
     engine.send('other', [{ body: 'x' }]);
     const first = engine.receive('q', { maxMessages: 3 });
     const rest = engine.receive('q', { maxMessages: 10 });
@@ -132,8 +135,7 @@ describe('SqliteQueueEngine', () => {
     expect(deliveries).toEqual([1, 2, 3]);
     expect(engine.counts('q')).toEqual({ active: 0, scheduled: 0, locked: 0, deadLettered: 1 });
     const description =
-      'Message could not be consumed after 3 delivery attempts.' +
-      (failure === 'abandon' ? ' Last error: TypeError: boom' : '');
+      'Message could not be consumed after 3 delivery attempts.' + (failure === 'abandon' ? ' Last error: TypeError: boom' : '');
     expect(engine.listDeadLetters('q')).toEqual([
       {
         messageId: 'p1',
@@ -161,7 +163,12 @@ describe('SqliteQueueEngine', () => {
 
   it('detects duplicates inside one batch, per queue, and even after the first copy completed', () => {
     const engine = engineFor();
-    expect(engine.send('q', [{ body: 1, messageId: 'a' }, { body: 2, messageId: 'a' }])).toEqual({ accepted: 1, duplicates: 1 });
+    expect(
+      engine.send('q', [
+        { body: 1, messageId: 'a' },
+        { body: 2, messageId: 'a' },
+      ]),
+    ).toEqual({ accepted: 1, duplicates: 1 });
     expect(engine.send('other', [{ body: 3, messageId: 'a' }])).toEqual({ accepted: 1, duplicates: 0 });
     const [message] = engine.receive('q', { maxMessages: 5 });
     engine.complete([message!.lockToken]);
@@ -170,7 +177,12 @@ describe('SqliteQueueEngine', () => {
 
   it('does no duplicate detection with a zero window', () => {
     const engine = engineFor({ duplicateDetectionWindowMs: 0 });
-    expect(engine.send('q', [{ body: 1, messageId: 'a' }, { body: 2, messageId: 'a' }])).toEqual({ accepted: 2, duplicates: 0 });
+    expect(
+      engine.send('q', [
+        { body: 1, messageId: 'a' },
+        { body: 2, messageId: 'a' },
+      ]),
+    ).toEqual({ accepted: 2, duplicates: 0 });
   });
 
   it('keeps a scheduled message invisible until its time', () => {
@@ -192,22 +204,39 @@ describe('SqliteQueueEngine', () => {
     clock += 100;
     expect(engine.receive('q', { maxMessages: 2 }).map((m) => m.body)).toEqual(['long', 'forever']);
     expect(engine.listDeadLetters('q')).toMatchObject([
-      { body: 'short', deadLetterReason: 'TTLExpiredException', deadLetterErrorDescription: `Message expired at ${new Date(T0 + 100).toISOString()} before it was consumed.` },
+      {
+        body: 'short',
+        deadLetterReason: 'TTLExpiredException',
+        deadLetterErrorDescription: `Message expired at ${new Date(T0 + 100).toISOString()} before it was consumed.`,
+      },
     ]);
   });
 
   it('dead-letters explicitly, lists with paging and replays by messageId bypassing duplicate detection', () => {
     const engine = engineFor();
-    engine.send('q', ['a', 'b', 'c'].map((id) => ({ body: id, messageId: id })));
+    engine.send(
+      'q',
+      ['a', 'b', 'c'].map((id) => ({ body: id, messageId: id })),
+    );
     const received = engine.receive('q', { maxMessages: 3 });
-    expect(engine.deadLetter(received.map((m) => m.lockToken), { reason: 'Invalid', description: 'bad schema' })).toBe(3);
-    expect(engine.listDeadLetters('q', { limit: 2, offset: 1 }).map((m) => [m.messageId, m.deadLetterReason, m.deadLetterErrorDescription])).toEqual([
+    expect(
+      engine.deadLetter(
+        received.map((m) => m.lockToken),
+        { reason: 'Invalid', description: 'bad schema' },
+      ),
+    ).toBe(3);
+    expect(
+      engine.listDeadLetters('q', { limit: 2, offset: 1 }).map((m) => [m.messageId, m.deadLetterReason, m.deadLetterErrorDescription]),
+    ).toEqual([
       ['b', 'Invalid', 'bad schema'],
       ['c', 'Invalid', 'bad schema'],
     ]);
     expect(engine.replayDeadLetters('q', { messageIds: ['a', 'c', 'zzz'] })).toBe(2);
     const replayed = engine.receive('q', { maxMessages: 5 });
-    expect(replayed.map((m) => [m.messageId, m.deliveryCount])).toEqual([['a', 1], ['c', 1]]);
+    expect(replayed.map((m) => [m.messageId, m.deliveryCount])).toEqual([
+      ['a', 1],
+      ['c', 1],
+    ]);
     expect(replayed[0]!.sequenceNumber).toBeGreaterThan(received[2]!.sequenceNumber);
     expect(engine.replayDeadLetters('q')).toBe(1);
     expect(engine.counts('q')).toEqual({ active: 1, scheduled: 0, locked: 2, deadLettered: 0 });
@@ -238,7 +267,10 @@ describe('SqliteQueueEngine', () => {
 
   it('settles completions and abandons in one call, reporting lost locks', () => {
     const engine = engineFor();
-    engine.send('q', [1, 2, 3].map((n) => ({ body: n })));
+    engine.send(
+      'q',
+      [1, 2, 3].map((n) => ({ body: n })),
+    );
     const [a, b, c] = engine.receive('q', { maxMessages: 3 });
     expect(engine.settle({ complete: [a!.lockToken, 'nope'], abandon: [{ lockToken: b!.lockToken, reason: 'x' }] })).toEqual({
       completed: 1,

@@ -39,35 +39,41 @@ export class SqliteQueueEngine {
   private readonly settleTx: (batch: SettleBatch, woken: Set<string>) => SettleResult;
   private readonly eachTokenTx: (tokens: string[], apply: (token: string) => number) => number;
   private readonly replayTx: (rows: DeadLetterListRow[]) => number;
-  private readonly deadLetterTx: (queue: string, rows: Array<{ m: { reason: string; description: string; deliveryCount?: number }; e: EncodedMessage }>) => number;
+  private readonly deadLetterTx: (
+    queue: string,
+    rows: Array<{ m: { reason: string; description: string; deliveryCount?: number }; e: EncodedMessage }>,
+  ) => number;
 
   constructor(db: Database.Database, options: QueueEngineOptions = {}) {
     this.now = options.now ?? Date.now;
     this.lockDurationMs = wholeNumberOption('lockDurationMs', options.lockDurationMs, 60_000);
     this.maxDeliveryCount = wholeNumberOption('maxDeliveryCount', options.maxDeliveryCount, 10);
     this.maxDeliveryCountByQueue = new Map(
-      Object.entries(options.maxDeliveryCountByQueue ?? {}).map(([queue, n]) => [queue, wholeNumberOption(`maxDeliveryCount of queue "${queue}"`, n, 10)]),
+      Object.entries(options.maxDeliveryCountByQueue ?? {}).map(([queue, n]) => [
+        queue,
+        wholeNumberOption(`maxDeliveryCount of queue "${queue}"`, n, 10),
+      ]),
     );
-    this.duplicateDetectionWindowMs = wholeNumberOption(
-      'duplicateDetectionWindowMs',
-      options.duplicateDetectionWindowMs,
-      600_000,
-      0,
-    );
+    this.duplicateDetectionWindowMs = wholeNumberOption('duplicateDetectionWindowMs', options.duplicateDetectionWindowMs, 600_000, 0);
     createQueueSchema(db);
     this.sql = prepareQueueStatements(db);
-    this.deadLetterTx = db.transaction((queue: string, rows: Array<{ m: { reason: string; description: string; deliveryCount?: number }; e: EncodedMessage }>) => {
-      const now = this.now();
-      let n = 0;
-      for (const { m, e } of rows) {
-        if (this.sql.deadLetterIdExists.get(queue, e.messageId)) continue;
-        const seq = Number(this.sql.insert.run(queue, e.messageId, e.body, e.bodyKind, e.correlationId, e.subject, e.appProps, now, null, now).lastInsertRowid);
-        if (m.deliveryCount !== undefined) this.sql.setDeliveryCount.run(m.deliveryCount, seq);
-        this.moveToDeadLetters(seq, now, m.reason, m.description);
-        n++;
-      }
-      return n;
-    });
+    this.deadLetterTx = db.transaction(
+      (queue: string, rows: Array<{ m: { reason: string; description: string; deliveryCount?: number }; e: EncodedMessage }>) => {
+        const now = this.now();
+        let n = 0;
+        for (const { m, e } of rows) {
+          if (this.sql.deadLetterIdExists.get(queue, e.messageId)) continue;
+          const seq = Number(
+            this.sql.insert.run(queue, e.messageId, e.body, e.bodyKind, e.correlationId, e.subject, e.appProps, now, null, now)
+              .lastInsertRowid,
+          );
+          if (m.deliveryCount !== undefined) this.sql.setDeliveryCount.run(m.deliveryCount, seq);
+          this.moveToDeadLetters(seq, now, m.reason, m.description);
+          n++;
+        }
+        return n;
+      },
+    );
     this.sendTx = db.transaction((queue: string, messages: EncodedMessage[]) => this.sendRows(queue, messages));
     this.receiveTx = db.transaction((queue: string, max: number, lockMs: number) => this.lockRows(queue, max, lockMs));
     this.settleTx = db.transaction((batch: SettleBatch, woken: Set<string>) => this.settleRows(batch, woken));
@@ -186,7 +192,10 @@ export class SqliteQueueEngine {
    * whose id is already dead-lettered on the queue is skipped, so a redelivered poison message is recorded once.
    * Returns how many were dead-lettered.
    */
-  deadLetterMessages(queueName: string, messages: ReadonlyArray<OutboundMessage & { reason: string; description: string; deliveryCount?: number }>): number {
+  deadLetterMessages(
+    queueName: string,
+    messages: ReadonlyArray<OutboundMessage & { reason: string; description: string; deliveryCount?: number }>,
+  ): number {
     const encoded = messages.map((m) => ({ m, e: encodeMessage(m) }));
     return this.deadLetterTx(queueName, encoded);
   }
@@ -311,8 +320,7 @@ export class SqliteQueueEngine {
 
   private deadLetterExhausted(seq: number, deliveries: number, lastError: string | null, now: number): void {
     const description =
-      `Message could not be consumed after ${deliveries} delivery attempts.` +
-      (lastError ? ` Last error: ${lastError}` : '');
+      `Message could not be consumed after ${deliveries} delivery attempts.` + (lastError ? ` Last error: ${lastError}` : '');
     this.moveToDeadLetters(seq, now, DEAD_LETTER_REASONS.maxDeliveryCountExceeded, description);
   }
 
@@ -329,7 +337,11 @@ export class SqliteQueueEngine {
   private replayRows(rows: DeadLetterListRow[]): number {
     const now = this.now();
     for (const r of rows) {
-      const props = { ...(r.app_props ? (JSON.parse(r.app_props) as Record<string, unknown>) : {}), DeadLetterReason: r.reason, DeadLetterErrorDescription: r.description };
+      const props = {
+        ...(r.app_props ? (JSON.parse(r.app_props) as Record<string, unknown>) : {}),
+        DeadLetterReason: r.reason,
+        DeadLetterErrorDescription: r.description,
+      };
       this.sql.insert.run(r.queue, r.message_id, r.body, r.body_kind, r.correlation_id, r.subject, JSON.stringify(props), now, null, now);
       this.sql.deleteDeadLetter.run(r.seq);
     }

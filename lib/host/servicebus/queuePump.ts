@@ -97,7 +97,10 @@ export class QueuePump {
       }
       let messages: ReceivedMessage[];
       try {
-        messages = this.deps.engine.receive(queueName, { maxMessages: Math.max(0, free * unitSize - this.gathered.length), lockDurationMs });
+        messages = this.deps.engine.receive(queueName, {
+          maxMessages: Math.max(0, free * unitSize - this.gathered.length),
+          lockDurationMs,
+        });
       } catch (error) {
         this.deps.logger.log('error', `Receiving from queue "${queueName}" failed; retrying.`, { error: describeError(error) });
         await this.signal.wait(Math.max(this.deps.pollIntervalMs, 1_000));
@@ -146,7 +149,11 @@ export class QueuePump {
     try {
       await (one
         ? this.deps.invoke(this.registration, messages[0]!.body, { triggerMetadata: singleMessageMetadata(messages[0]!) })
-        : this.deps.invoke(this.registration, messages.map((m) => m.body), { triggerMetadata: batchMetadata(messages) }));
+        : this.deps.invoke(
+            this.registration,
+            messages.map((m) => m.body),
+            { triggerMetadata: batchMetadata(messages) },
+          ));
     } catch (error) {
       failure = { error };
     }

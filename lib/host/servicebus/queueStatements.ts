@@ -13,8 +13,7 @@ interface LockRow {
 
 const MESSAGE_COLUMNS =
   'seq, message_id, body, body_kind, correlation_id, subject, app_props, enqueued_at, expires_at, delivery_count, last_error';
-const DEAD_LETTER_COLUMNS =
-  'seq, queue, message_id, body, body_kind, correlation_id, subject, app_props, enqueued_at, delivery_count';
+const DEAD_LETTER_COLUMNS = 'seq, queue, message_id, body, body_kind, correlation_id, subject, app_props, enqueued_at, delivery_count';
 
 /** Every statement the queue engine runs, prepared once per engine. */
 export function prepareQueueStatements(db: Database.Database) {
@@ -32,14 +31,10 @@ export function prepareQueueStatements(db: Database.Database) {
     selectAvailable: db.prepare<[string, number, number], MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM sb_messages WHERE queue = ? AND available_at <= ? ORDER BY seq LIMIT ?`,
     ),
-    lock: db.prepare(
-      'UPDATE sb_messages SET lock_token = ?, available_at = ?, delivery_count = delivery_count + 1 WHERE seq = ?',
-    ),
+    lock: db.prepare('UPDATE sb_messages SET lock_token = ?, available_at = ?, delivery_count = delivery_count + 1 WHERE seq = ?'),
     selectByLock: db.prepare<[string], LockRow>('SELECT seq, queue, delivery_count, last_error FROM sb_messages WHERE lock_token = ?'),
     completeByLock: db.prepare('DELETE FROM sb_messages WHERE lock_token = ?'),
-    abandon: db.prepare(
-      'UPDATE sb_messages SET lock_token = NULL, available_at = ?, last_error = coalesce(?, last_error) WHERE seq = ?',
-    ),
+    abandon: db.prepare('UPDATE sb_messages SET lock_token = NULL, available_at = ?, last_error = coalesce(?, last_error) WHERE seq = ?'),
     releaseByLock: db.prepare<[number, string], { queue: string }>(
       `UPDATE sb_messages SET lock_token = NULL, available_at = ?, delivery_count = max(delivery_count - 1, 0)
        WHERE lock_token = ? RETURNING queue`,
@@ -53,7 +48,9 @@ export function prepareQueueStatements(db: Database.Database) {
        SELECT ${DEAD_LETTER_COLUMNS}, ?, ?, ? FROM sb_messages WHERE seq = ?`,
     ),
     deleteBySeq: db.prepare('DELETE FROM sb_messages WHERE seq = ?'),
-    deadLetterIdExists: db.prepare<[string, string], { n: number }>('SELECT 1 AS n FROM sb_dead_letters WHERE queue = ? AND message_id = ? LIMIT 1'),
+    deadLetterIdExists: db.prepare<[string, string], { n: number }>(
+      'SELECT 1 AS n FROM sb_dead_letters WHERE queue = ? AND message_id = ? LIMIT 1',
+    ),
     setDeliveryCount: db.prepare('UPDATE sb_messages SET delivery_count = ? WHERE seq = ?'),
     countByCorrelation: db.prepare<[number, number, string, string], { visible: number; scheduled: number }>(
       `SELECT coalesce(sum(available_at <= ? OR lock_token IS NOT NULL), 0) AS visible, coalesce(sum(available_at > ? AND lock_token IS NULL), 0) AS scheduled
@@ -69,7 +66,9 @@ export function prepareQueueStatements(db: Database.Database) {
       `SELECT ${DEAD_LETTER_COLUMNS}, dead_lettered_at, reason, description FROM sb_dead_letters
        WHERE queue = ? ORDER BY seq LIMIT ? OFFSET ?`,
     ),
-    selectAllDeadLetters: db.prepare<[string], DeadLetterListRow>(`SELECT ${DEAD_LETTER_COLUMNS}, dead_lettered_at, reason, description FROM sb_dead_letters WHERE queue = ? ORDER BY seq`),
+    selectAllDeadLetters: db.prepare<[string], DeadLetterListRow>(
+      `SELECT ${DEAD_LETTER_COLUMNS}, dead_lettered_at, reason, description FROM sb_dead_letters WHERE queue = ? ORDER BY seq`,
+    ),
     selectDeadLettersById: db.prepare<[string, string], DeadLetterListRow>(
       `SELECT ${DEAD_LETTER_COLUMNS}, dead_lettered_at, reason, description FROM sb_dead_letters
        WHERE queue = ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,

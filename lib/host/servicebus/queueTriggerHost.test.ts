@@ -20,11 +20,7 @@ describe('QueueTriggerHost', () => {
     temp.dispose();
   });
 
-  function setup(
-    registrations: FunctionRegistration[],
-    options: QueueTriggerHostOptions = {},
-    engineOptions: QueueEngineOptions = {},
-  ) {
+  function setup(registrations: FunctionRegistration[], options: QueueTriggerHostOptions = {}, engineOptions: QueueEngineOptions = {}) {
     const engine = new SqliteQueueEngine(temp.db, engineOptions);
     const host = new QueueTriggerHost(engine, testInvoke, { pollIntervalMs: 10, ...options });
     for (const r of registrations) host.add(r);
@@ -61,14 +57,26 @@ describe('QueueTriggerHost', () => {
 
   it("delivers 'many' batches of at most maxMessageBatchSize with the ...Array metadata", async () => {
     const batches: Array<{ input: unknown[]; metadata: Record<string, unknown> }> = [];
-    const reg = queueRegistration('batch', 'q', (input, ctx: InvocationContext) => {
-      batches.push({ input: input as unknown[], metadata: ctx.triggerMetadata ?? {} });
-    }, 'many');
+    const reg = queueRegistration(
+      'batch',
+      'q',
+      (input, ctx: InvocationContext) => {
+        batches.push({ input: input as unknown[], metadata: ctx.triggerMetadata ?? {} });
+      },
+      'many',
+    );
     const { engine, host } = setup([reg], { queues: { q: { maxMessageBatchSize: 4 } } });
-    engine.send('q', Array.from({ length: 10 }, (_, i) => ({ body: i, messageId: `m${i}`, ...(i === 0 ? { subject: 'first' } : {}) })));
+    engine.send(
+      'q',
+      Array.from({ length: 10 }, (_, i) => ({ body: i, messageId: `m${i}`, ...(i === 0 ? { subject: 'first' } : {}) })),
+    );
     host.start();
     await waitUntil(() => batches.flatMap((b) => b.input).length === 10 && engine.counts('q').locked === 0);
-    expect(batches.map((b) => b.input)).toEqual([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]);
+    expect(batches.map((b) => b.input)).toEqual([
+      [0, 1, 2, 3],
+      [4, 5, 6, 7],
+      [8, 9],
+    ]);
     expect(batches[0]!.metadata).toEqual({
       messageIdArray: ['m0', 'm1', 'm2', 'm3'],
       deliveryCountArray: [1, 1, 1, 1],
@@ -85,15 +93,23 @@ describe('QueueTriggerHost', () => {
 
   it("abandons the whole 'many' batch when the function throws", async () => {
     const deliveries: unknown[] = [];
-    const reg = queueRegistration('batch', 'q', (_input, ctx: InvocationContext) => {
-      deliveries.push(ctx.triggerMetadata?.deliveryCountArray);
-      if (deliveries.length === 1) throw new Error('first batch fails');
-    }, 'many');
+    const reg = queueRegistration(
+      'batch',
+      'q',
+      (_input, ctx: InvocationContext) => {
+        deliveries.push(ctx.triggerMetadata?.deliveryCountArray);
+        if (deliveries.length === 1) throw new Error('first batch fails');
+      },
+      'many',
+    );
     const { engine, host } = setup([reg]);
     engine.send('q', [{ body: 1 }, { body: 2 }, { body: 3 }]);
     host.start();
     await waitUntil(() => deliveries.length === 2 && engine.counts('q').locked === 0);
-    expect(deliveries).toEqual([[1, 1, 1], [2, 2, 2]]);
+    expect(deliveries).toEqual([
+      [1, 1, 1],
+      [2, 2, 2],
+    ]);
   });
 
   it.each([
@@ -103,15 +119,23 @@ describe('QueueTriggerHost', () => {
     let running = 0;
     let maxRunning = 0;
     let processed = 0;
-    const reg = queueRegistration('slow', 'q', async (input) => {
-      running += 1;
-      maxRunning = Math.max(maxRunning, running);
-      await sleep(15);
-      running -= 1;
-      processed += Array.isArray(input) ? input.length : 1;
-    }, cardinality);
+    const reg = queueRegistration(
+      'slow',
+      'q',
+      async (input) => {
+        running += 1;
+        maxRunning = Math.max(maxRunning, running);
+        await sleep(15);
+        running -= 1;
+        processed += Array.isArray(input) ? input.length : 1;
+      },
+      cardinality,
+    );
     const { engine, host } = setup([reg], { queues: { q: settings } });
-    engine.send('q', Array.from({ length: 12 * perUnit }, (_, i) => ({ body: i })));
+    engine.send(
+      'q',
+      Array.from({ length: 12 * perUnit }, (_, i) => ({ body: i })),
+    );
     host.start();
     await waitUntil(() => processed === 12 * perUnit);
     expect(maxRunning).toBe(limit);
@@ -194,7 +218,10 @@ describe('QueueTriggerHost', () => {
       seen.set(input as number, (seen.get(input as number) ?? 0) + 1);
     };
     let { engine, host } = setup([queueRegistration('work', 'q', handler)], { queues: { q: { maxConcurrentCalls: 4 } } });
-    engine.send('q', Array.from({ length: 100 }, (_, i) => ({ body: i, messageId: `m${i}` })));
+    engine.send(
+      'q',
+      Array.from({ length: 100 }, (_, i) => ({ body: i, messageId: `m${i}` })),
+    );
     host.start();
     await waitUntil(() => seen.size === 30);
     await host.stop({ timeoutInMs: 10 });
@@ -214,9 +241,11 @@ describe('QueueTriggerHost', () => {
     crashed.send('q', [{ body: 'in flight at crash' }]);
     crashed.receive('q', { maxMessages: 1 });
     temp.reopen();
-    const { engine, host } = setup([queueRegistration('work', 'q', (_input, ctx: InvocationContext) => {
-      deliveries.push(ctx.triggerMetadata?.deliveryCount);
-    })]);
+    const { engine, host } = setup([
+      queueRegistration('work', 'q', (_input, ctx: InvocationContext) => {
+        deliveries.push(ctx.triggerMetadata?.deliveryCount);
+      }),
+    ]);
     host.start();
     await waitUntil(() => deliveries.length === 1 && engine.counts('q').locked === 0, 2_000);
     expect(deliveries).toEqual([2]);
@@ -253,10 +282,16 @@ describe('QueueTriggerHost', () => {
       const reg = queueRegistration('gather', 'g', (input) => void batches.push(input as unknown[]), 'many');
       const { engine, host } = setup([reg], { queues: { g: { minMessageBatchSize: 5, maxBatchWaitTimeMs: 10_000 } } });
       host.start();
-      engine.send('g', [1, 2, 3].map((n) => ({ body: n })));
+      engine.send(
+        'g',
+        [1, 2, 3].map((n) => ({ body: n })),
+      );
       await sleep(150);
       expect(batches).toEqual([]);
-      engine.send('g', [4, 5].map((n) => ({ body: n })));
+      engine.send(
+        'g',
+        [4, 5].map((n) => ({ body: n })),
+      );
       await waitUntil(() => batches.length === 1);
       expect(batches).toEqual([[1, 2, 3, 4, 5]]);
     });
@@ -267,7 +302,10 @@ describe('QueueTriggerHost', () => {
       const { engine, host } = setup([reg], { queues: { g: { minMessageBatchSize: 5, maxBatchWaitTimeMs: 300 } } });
       host.start();
       const sent = Date.now();
-      engine.send('g', [1, 2].map((n) => ({ body: n })));
+      engine.send(
+        'g',
+        [1, 2].map((n) => ({ body: n })),
+      );
       await waitUntil(() => batches.length === 1);
       expect(batches[0]!.input).toEqual([1, 2]);
       expect(batches[0]!.at - sent).toBeGreaterThanOrEqual(290);
@@ -286,11 +324,15 @@ describe('QueueTriggerHost', () => {
 
     it('rejects a batch wait that outlives the lock, and a minimum above the maximum', () => {
       const reg = queueRegistration('gather', 'g', () => undefined, 'many');
-      expect(() => setup([reg], { queues: { g: { minMessageBatchSize: 5, maxBatchWaitTimeMs: 60_000, lockDurationMs: 30_000 } } })).toThrow(/shorter than the lock duration/);
-      expect(() => setup([reg], { queues: { g: { minMessageBatchSize: 50, maxMessageBatchSize: 10 } } })).toThrow(/must not exceed maxMessageBatchSize/);
+      expect(() => setup([reg], { queues: { g: { minMessageBatchSize: 5, maxBatchWaitTimeMs: 60_000, lockDurationMs: 30_000 } } })).toThrow(
+        /shorter than the lock duration/,
+      );
+      expect(() => setup([reg], { queues: { g: { minMessageBatchSize: 50, maxMessageBatchSize: 10 } } })).toThrow(
+        /must not exceed maxMessageBatchSize/,
+      );
     });
 
-    it('dead-letters after the queue\'s own maxDeliveryCount; other queues keep the engine default', async () => {
+    it("dead-letters after the queue's own maxDeliveryCount; other queues keep the engine default", async () => {
       const attempts = { strict: 0, lenient: 0 };
       const strict = queueRegistration('strict', 'strict', () => {
         attempts.strict++;

@@ -111,12 +111,7 @@ export class QueueTriggerHost {
   }
 
   private createPump(registration: FunctionRegistration): QueuePump {
-    const trigger = resolveQueueTrigger(
-      registration,
-      this.options.queues ?? {},
-      this.options.defaults ?? {},
-      this.engine.lockDurationMs,
-    );
+    const trigger = resolveQueueTrigger(registration, this.options.queues ?? {}, this.options.defaults ?? {}, this.engine.lockDurationMs);
     return new QueuePump(registration, trigger, {
       engine: this.engine,
       invoke: this.invoke,

@@ -51,9 +51,11 @@ export function resolveQueueTrigger(
 ): ResolvedQueueTrigger {
   const { name, kind, trigger } = registration;
   if (kind !== 'serviceBusTrigger') throw new TypeError(`Function "${name}" is a ${kind}, not a serviceBusTrigger.`);
-  if (trigger.topicName !== undefined) throw new TypeError(`Function "${name}": topic subscriptions are not supported by the embedded host.`);
+  if (trigger.topicName !== undefined)
+    throw new TypeError(`Function "${name}": topic subscriptions are not supported by the embedded host.`);
   if (trigger.isSessionsEnabled === true) throw new TypeError(`Function "${name}": sessions are not supported by the embedded host.`);
-  if (trigger.sdkBinding === true) throw new TypeError(`Function "${name}": sdkBinding (manual settlement) is not supported by the embedded host.`);
+  if (trigger.sdkBinding === true)
+    throw new TypeError(`Function "${name}": sdkBinding (manual settlement) is not supported by the embedded host.`);
   const queueName = nonEmptyString(`Function "${name}": queueName`, trigger.queueName);
   const cardinality = readCardinality(trigger.cardinality, name);
   const s = { ...defaults, ...settingsByQueue[queueName] };
@@ -62,10 +64,13 @@ export function resolveQueueTrigger(
   const lockDurationMs = wholeNumberOption(`${label} lockDurationMs`, s.lockDurationMs, engineLockDurationMs);
   const unitSize = many ? wholeNumberOption(`${label} maxMessageBatchSize`, s.maxMessageBatchSize, 1000) : 1;
   const minBatchSize = many ? wholeNumberOption(`${label} minMessageBatchSize`, s.minMessageBatchSize, 1) : 1;
-  if (minBatchSize > unitSize) throw new TypeError(`${label}: minMessageBatchSize (${minBatchSize}) must not exceed maxMessageBatchSize (${unitSize}).`);
+  if (minBatchSize > unitSize)
+    throw new TypeError(`${label}: minMessageBatchSize (${minBatchSize}) must not exceed maxMessageBatchSize (${unitSize}).`);
   const maxBatchWaitTimeMs = wholeNumberOption(`${label} maxBatchWaitTimeMs`, s.maxBatchWaitTimeMs, 30_000, 0);
   if (minBatchSize > 1 && maxBatchWaitTimeMs >= lockDurationMs) {
-    throw new TypeError(`${label}: maxBatchWaitTimeMs (${maxBatchWaitTimeMs}) must be shorter than the lock duration (${lockDurationMs}): gathered messages stay locked while they wait.`);
+    throw new TypeError(
+      `${label}: maxBatchWaitTimeMs (${maxBatchWaitTimeMs}) must be shorter than the lock duration (${lockDurationMs}): gathered messages stay locked while they wait.`,
+    );
   }
   return {
     functionName: name,
@@ -78,11 +83,6 @@ export function resolveQueueTrigger(
     lockDurationMs,
     minBatchSize,
     maxBatchWaitTimeMs,
-    maxAutoLockRenewalDurationMs: wholeNumberOption(
-      `${label} maxAutoLockRenewalDurationMs`,
-      s.maxAutoLockRenewalDurationMs,
-      300_000,
-      0,
-    ),
+    maxAutoLockRenewalDurationMs: wholeNumberOption(`${label} maxAutoLockRenewalDurationMs`, s.maxAutoLockRenewalDurationMs, 300_000, 0),
   };
 }

@@ -54,9 +54,13 @@ export class SettleBuffer {
     try {
       this.engine.settle(batch);
     } catch (error) {
-      this.options.logger.log('error', `Could not settle ${batch.complete.length + batch.abandon.length} messages; they will be redelivered when their locks expire.`, {
-        error: error instanceof Error ? error.message : String(error),
-      });
+      this.options.logger.log(
+        'error',
+        `Could not settle ${batch.complete.length + batch.abandon.length} messages; they will be redelivered when their locks expire.`,
+        {
+          error: error instanceof Error ? error.message : String(error),
+        },
+      );
     }
   }
 

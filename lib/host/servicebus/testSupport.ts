@@ -31,10 +31,7 @@ export class TempDatabase {
 /** The trivial InvokeFunction of the host contract: a fresh InvocationContext per call. */
 export const testInvoke: InvokeFunction = (registration, input, options) =>
   Promise.resolve(
-    registration.callback(
-      input,
-      new InvocationContext({ functionName: registration.name, triggerMetadata: options?.triggerMetadata }),
-    ),
+    registration.callback(input, new InvocationContext({ functionName: registration.name, triggerMetadata: options?.triggerMetadata })),
   );
 
 export function queueRegistration(
@@ -53,7 +50,14 @@ export function feedRegistration(
   callback: FunctionCallback,
   retryOptions?: unknown,
 ): FunctionRegistration {
-  const trigger = { type: 'cosmosDBTrigger', direction: 'in' as const, name: 'documents', connection: 'COSMOS', databaseName: 'db', ...options };
+  const trigger = {
+    type: 'cosmosDBTrigger',
+    direction: 'in' as const,
+    name: 'documents',
+    connection: 'COSMOS',
+    databaseName: 'db',
+    ...options,
+  };
   const metadata = { name, bindings: { documents: trigger }, ...(retryOptions === undefined ? {} : { retryOptions }) };
   return { name, kind: 'cosmosDBTrigger', trigger, metadata, callback };
 }

@@ -30,6 +30,8 @@ df.app.activity(BENCH.activity, { handler: (n: unknown) => n });
 
 df.app.orchestration(BENCH.fanOut, function* (context: OrchestrationContext) {
   const count = context.df.getInput() as number;
-  const results = (yield context.df.Task.all(Array.from({ length: count }, (_, i) => context.df.callActivity(BENCH.activity, i)))) as number[];
+  const results = (yield context.df.Task.all(
+    Array.from({ length: count }, (_, i) => context.df.callActivity(BENCH.activity, i)),
+  )) as number[];
   return results.length;
 });

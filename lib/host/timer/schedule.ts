@@ -26,7 +26,7 @@ function parseTimeSpan(expression: string): number | undefined {
   const match = TIMESPAN.exec(expression);
   if (!match) return undefined;
   const [a, b, c] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = a < 24 ? ((a * 60 + b) * 60 + c) * 1000 : (((a * 24 + b) * 60 + c) * 60) * 1000;
+  const ms = a < 24 ? ((a * 60 + b) * 60 + c) * 1000 : ((a * 24 + b) * 60 + c) * 60 * 1000;
   if (b > 59 || c > 59 || (a >= 24 && b > 23)) throw new InvalidScheduleError(`TimeSpan schedule "${expression}" is out of range.`);
   if (ms <= 0) throw new InvalidScheduleError(`TimeSpan schedule "${expression}" must be longer than zero.`);
   return ms;

@@ -14,11 +14,31 @@ const stored = (next: number, schedule = everyMinute.expression): ScheduleStatus
 
 describe('decideStartup', () => {
   it.each([
-    ['first start, monitored', { stored: undefined, useMonitor: true, runOnStartup: false }, { kind: 'none' }, Date.parse('2024-01-01T10:01:00Z')],
-    ['first start, runOnStartup', { stored: undefined, useMonitor: true, runOnStartup: true }, { kind: 'runOnStartup' }, Date.parse('2024-01-01T10:01:00Z')],
-    ['missed while down', { stored: stored(T - 20_000), useMonitor: true, runOnStartup: true }, { kind: 'pastDue', occurrence: T - 20_000 }, T - 20_000],
+    [
+      'first start, monitored',
+      { stored: undefined, useMonitor: true, runOnStartup: false },
+      { kind: 'none' },
+      Date.parse('2024-01-01T10:01:00Z'),
+    ],
+    [
+      'first start, runOnStartup',
+      { stored: undefined, useMonitor: true, runOnStartup: true },
+      { kind: 'runOnStartup' },
+      Date.parse('2024-01-01T10:01:00Z'),
+    ],
+    [
+      'missed while down',
+      { stored: stored(T - 20_000), useMonitor: true, runOnStartup: true },
+      { kind: 'pastDue', occurrence: T - 20_000 },
+      T - 20_000,
+    ],
     ['not yet due', { stored: stored(T + 10_000), useMonitor: true, runOnStartup: false }, { kind: 'none' }, T + 10_000],
-    ['unmonitored ignores the store', { stored: undefined, useMonitor: false, runOnStartup: false }, { kind: 'none' }, Date.parse('2024-01-01T10:01:00Z')],
+    [
+      'unmonitored ignores the store',
+      { stored: undefined, useMonitor: false, runOnStartup: false },
+      { kind: 'none' },
+      Date.parse('2024-01-01T10:01:00Z'),
+    ],
   ])('%s', (_, input, action, next) => {
     const result = decideStartup({ schedule: everyMinute, now: T, ...input });
     expect(result.action).toEqual(action);
@@ -27,7 +47,13 @@ describe('decideStartup', () => {
 
   it('recomputes next from lastUpdated when the schedule changed', () => {
     const old = stored(T + 3_600_000, '0 0 * * * *');
-    const result = decideStartup({ schedule: everyMinute, stored: { ...old, lastUpdated: T - 95_000 }, useMonitor: true, runOnStartup: false, now: T });
+    const result = decideStartup({
+      schedule: everyMinute,
+      stored: { ...old, lastUpdated: T - 95_000 },
+      useMonitor: true,
+      runOnStartup: false,
+      now: T,
+    });
     expect(result).toEqual({
       action: { kind: 'pastDue', occurrence: Date.parse('2024-01-01T09:59:00.000Z') },
       status: { schedule: everyMinute.expression, last: old.last, next: Date.parse('2024-01-01T09:59:00.000Z'), lastUpdated: T - 95_000 },

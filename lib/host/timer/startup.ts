@@ -21,7 +21,12 @@ export interface StartupInput {
  */
 export function decideStartup(input: StartupInput): { action: StartupAction; status: ScheduleStatus } {
   const { schedule, stored, useMonitor, runOnStartup, now } = input;
-  const fresh: ScheduleStatus = { schedule: schedule.expression, last: undefined, next: schedule.next(new Date(now)).getTime(), lastUpdated: now };
+  const fresh: ScheduleStatus = {
+    schedule: schedule.expression,
+    last: undefined,
+    next: schedule.next(new Date(now)).getTime(),
+    lastUpdated: now,
+  };
   if (useMonitor && stored) {
     const status =
       stored.schedule === schedule.expression
@@ -35,7 +40,12 @@ export function decideStartup(input: StartupInput): { action: StartupAction; sta
 
 /** The status after an invocation of `occurrence` that finished at `now`. */
 export function advanceStatus(schedule: TimerSchedule, occurrence: number, now: number): ScheduleStatus {
-  return { schedule: schedule.expression, last: occurrence, next: schedule.next(new Date(Math.max(now, occurrence))).getTime(), lastUpdated: now };
+  return {
+    schedule: schedule.expression,
+    last: occurrence,
+    next: schedule.next(new Date(Math.max(now, occurrence))).getTime(),
+    lastUpdated: now,
+  };
 }
 
 /** Azure's DateTime.MinValue, reported as `last` before a timer's first occurrence. */

@@ -24,7 +24,10 @@ afterEach(async () => {
 function tempDb(): { db: HostDatabase; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'timer-host-'));
   const db = openHostDatabase(dir);
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => void db.close());
+  cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => void db.close(),
+  );
   return { db, dir };
 }
 
@@ -100,9 +103,16 @@ describe('TimerTriggerHost', () => {
 
     // restart "later": a clock 5 s ahead makes the stored next occurrence overdue
     const second = recorder();
-    startHost(db, second.invoke, [timer('monitored', { schedule: '*/1 * * * * *', useMonitor: true, runOnStartup: true })], () => Date.now() + 5000);
+    startHost(
+      db,
+      second.invoke,
+      [timer('monitored', { schedule: '*/1 * * * * *', useMonitor: true, runOnStartup: true })],
+      () => Date.now() + 5000,
+    );
     await pause(50);
-    expect(second.fired.map((f) => [f.timer.isPastDue, f.timer.scheduleStatus.next])).toEqual([[true, new Date(stored?.next ?? 0).toISOString()]]);
+    expect(second.fired.map((f) => [f.timer.isPastDue, f.timer.scheduleStatus.next])).toEqual([
+      [true, new Date(stored?.next ?? 0).toISOString()],
+    ]);
   });
 
   it('keeps the schedule after a failing invocation and never overlaps one timer', async () => {

@@ -26,7 +26,9 @@ function bench(name: string, input: JudgeInput, iterations = 200_000): void {
   let sink = 0;
   for (let i = 0; i < iterations; i++) sink += scoreAgainstReference(input)!.score;
   const elapsedNs = Number(process.hrtime.bigint() - started);
-  console.log(`${name}: ${(elapsedNs / iterations / 1000).toFixed(2)} µs/op over ${iterations} ops (score ${(sink / iterations).toFixed(4)})`);
+  console.log(
+    `${name}: ${(elapsedNs / iterations / 1000).toFixed(2)} µs/op over ${iterations} ops (score ${(sink / iterations).toFixed(4)})`,
+  );
 }
 
 bench('one sentence, 1 fact', short);

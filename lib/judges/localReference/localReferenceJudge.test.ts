@@ -44,8 +44,18 @@ describe('LocalReferenceJudge', () => {
     ['a wrong number', input('ACME has 41 open orders worth $1,234.50 in total.'), 0.4 * 0.5 + 0.4 * 0.5 + 0.2 * (8 / 9), 0.6],
     ['an empty answer', input(''), 0, 0.6],
     ['facts only (no ROUGE-L part)', input('42 open orders, total value 1234.5', { expected_answer: undefined }), 1, 0.5],
-    ['facts without numbers', input('It shipped to Berlin.', { expected_answer: undefined, expected_facts: ['shipped to Berlin', 'arrives Monday'] }), 0.5, 0.3],
-    ['a reference without numbers or facts (ROUGE-L only)', input('The order shipped.', { expected_answer: 'The order has shipped.', expected_facts: [] }), (2 * 1 * 0.75) / 1.75, 0.2],
+    [
+      'facts without numbers',
+      input('It shipped to Berlin.', { expected_answer: undefined, expected_facts: ['shipped to Berlin', 'arrives Monday'] }),
+      0.5,
+      0.3,
+    ],
+    [
+      'a reference without numbers or facts (ROUGE-L only)',
+      input('The order shipped.', { expected_answer: 'The order has shipped.', expected_facts: [] }),
+      (2 * 1 * 0.75) / 1.75,
+      0.2,
+    ],
   ])('scores %s', async (_name, judgeInput, score, confidence) => {
     const verdict = await judge.judge(judgeInput);
     expect(verdict.score).toBeCloseTo(score, 4);

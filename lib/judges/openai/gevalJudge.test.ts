@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 const criterionOf = (req: RecordedRequest) =>
-  ((req.body as { response_format: { json_schema: { name: string } } }).response_format.json_schema.name).replace(/^criterion_/, '');
+  (req.body as { response_format: { json_schema: { name: string } } }).response_format.json_schema.name.replace(/^criterion_/, '');
 
 /** A reply `{"analysis": ..., "score": k}` whose score token has the given [token, probability] alternatives. */
 function scored(k: number, top?: Array<[string, number]>, analysis = 'Step 1: the facts match. Step 2: nothing missing.') {
@@ -49,7 +49,16 @@ describe('GEvalJudge against a local chat-completions server returning log-proba
   it('weights each criterion by the token probabilities over 1-5 (G-Eval) and averages the criteria', async () => {
     // correctness: p(4)=0.6 p(5)=0.3 p(3)=0.1 -> 4.2; every other criterion: p(5)=0.5 p(4)=0.5 -> 4.5
     const judge = await judgeWith((req) =>
-      criterionOf(req) === 'correctness' ? scored(4, [['4', 0.6], ['5', 0.3], ['3', 0.1]]) : scored(5, [['5', 0.5], ['4', 0.5]]),
+      criterionOf(req) === 'correctness'
+        ? scored(4, [
+            ['4', 0.6],
+            ['5', 0.3],
+            ['3', 0.1],
+          ])
+        : scored(5, [
+            ['5', 0.5],
+            ['4', 0.5],
+          ]),
     );
     const v = await judge.judge(INPUT);
     expect(server!.requests).toHaveLength(5);
@@ -66,7 +75,10 @@ describe('GEvalJudge against a local chat-completions server returning log-proba
     expect(v.rubric_id).toBe(judge.rubricId);
     expect(v.input_tokens).toBe(500);
     // the request: analysis before score, logprobs asked for, the API data shown for faithfulness
-    const body = server!.requests[0]!.body as Record<string, unknown> & { messages: Array<{ content: string }>; response_format: { json_schema: { schema: { properties: object } } } };
+    const body = server!.requests[0]!.body as Record<string, unknown> & {
+      messages: Array<{ content: string }>;
+      response_format: { json_schema: { schema: { properties: object } } };
+    };
     expect(body).toMatchObject({ logprobs: true, top_logprobs: 5, temperature: 0 });
     expect(Object.keys(body.response_format.json_schema.schema.properties)).toEqual(['analysis', 'score']);
     expect(body.messages[0]!.content).toContain('Evaluation steps:');
@@ -111,17 +123,31 @@ describe('GEvalJudge against a local chat-completions server returning log-proba
 
   it('no reference: JudgeError no_reference without a request', async () => {
     const judge = await judgeWith(() => scored(4));
-    await expect(judge.judge({ ...INPUT, expected_answer: undefined, expected_facts: [] })).rejects.toMatchObject({ reason: 'no_reference' });
+    await expect(judge.judge({ ...INPUT, expected_answer: undefined, expected_facts: [] })).rejects.toMatchObject({
+      reason: 'no_reference',
+    });
     expect(server!.requests).toHaveLength(0);
   });
 });
 
 describe('weightedScore', () => {
-  const tok = (token: string, top: Array<[string, number]> = [[token, 1]]) => ({ token, logprob: 0, top_logprobs: top.map(([t, p]) => ({ token: t, logprob: Math.log(p) })) });
+  const tok = (token: string, top: Array<[string, number]> = [[token, 1]]) => ({
+    token,
+    logprob: 0,
+    top_logprobs: top.map(([t, p]) => ({ token: t, logprob: Math.log(p) })),
+  });
 
   it('finds the digit token by offset, also when it carries the closing brace, and ignores non-scores', () => {
     const content = '{"analysis":"ok","score":4}';
-    const tokens = [tok('{"analysis":"ok","score":'), tok('4}', [['4}', 0.5], ['5}', 0.25], ['x', 0.2], ['45', 0.05]])];
+    const tokens = [
+      tok('{"analysis":"ok","score":'),
+      tok('4}', [
+        ['4}', 0.5],
+        ['5}', 0.25],
+        ['x', 0.2],
+        ['45', 0.05],
+      ]),
+    ];
     const w = weightedScore(content, tokens)!;
     // 4 x 0.5 + 5 x 0.25 over mass 0.75
     expect(w.score).toBeCloseTo((4 * 0.5 + 5 * 0.25) / 0.75, 12);
@@ -130,7 +156,15 @@ describe('weightedScore', () => {
 
   it('keeps the text before the digit when a token spans it (": 4")', () => {
     const content = '{"score": 2}';
-    const tokens = [tok('{"score"'), tok(': 2', [[': 2', 0.7], [': 1', 0.3], ['2', 0.9]]), tok('}')];
+    const tokens = [
+      tok('{"score"'),
+      tok(': 2', [
+        [': 2', 0.7],
+        [': 1', 0.3],
+        ['2', 0.9],
+      ]),
+      tok('}'),
+    ];
     expect(weightedScore(content, tokens)!.score).toBeCloseTo(1.7, 12);
   });
 

@@ -56,7 +56,12 @@ export class GEvalJudge implements Judge {
       throw new JudgeError('nothing to judge against: the case has no expected answer and no expected facts', { reason: 'no_reference' });
     }
     const requests = this.criteria.map((criterion) => ({ criterion, messages: buildCriterionMessages(input, criterion) }));
-    const key = contentHash({ model: this.model, requests: requests.map((r) => r.messages), logprobs: this.#logprobs, schema_version: GEVAL_SCHEMA_VERSION });
+    const key = contentHash({
+      model: this.model,
+      requests: requests.map((r) => r.messages),
+      logprobs: this.#logprobs,
+      schema_version: GEVAL_SCHEMA_VERSION,
+    });
     const hit = await this.#cache?.get(key);
     if (hit) {
       const { notes: _notes, ...rest } = hit;
@@ -69,15 +74,27 @@ export class GEvalJudge implements Judge {
       const spent = settled.reduce(
         (acc, s) => {
           const v = s.status === 'fulfilled' ? s.value.verdict : (s.reason as Partial<JudgeError>);
-          return { input_tokens: acc.input_tokens + (v.input_tokens ?? 0), output_tokens: acc.output_tokens + (v.output_tokens ?? 0), cost_usd: acc.cost_usd + (v.cost_usd ?? 0) };
+          return {
+            input_tokens: acc.input_tokens + (v.input_tokens ?? 0),
+            output_tokens: acc.output_tokens + (v.output_tokens ?? 0),
+            cost_usd: acc.cost_usd + (v.cost_usd ?? 0),
+          };
         },
         { input_tokens: 0, output_tokens: 0, cost_usd: 0 },
       );
       const error = failed.reason as unknown;
       if (!(error instanceof JudgeError)) throw error;
-      throw new JudgeError(error.message, { reason: error.reason, attempts: error.attempts, ...(error.status === undefined ? {} : { status: error.status }), cause: error, ...spent });
+      throw new JudgeError(error.message, {
+        reason: error.reason,
+        attempts: error.attempts,
+        ...(error.status === undefined ? {} : { status: error.status }),
+        cause: error,
+        ...spent,
+      });
     }
-    const scored = settled.map((s) => (s as PromiseFulfilledResult<{ verdict: CriterionVerdict; mass: number | null; model: string; notes: string[] }>).value);
+    const scored = settled.map(
+      (s) => (s as PromiseFulfilledResult<{ verdict: CriterionVerdict; mass: number | null; model: string; notes: string[] }>).value,
+    );
     const criteria = scored.map((s) => s.verdict);
     const totalWeight = criteria.reduce((sum, c) => sum + c.weight, 0);
     const mean = criteria.reduce((sum, c) => sum + c.weight * c.score, 0) / totalWeight;

@@ -51,12 +51,18 @@ export function createJudgeClient(env: SettingsSource, options: JudgeClientOptio
   if (endpoint) {
     const apiKey = value(env, 'AZURE_OPENAI_API_KEY');
     const tokenProvider = apiKey ? undefined : options.azureADTokenProvider;
-    const required = ['AZURE_OPENAI_DEPLOYMENT', 'AZURE_OPENAI_API_VERSION', ...(apiKey || tokenProvider ? [] : (['AZURE_OPENAI_API_KEY'] as const))] as const;
+    const required = [
+      'AZURE_OPENAI_DEPLOYMENT',
+      'AZURE_OPENAI_API_VERSION',
+      ...(apiKey || tokenProvider ? [] : (['AZURE_OPENAI_API_KEY'] as const)),
+    ] as const;
     const missing = required.filter((name) => !value(env, name));
     if (missing.length) {
       throw new JudgeConfigurationError(
         `the openai judge uses Azure OpenAI because AZURE_OPENAI_ENDPOINT is set, but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set` +
-          (missing.includes('AZURE_OPENAI_API_KEY') ? ' (and this host supplies no Microsoft Entra ID token provider: keyless auth needs the Azure backend or a host that passes azureADTokenProvider)' : ''),
+          (missing.includes('AZURE_OPENAI_API_KEY')
+            ? ' (and this host supplies no Microsoft Entra ID token provider: keyless auth needs the Azure backend or a host that passes azureADTokenProvider)'
+            : ''),
         missing,
       );
     }

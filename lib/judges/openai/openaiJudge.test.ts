@@ -96,7 +96,9 @@ describe('OpenAIJudge against a local chat-completions server', () => {
   });
 
   it('honours a 429 with retry-after: 0 and succeeds on the next call', async () => {
-    const judge = await judgeWith((_req, i) => (i === 0 ? apiError(429, 'Rate limit reached', { 'retry-after': '0' }) : chatCompletion(GOOD)));
+    const judge = await judgeWith((_req, i) =>
+      i === 0 ? apiError(429, 'Rate limit reached', { 'retry-after': '0' }) : chatCompletion(GOOD),
+    );
     const started = performance.now();
     const verdict = await judge.judge(INPUT, {});
     expect(performance.now() - started).toBeLessThan(1_000);
@@ -105,9 +107,12 @@ describe('OpenAIJudge against a local chat-completions server', () => {
   });
 
   it('retries 429 and 5xx in one layer only (the client does not retry underneath)', async () => {
-    const judge = await judgeWith((_req, i) => (i % 2 === 0 ? apiError(429, 'slow down', { 'retry-after-ms': '1' }) : apiError(503, 'busy')), {
-      maxRetries: 3,
-    });
+    const judge = await judgeWith(
+      (_req, i) => (i % 2 === 0 ? apiError(429, 'slow down', { 'retry-after-ms': '1' }) : apiError(503, 'busy')),
+      {
+        maxRetries: 3,
+      },
+    );
     const error = (await judge.judge(INPUT).catch((e: unknown) => e)) as JudgeError;
     expect([error.reason, error.status, error.attempts]).toEqual(['http_error', 503, 4]);
     expect(server!.requests).toHaveLength(4);
@@ -141,9 +146,23 @@ describe('OpenAIJudge against a local chat-completions server', () => {
 
   it.each([
     ['a known model name', 'gpt-4.1', 'whatever', undefined, (100 * 2 + 20 * 8) / 1e6, undefined],
-    ['an Azure deployment reporting a known model', 'my-deployment', 'gpt-4o-2024-08-06', undefined, (100 * 2.5 + 20 * 10) / 1e6, undefined],
+    [
+      'an Azure deployment reporting a known model',
+      'my-deployment',
+      'gpt-4o-2024-08-06',
+      undefined,
+      (100 * 2.5 + 20 * 10) / 1e6,
+      undefined,
+    ],
     ['explicit pricing', 'my-deployment', 'x', { inputPerMTok: 1, outputPerMTok: 2 }, (100 + 40) / 1e6, undefined],
-    ['an unknown model', 'my-deployment', 'custom-llm', undefined, 0, ['no price known for model "my-deployment" (reported as "custom-llm"): cost reported as 0; pass explicit pricing to the judge']],
+    [
+      'an unknown model',
+      'my-deployment',
+      'custom-llm',
+      undefined,
+      0,
+      ['no price known for model "my-deployment" (reported as "custom-llm"): cost reported as 0; pass explicit pricing to the judge'],
+    ],
   ])('prices %s', async (_name, model, reported, pricing, cost, notes) => {
     const judge = await judgeWith(() => chatCompletion(GOOD, { model: reported }), { model, ...(pricing ? { pricing } : {}) });
     const verdict = await judge.judge(INPUT);

@@ -22,7 +22,7 @@ afterEach(async () => {
 
 /** Which answer the request shows in position 1 and 2. */
 function positions(request: RecordedRequest): { first: string; second: string } {
-  const user = ((request.body as { messages: { content: string }[] }).messages[1]!).content;
+  const user = (request.body as { messages: { content: string }[] }).messages[1]!.content;
   const section = (tag: string) => user.split(`<${tag}>\n`)[1]!.split(`\n</${tag}>`)[0]!;
   return { first: section('answer_1'), second: section('answer_2') };
 }
@@ -32,7 +32,12 @@ const reply = (winner: '1' | '2' | 'tie', score_1: number, score_2: number, reas
 
 async function compareWith(responder: (request: RecordedRequest) => ScriptedResponse, answerA = RIGHT, answerB = WRONG) {
   server = await startChatCompletionsServer((request) => responder(request));
-  const judge = new PairwiseJudge({ client: new OpenAI({ apiKey: 'k', baseURL: server.baseURL }), model: 'gpt-4o', retryDelayInMs: 1, maxRetries: 0 });
+  const judge = new PairwiseJudge({
+    client: new OpenAI({ apiKey: 'k', baseURL: server.baseURL }),
+    model: 'gpt-4o',
+    retryDelayInMs: 1,
+    maxRetries: 0,
+  });
   return judge.compare({ question: 'How many open orders does ACME have?', reference: 'There are 42.', answerA, answerB });
 }
 
@@ -94,6 +99,12 @@ describe('PairwiseJudge', () => {
     ['BA', '2', 'A', 0.1, 0.9],
     ['BA', 'tie', 'tie', 0.1, 0.9],
   ] as const)('maps a %s reply naming %s back to %s', (order, winner, expected, scoreA, scoreB) => {
-    expect(toPass(order, { reasoning: 'r', score_1: 0.9, score_2: 0.1, winner })).toEqual({ order, winner: expected, scoreA, scoreB, reasoning: 'r' });
+    expect(toPass(order, { reasoning: 'r', score_1: 0.9, score_2: 0.1, winner })).toEqual({
+      order,
+      winner: expected,
+      scoreA,
+      scoreB,
+      reasoning: 'r',
+    });
   });
 });

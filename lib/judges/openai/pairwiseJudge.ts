@@ -1,4 +1,11 @@
-import { JudgeError, type JudgeOptions, type PairwiseInput, type PairwisePass, type PairwiseResult, type PairwiseWinner } from '../../ports/index.js';
+import {
+  JudgeError,
+  type JudgeOptions,
+  type PairwiseInput,
+  type PairwisePass,
+  type PairwiseResult,
+  type PairwiseWinner,
+} from '../../ports/index.js';
 import { resolveCompletionSettings, type OpenAIModelOptions } from './modelOptions.js';
 import { buildPairwiseMessages, PAIRWISE_JSON_SCHEMA, PairwiseReplySchema, type PairwiseReply } from './pairwisePrompt.js';
 import { requestStructured, type CompletionSettings, type StructuredReply } from './structuredCompletion.js';
@@ -56,8 +63,7 @@ export class PairwiseJudge {
 /** Map a reply about (answer_1, answer_2) back to A/B given which was shown first. */
 export function toPass(order: 'AB' | 'BA', reply: PairwiseReply): PairwisePass {
   const aIsFirst = order === 'AB';
-  const winner: PairwiseWinner =
-    reply.winner === 'tie' ? 'tie' : (reply.winner === '1') === aIsFirst ? 'A' : 'B';
+  const winner: PairwiseWinner = reply.winner === 'tie' ? 'tie' : (reply.winner === '1') === aIsFirst ? 'A' : 'B';
   return {
     order,
     winner,

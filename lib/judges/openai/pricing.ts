@@ -53,10 +53,7 @@ export function estimateCost(args: {
   outputTokens: number;
   pricing?: ModelPricing | undefined;
 }): CostEstimate {
-  const price =
-    args.pricing ??
-    lookupModelPricing(args.model) ??
-    (args.responseModel ? lookupModelPricing(args.responseModel) : undefined);
+  const price = args.pricing ?? lookupModelPricing(args.model) ?? (args.responseModel ? lookupModelPricing(args.responseModel) : undefined);
   if (!price) {
     const reported = args.responseModel && args.responseModel !== args.model ? ` (reported as "${args.responseModel}")` : '';
     return {

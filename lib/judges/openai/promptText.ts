@@ -27,5 +27,7 @@ export function section(tag: string, body: string): string {
 
 /** The key facts as a list, each marked with its importance when the case gave any ("- [critical] ..."). */
 export function factLines(input: { expected_facts: readonly string[]; fact_importance?: readonly string[] | undefined }): string {
-  return input.expected_facts.map((f, i) => (input.fact_importance ? `- [${input.fact_importance[i] ?? 'important'}] ${f}` : `- ${f}`)).join('\n');
+  return input.expected_facts
+    .map((f, i) => (input.fact_importance ? `- [${input.fact_importance[i] ?? 'important'}] ${f}` : `- ${f}`))
+    .join('\n');
 }

@@ -70,10 +70,7 @@ const STATUS_HINTS: Record<number, string> = {
 const RETRYABLE_STATUS = (status: number) => status === 408 || status === 409 || status === 429 || status >= 500;
 
 /** The chat-completions request body this module sends (exported for tests and logging). */
-export function buildRequestBody<T>(
-  settings: CompletionSettings,
-  request: StructuredRequest<T>,
-): ChatCompletionCreateParamsNonStreaming {
+export function buildRequestBody<T>(settings: CompletionSettings, request: StructuredRequest<T>): ChatCompletionCreateParamsNonStreaming {
   return {
     model: request.model,
     messages: request.messages,
@@ -135,7 +132,13 @@ export async function requestStructured<T>(
     inputTokens += completion.usage?.prompt_tokens ?? 0;
     outputTokens += completion.usage?.completion_tokens ?? 0;
     responseModel = completion.model || responseModel;
-    recordLlmCall('judge', request.model, completion.usage?.prompt_tokens ?? 0, completion.usage?.completion_tokens ?? 0, performance.now() - requested);
+    recordLlmCall(
+      'judge',
+      request.model,
+      completion.usage?.prompt_tokens ?? 0,
+      completion.usage?.completion_tokens ?? 0,
+      performance.now() - requested,
+    );
     const parsed = parseReply(completion, request.replySchema);
     if (parsed.ok) {
       const choice = completion.choices[0]!;

@@ -1,6 +1,18 @@
-import { startScriptedServer, completion, type RecordedRequest, type ScriptedResponse, type ScriptedTokenLogprob } from '../../targets/testing/scriptedServer.test-helpers.js';
+import {
+  startScriptedServer,
+  completion,
+  type RecordedRequest,
+  type ScriptedResponse,
+  type ScriptedTokenLogprob,
+} from '../../targets/testing/scriptedServer.test-helpers.js';
 
-export { apiError, tokenLogprobs, type RecordedRequest, type ScriptedResponse, type ScriptedTokenLogprob } from '../../targets/testing/scriptedServer.test-helpers.js';
+export {
+  apiError,
+  tokenLogprobs,
+  type RecordedRequest,
+  type ScriptedResponse,
+  type ScriptedTokenLogprob,
+} from '../../targets/testing/scriptedServer.test-helpers.js';
 
 /**
  * Test support: the targets' scripted server (a real HTTP server on 127.0.0.1) narrowed to the chat-completions
@@ -34,7 +46,14 @@ export async function startChatCompletionsServer(responder: Responder): Promise<
 /** A successful chat completion whose message content is `content`. */
 export function chatCompletion(
   content: string | null,
-  options: { model?: string; promptTokens?: number; completionTokens?: number; finishReason?: string; refusal?: string; logprobs?: ScriptedTokenLogprob[] } = {},
+  options: {
+    model?: string;
+    promptTokens?: number;
+    completionTokens?: number;
+    finishReason?: string;
+    refusal?: string;
+    logprobs?: ScriptedTokenLogprob[];
+  } = {},
 ): ScriptedResponse {
   const { refusal, ...rest } = options;
   return completion({ role: 'assistant', content, refusal: refusal ?? null }, { model: 'gpt-4o-mini-2024-07-18', ...rest });

@@ -37,7 +37,11 @@ export function sampleAlert(runId: string, metric: AlertMetric = 'accuracy', ove
   };
 }
 
-export function sampleNotification(alert: string, severity: Alert['severity'] = 'warning', overrides: Partial<AlertNotification> = {}): AlertNotification {
+export function sampleNotification(
+  alert: string,
+  severity: Alert['severity'] = 'warning',
+  overrides: Partial<AlertNotification> = {},
+): AlertNotification {
   return {
     id: `${alert}:${severity}:k1`,
     alert_id: alert,
@@ -59,8 +63,20 @@ export function sampleNotification(alert: string, severity: Alert['severity'] = 
 
 const ALERTS = [
   sampleAlert('r1', 'accuracy', { client_id: 'acme', severity: 'critical', created_at: '2026-03-01T08:00:00.000Z' }),
-  sampleAlert('r1', 'cost_per_case', { client_id: 'acme', change_unit: 'ratio', change: 1.3, threshold: 1.2, created_at: '2026-03-01T09:00:00+02:00' }),
-  sampleAlert('r2', 'latency_p95', { client_id: 'globex', status: 'acknowledged', acknowledged_at: FIXED_TIME, acknowledged_by: 'ci', created_at: '2026-03-02T00:00:00.000Z' }),
+  sampleAlert('r1', 'cost_per_case', {
+    client_id: 'acme',
+    change_unit: 'ratio',
+    change: 1.3,
+    threshold: 1.2,
+    created_at: '2026-03-01T09:00:00+02:00',
+  }),
+  sampleAlert('r2', 'latency_p95', {
+    client_id: 'globex',
+    status: 'acknowledged',
+    acknowledged_at: FIXED_TIME,
+    acknowledged_by: 'ci',
+    created_at: '2026-03-02T00:00:00.000Z',
+  }),
   sampleAlert('r3', 'accuracy', { severity: 'critical', created_at: '2026-03-03T00:00:00.000Z' }),
 ];
 
@@ -103,9 +119,14 @@ export function alertStoreContract(name: string, createStore: StoreFactory<Alert
     it('replaces with the current ETag, refuses a stale one (412) and a missing alert (404)', async () => {
       const store = await createStore();
       const created = await store.createAlert(ALERTS[0]!);
-      const acked = await store.replaceAlert({ ...created, status: 'acknowledged', acknowledged_by: 'ops', acknowledged_at: FIXED_TIME }, { ifMatch: created._etag });
+      const acked = await store.replaceAlert(
+        { ...created, status: 'acknowledged', acknowledged_by: 'ops', acknowledged_at: FIXED_TIME },
+        { ifMatch: created._etag },
+      );
       expect(acked.status).toBe('acknowledged');
-      await expect(store.replaceAlert({ ...created, status: 'open' }, { ifMatch: created._etag })).rejects.toBeInstanceOf(PreconditionFailedError);
+      await expect(store.replaceAlert({ ...created, status: 'open' }, { ifMatch: created._etag })).rejects.toBeInstanceOf(
+        PreconditionFailedError,
+      );
       await expect(store.replaceAlert(sampleAlert('nope'))).rejects.toBeInstanceOf(NotFoundError);
       expect(await store.getAlert(created.id)).toEqual(acked);
     });
@@ -129,10 +150,16 @@ export function alertStoreContract(name: string, createStore: StoreFactory<Alert
       for (const alert of ALERTS) await store.createAlert(alert);
       const first = await store.listAlerts({}, { limit: 3 });
       const second = await store.listAlerts({}, { limit: 3, offset: 3 });
-      expect([first.items.length, first.total, first.has_more, second.items.map((a) => a.id), second.has_more]).toEqual([3, 4, true, ['r1:cost_per_case'], false]);
+      expect([first.items.length, first.total, first.has_more, second.items.map((a) => a.id), second.has_more]).toEqual([
+        3,
+        4,
+        true,
+        ['r1:cost_per_case'],
+        false,
+      ]);
     });
 
-    it('deletes idempotently, with the alert\'s notifications', async () => {
+    it("deletes idempotently, with the alert's notifications", async () => {
       const store = await createStore();
       await store.createAlert(ALERTS[0]!);
       await store.createNotification(sampleNotification(ALERTS[0]!.id));
@@ -141,16 +168,25 @@ export function alertStoreContract(name: string, createStore: StoreFactory<Alert
       expect([await store.getAlert(ALERTS[0]!.id), await store.listNotifications(ALERTS[0]!.id)]).toEqual([undefined, []]);
     });
 
-    it('creates a notification once per id, lists an alert\'s notifications oldest first, replaces with an ETag check', async () => {
+    it("creates a notification once per id, lists an alert's notifications oldest first, replaces with an ETag check", async () => {
       const store = await createStore();
       const warning = await store.createNotification(sampleNotification('r1:accuracy', 'warning'));
-      const critical = await store.createNotification(sampleNotification('r1:accuracy', 'critical', { created_at: '2026-03-01T12:05:00.000Z' }));
+      const critical = await store.createNotification(
+        sampleNotification('r1:accuracy', 'critical', { created_at: '2026-03-01T12:05:00.000Z' }),
+      );
       await store.createNotification(sampleNotification('r2:accuracy'));
-      await expect(store.createNotification(sampleNotification('r1:accuracy', 'warning', { status: 'delivered' }))).rejects.toBeInstanceOf(ConflictError);
+      await expect(store.createNotification(sampleNotification('r1:accuracy', 'warning', { status: 'delivered' }))).rejects.toBeInstanceOf(
+        ConflictError,
+      );
       expect(await store.listNotifications('r1:accuracy')).toEqual([warning, critical]);
       const claimed = await store.replaceNotification({ ...warning, attempts: 1 }, { ifMatch: warning._etag });
-      expect(await store.getNotification(warning.id)).toEqual({ ...sampleNotification('r1:accuracy', 'warning', { attempts: 1 }), _etag: claimed._etag });
-      await expect(store.replaceNotification({ ...warning, attempts: 1 }, { ifMatch: warning._etag })).rejects.toBeInstanceOf(PreconditionFailedError);
+      expect(await store.getNotification(warning.id)).toEqual({
+        ...sampleNotification('r1:accuracy', 'warning', { attempts: 1 }),
+        _etag: claimed._etag,
+      });
+      await expect(store.replaceNotification({ ...warning, attempts: 1 }, { ifMatch: warning._etag })).rejects.toBeInstanceOf(
+        PreconditionFailedError,
+      );
       await expect(store.replaceNotification(sampleNotification('r9:accuracy'))).rejects.toBeInstanceOf(NotFoundError);
       expect(await store.getNotification('missing')).toBeUndefined();
       expect(await store.listNotifications('none')).toEqual([]);

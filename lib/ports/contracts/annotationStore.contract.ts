@@ -77,7 +77,10 @@ export function annotationStoreContract(name: string, makeStore: StoreFactory<An
       await expect(store.submit(label('t', 'i1', 'c'), { now: NOW })).rejects.toThrow(/already has its 2 label/);
       await expect(store.submit(label('t', 'nope', 'a'), { now: NOW })).rejects.toBeInstanceOf(NotFoundError);
       await expect(store.submit(label('missing', 'i1', 'a'), { now: NOW })).rejects.toBeInstanceOf(NotFoundError);
-      expect((await store.listAnnotations('t')).map((x) => [x.annotator, x.label])).toEqual([['a', 'pass'], ['b', 'fail']]);
+      expect((await store.listAnnotations('t')).map((x) => [x.annotator, x.label])).toEqual([
+        ['a', 'pass'],
+        ['b', 'fail'],
+      ]);
       // fully covered: nobody is handed it any more
       expect(await store.claimNext('t', 'c', { now: NOW })).toBeUndefined();
     });
@@ -87,7 +90,11 @@ export function annotationStoreContract(name: string, makeStore: StoreFactory<An
       const items = Array.from({ length: 6 }, (_, i) => `i${i}`);
       await store.createTask(sampleAnnotationTask('t', { annotators_per_item: 3 }), items);
       const annotators = ['a', 'b', 'c', 'd', 'e'];
-      const claims = await Promise.all(annotators.flatMap((who) => Array.from({ length: 5 }, () => store.claimNext('t', who, { now: NOW }).then((item) => [who, item] as const))));
+      const claims = await Promise.all(
+        annotators.flatMap((who) =>
+          Array.from({ length: 5 }, () => store.claimNext('t', who, { now: NOW }).then((item) => [who, item] as const)),
+        ),
+      );
       const given = claims.filter(([, item]) => item !== undefined) as Array<readonly [string, string]>;
       for (const who of annotators) {
         const mine = given.filter(([w]) => w === who).map(([, i]) => i);

@@ -36,9 +36,26 @@ export function auditStoreContract(name: string, createStore: StoreFactory<Audit
     const bob = { id: 'oid-b', name: 'bob@contoso.com', kind: 'entra-id' as const };
     await store.createAuditRecord(sampleAuditRecord('a', { actor: alice, entity_type: 'runs', entity_id: 'r1' }, 1));
     await store.createAuditRecord(sampleAuditRecord('b', { actor: bob, entity_type: 'keys', entity_id: 'k1', route: 'keys-create' }, 2));
-    await store.createAuditRecord(sampleAuditRecord('c', { actor: alice, entity_type: 'runs', entity_id: 'r2', at: '2026-03-01T14:03:00+02:00' }));
-    await store.createAuditRecord(sampleAuditRecord('d', { actor: bob, entity_type: 'runs', entity_id: 'r1', method: 'DELETE', action: 'cancel' }, 4));
-    await store.createAuditRecord(sampleAuditRecord('e', { actor: { id: 'local:ops', name: 'ops', kind: 'local' }, method: 'CLI', entity_type: 'keys', entity_id: 'k1', action: 'revoke', request_id: null }, 5));
+    await store.createAuditRecord(
+      sampleAuditRecord('c', { actor: alice, entity_type: 'runs', entity_id: 'r2', at: '2026-03-01T14:03:00+02:00' }),
+    );
+    await store.createAuditRecord(
+      sampleAuditRecord('d', { actor: bob, entity_type: 'runs', entity_id: 'r1', method: 'DELETE', action: 'cancel' }, 4),
+    );
+    await store.createAuditRecord(
+      sampleAuditRecord(
+        'e',
+        {
+          actor: { id: 'local:ops', name: 'ops', kind: 'local' },
+          method: 'CLI',
+          entity_type: 'keys',
+          entity_id: 'k1',
+          action: 'revoke',
+          request_id: null,
+        },
+        5,
+      ),
+    );
     await store.createAuditRecord(sampleAuditRecord('f', { actor: alice, entity_type: null, entity_id: null }, 6));
     return store;
   }

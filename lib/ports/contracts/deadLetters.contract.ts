@@ -49,57 +49,77 @@ export function deadLetterPortContract(name: string, createFixture: () => Promis
       }
     };
 
-    it('lists nothing and replays nothing when the dead-letter sub-queue is empty', withFixture(async ({ deadLetters, queues: [q] }) => {
-      expect(await deadLetters.listDeadLetters(q)).toEqual([]);
-      expect(await deadLetters.replayDeadLetters(q)).toEqual({ replayed: 0, notFound: [] });
-      expect(await deadLetters.replayDeadLetters(q, { messageIds: ['nope'] })).toEqual({ replayed: 0, notFound: ['nope'] });
-    }));
+    it(
+      'lists nothing and replays nothing when the dead-letter sub-queue is empty',
+      withFixture(async ({ deadLetters, queues: [q] }) => {
+        expect(await deadLetters.listDeadLetters(q)).toEqual([]);
+        expect(await deadLetters.replayDeadLetters(q)).toEqual({ replayed: 0, notFound: [] });
+        expect(await deadLetters.replayDeadLetters(q, { messageIds: ['nope'] })).toEqual({ replayed: 0, notFound: ['nope'] });
+      }),
+    );
 
-    it('lists dead letters oldest first with reason, description and content; honours limit; changes nothing', withFixture(async (f) => {
-      const [q] = f.queues;
-      const seeded = [message(1), message(2), message(3)];
-      await f.seed(q, seeded, REASON);
-      const listed = await f.deadLetters.listDeadLetters(q);
-      expect(listed).toEqual(
-        seeded.map((m) => ({
-          messageId: m.messageId,
-          sequenceNumber: expect.stringMatching(/^\d+$/),
-          deadLetterReason: REASON.reason,
-          deadLetterErrorDescription: REASON.description,
-          deliveryCount: expect.any(Number),
-          enqueuedTimeUtc: expect.any(Date),
-          correlationId: m.correlationId,
-          applicationProperties: expect.objectContaining(m.applicationProperties),
-          body: m.body,
-        })),
-      );
-      expect((await f.deadLetters.listDeadLetters(q, { limit: 2 })).map((m) => m.messageId)).toEqual(seeded.slice(0, 2).map((m) => m.messageId));
-      expect(await f.deadLetters.listDeadLetters(q)).toHaveLength(3);
-      expect(await f.drain(q)).toEqual([]);
-    }));
+    it(
+      'lists dead letters oldest first with reason, description and content; honours limit; changes nothing',
+      withFixture(async (f) => {
+        const [q] = f.queues;
+        const seeded = [message(1), message(2), message(3)];
+        await f.seed(q, seeded, REASON);
+        const listed = await f.deadLetters.listDeadLetters(q);
+        expect(listed).toEqual(
+          seeded.map((m) => ({
+            messageId: m.messageId,
+            sequenceNumber: expect.stringMatching(/^\d+$/),
+            deadLetterReason: REASON.reason,
+            deadLetterErrorDescription: REASON.description,
+            deliveryCount: expect.any(Number),
+            enqueuedTimeUtc: expect.any(Date),
+            correlationId: m.correlationId,
+            applicationProperties: expect.objectContaining(m.applicationProperties),
+            body: m.body,
+          })),
+        );
+        expect((await f.deadLetters.listDeadLetters(q, { limit: 2 })).map((m) => m.messageId)).toEqual(
+          seeded.slice(0, 2).map((m) => m.messageId),
+        );
+        expect(await f.deadLetters.listDeadLetters(q)).toHaveLength(3);
+        expect(await f.drain(q)).toEqual([]);
+      }),
+    );
 
-    it('replays chosen ids: copies go to the main queue with the same content, the rest stay, unknown ids are reported', withFixture(async (f) => {
-      const [q] = f.queues;
-      const seeded = [message(1), message(2), message(3)];
-      await f.seed(q, seeded, REASON);
-      const result = await f.deadLetters.replayDeadLetters(q, { messageIds: [seeded[0]!.messageId, seeded[2]!.messageId, 'missing-id'] });
-      expect(result).toEqual({ replayed: 2, notFound: ['missing-id'] });
-      const active = await f.drain(q);
-      expect(active).toEqual(
-        [seeded[0]!, seeded[2]!].map((m) => ({ body: m.body, correlationId: m.correlationId, applicationProperties: expect.objectContaining(m.applicationProperties) })),
-      );
-      expect((await f.deadLetters.listDeadLetters(q)).map((m) => m.messageId)).toEqual([seeded[1]!.messageId]);
-    }));
+    it(
+      'replays chosen ids: copies go to the main queue with the same content, the rest stay, unknown ids are reported',
+      withFixture(async (f) => {
+        const [q] = f.queues;
+        const seeded = [message(1), message(2), message(3)];
+        await f.seed(q, seeded, REASON);
+        const result = await f.deadLetters.replayDeadLetters(q, { messageIds: [seeded[0]!.messageId, seeded[2]!.messageId, 'missing-id'] });
+        expect(result).toEqual({ replayed: 2, notFound: ['missing-id'] });
+        const active = await f.drain(q);
+        expect(active).toEqual(
+          [seeded[0]!, seeded[2]!].map((m) => ({
+            body: m.body,
+            correlationId: m.correlationId,
+            applicationProperties: expect.objectContaining(m.applicationProperties),
+          })),
+        );
+        expect((await f.deadLetters.listDeadLetters(q)).map((m) => m.messageId)).toEqual([seeded[1]!.messageId]);
+      }),
+    );
 
-    it('replays everything of one queue and leaves the other queue alone', withFixture(async (f) => {
-      const [q, other] = f.queues;
-      await f.seed(q, [message(1), message(2)], REASON);
-      await f.seed(other, [message(9)], { reason: 'TTLExpiredException', description: 'expired' });
-      expect(await f.deadLetters.replayDeadLetters(q)).toEqual({ replayed: 2, notFound: [] });
-      expect((await f.drain(q)).map((m) => m.body)).toEqual([message(1).body, message(2).body]);
-      expect(await f.deadLetters.listDeadLetters(q)).toEqual([]);
-      expect((await f.deadLetters.listDeadLetters(other)).map((m) => [m.messageId, m.deadLetterReason])).toEqual([[message(9).messageId, 'TTLExpiredException']]);
-      expect(await f.drain(other)).toEqual([]);
-    }));
+    it(
+      'replays everything of one queue and leaves the other queue alone',
+      withFixture(async (f) => {
+        const [q, other] = f.queues;
+        await f.seed(q, [message(1), message(2)], REASON);
+        await f.seed(other, [message(9)], { reason: 'TTLExpiredException', description: 'expired' });
+        expect(await f.deadLetters.replayDeadLetters(q)).toEqual({ replayed: 2, notFound: [] });
+        expect((await f.drain(q)).map((m) => m.body)).toEqual([message(1).body, message(2).body]);
+        expect(await f.deadLetters.listDeadLetters(q)).toEqual([]);
+        expect((await f.deadLetters.listDeadLetters(other)).map((m) => [m.messageId, m.deadLetterReason])).toEqual([
+          [message(9).messageId, 'TTLExpiredException'],
+        ]);
+        expect(await f.drain(other)).toEqual([]);
+      }),
+    );
   });
 }

@@ -1,5 +1,16 @@
 /** Valid sample entities for the contract suites (deterministic; override what a test is about). */
-import { type Client, resolveEvaluationConfig, type Run, type Scorecard, type StageName, type StageResult, type StoredToolCatalog, type TargetSystem, type TestCase, type TestSuite } from '../../domain/index.js';
+import {
+  type Client,
+  resolveEvaluationConfig,
+  type Run,
+  type Scorecard,
+  type StageName,
+  type StageResult,
+  type StoredToolCatalog,
+  type TargetSystem,
+  type TestCase,
+  type TestSuite,
+} from '../../domain/index.js';
 
 export const FIXED_TIME = '2026-03-01T12:00:00.000Z';
 
@@ -38,7 +49,9 @@ export function sampleCatalog(name: string, version = '1'): StoredToolCatalog {
     id: `${name}@${version}`,
     name,
     tool_schema_version: version,
-    tools: [{ name: 'get_weather', description: 'Current weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } }],
+    tools: [
+      { name: 'get_weather', description: 'Current weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+    ],
   };
 }
 
@@ -117,7 +130,8 @@ export function sampleScorecard(runId: string, testCaseId: string, traits: Score
     execution: stage('execution', status('execution')),
     semantics: stage('semantics', status('semantics')),
   };
-  if (failing && errorCode) stages[failing] = { ...stages[failing], error_code: errorCode, message: 'city differs: expected "Paris", got "Lyon"' };
+  if (failing && errorCode)
+    stages[failing] = { ...stages[failing], error_code: errorCode, message: 'city differs: expected "Paris", got "Lyon"' };
   const card: Scorecard = {
     run_id: runId,
     test_case_id: testCaseId,

@@ -63,7 +63,9 @@ export function runStoreContract(name: string, createStore: StoreFactory<RunStor
     it('leaves fields set to undefined in a patch unchanged and never changes the id', async () => {
       const store = await createStore();
       await store.createRun(sampleRun('r', { status: 'running', error: 'kept' }));
-      const updated = await store.updateRun('r', { status: 'completed', error: undefined, id: 'other' } as Partial<ReturnType<typeof sampleRun>>);
+      const updated = await store.updateRun('r', { status: 'completed', error: undefined, id: 'other' } as Partial<
+        ReturnType<typeof sampleRun>
+      >);
       expect(updated).toEqual({ ...sampleRun('r', { status: 'completed', error: 'kept' }), _etag: expect.any(String) });
       expect(await store.getRun('other')).toBeUndefined();
     });
@@ -111,14 +113,18 @@ export function runStoreContract(name: string, createStore: StoreFactory<RunStor
       const store = await createStore();
       await store.putShards('r1', [['a', 'b'], ['c'], []]);
       await store.putShards('r2', [['x']]);
-      expect([await store.getShard('r1', 0), await store.getShard('r1', 1), await store.getShard('r1', 2), await store.getShard('r1', 3)]).toEqual([
-        ['a', 'b'],
-        ['c'],
-        [],
-        undefined,
-      ]);
+      expect([
+        await store.getShard('r1', 0),
+        await store.getShard('r1', 1),
+        await store.getShard('r1', 2),
+        await store.getShard('r1', 3),
+      ]).toEqual([['a', 'b'], ['c'], [], undefined]);
       await store.putShards('r1', [['d']]);
-      expect([await store.getShard('r1', 0), await store.getShard('r1', 1), await store.getShard('r2', 0)]).toEqual([['d'], undefined, ['x']]);
+      expect([await store.getShard('r1', 0), await store.getShard('r1', 1), await store.getShard('r2', 0)]).toEqual([
+        ['d'],
+        undefined,
+        ['x'],
+      ]);
       await store.putShards('r1', [['d']]);
       expect(await store.getShard('r1', 0)).toEqual(['d']);
       expect(await store.getShard('missing', 0)).toBeUndefined();

@@ -5,10 +5,28 @@ import { collect, sampleScorecard, type StoreFactory } from './fixtures.js';
 
 const CARDS = [
   sampleScorecard('run-1', 'a', { tags: ['smoke', 'weather'], category: 'weather' }),
-  sampleScorecard('run-1', 'b', { passed: false, failing_stage: 'logic', error_code: 'argument_mismatch', tags: ['weather'], category: 'weather' }),
-  sampleScorecard('run-1', 'c', { passed: false, failing_stage: 'logic', error_code: 'missing_call', tags: ['travel'], category: 'travel' }),
+  sampleScorecard('run-1', 'b', {
+    passed: false,
+    failing_stage: 'logic',
+    error_code: 'argument_mismatch',
+    tags: ['weather'],
+    category: 'weather',
+  }),
+  sampleScorecard('run-1', 'c', {
+    passed: false,
+    failing_stage: 'logic',
+    error_code: 'missing_call',
+    tags: ['travel'],
+    category: 'travel',
+  }),
   sampleScorecard('run-1', 'd', { passed: false, failing_stage: 'syntax', error_code: 'unparseable_output', tags: [], category: null }),
-  sampleScorecard('run-1', 'e', { passed: false, failing_stage: 'execution', error_code: 'data_mismatch', tags: ['smoke'], category: 'travel' }),
+  sampleScorecard('run-1', 'e', {
+    passed: false,
+    failing_stage: 'execution',
+    error_code: 'data_mismatch',
+    tags: ['smoke'],
+    category: 'travel',
+  }),
   sampleScorecard('run-2', 'a', { passed: false, tags: ['smoke'], category: 'weather' }),
 ];
 
@@ -62,7 +80,10 @@ export function scorecardStoreContract(name: string, createStore: StoreFactory<S
 
     it.each<[string, Partial<Scorecard>]>([
       ['the same card', {}],
-      ['another timestamp, worker and evaluation time', { timestamp: '2026-03-02T00:00:00.000Z', worker_id: 'worker-9', evaluation_ms: 42 }],
+      [
+        'another timestamp, worker and evaluation time',
+        { timestamp: '2026-03-02T00:00:00.000Z', worker_id: 'worker-9', evaluation_ms: 42 },
+      ],
     ])('leaves %s unchanged (redelivery)', async (_label, change) => {
       const store = await createStore();
       await store.upsertScorecards([CARDS[0]!]);

@@ -6,11 +6,43 @@ import { collect, sampleTestCase, type StoreFactory } from './fixtures.js';
 
 /** A small gold set covering every filter dimension. */
 export const FILTER_CASES = [
-  sampleTestCase('c1', { nl_query: "What's the weather in Zürich tomorrow?", expected_nl_response: 'It will be sunny in Zurich.', tags: ['weather', 'smoke'], category: 'weather', complexity: 1, api_version: 'v1' }),
-  sampleTestCase('c2', { nl_query: 'Book a flight from Berlin to Tokyo', expected_nl_response: 'Your flight is booked.', tags: ['travel'], category: 'travel', complexity: 3, api_version: 'v2' }),
-  sampleTestCase('c3', { nl_query: 'Cancel my hotel AND refund the deposit', tags: ['travel', 'refunds'], category: 'travel', complexity: 4, api_version: 'v2' }),
-  sampleTestCase('c4', { nl_query: 'Get the invoice total for order 42', tags: ['billing', 'smoke'], category: 'billing', complexity: 2, api_version: 'v1' }),
-  sampleTestCase('c5', { nl_query: 'Call get_weather for Paris and London', tags: ['weather'], category: 'weather', complexity: 5, api_version: 'v1' }),
+  sampleTestCase('c1', {
+    nl_query: "What's the weather in Zürich tomorrow?",
+    expected_nl_response: 'It will be sunny in Zurich.',
+    tags: ['weather', 'smoke'],
+    category: 'weather',
+    complexity: 1,
+    api_version: 'v1',
+  }),
+  sampleTestCase('c2', {
+    nl_query: 'Book a flight from Berlin to Tokyo',
+    expected_nl_response: 'Your flight is booked.',
+    tags: ['travel'],
+    category: 'travel',
+    complexity: 3,
+    api_version: 'v2',
+  }),
+  sampleTestCase('c3', {
+    nl_query: 'Cancel my hotel AND refund the deposit',
+    tags: ['travel', 'refunds'],
+    category: 'travel',
+    complexity: 4,
+    api_version: 'v2',
+  }),
+  sampleTestCase('c4', {
+    nl_query: 'Get the invoice total for order 42',
+    tags: ['billing', 'smoke'],
+    category: 'billing',
+    complexity: 2,
+    api_version: 'v1',
+  }),
+  sampleTestCase('c5', {
+    nl_query: 'Call get_weather for Paris and London',
+    tags: ['weather'],
+    category: 'weather',
+    complexity: 5,
+    api_version: 'v1',
+  }),
   sampleTestCase('c6', { nl_query: 'Say "hello" NOT goodbye', complexity: 1 }),
 ];
 
@@ -147,7 +179,9 @@ export function testCaseStoreContract(name: string, createStore: StoreFactory<Te
 
     it('pages with total and has_more; pages are disjoint, stable and cover every match', async () => {
       const store = await createStore();
-      const cases = Array.from({ length: 12 }, (_, i) => sampleTestCase(`p-${String(i).padStart(2, '0')}`, { tags: i % 3 === 0 ? ['other'] : ['travel'] }));
+      const cases = Array.from({ length: 12 }, (_, i) =>
+        sampleTestCase(`p-${String(i).padStart(2, '0')}`, { tags: i % 3 === 0 ? ['other'] : ['travel'] }),
+      );
       await store.upsertTestCases(cases);
       const filter = { tags: ['travel'] };
       const pages = [];
@@ -175,7 +209,12 @@ export function testCaseStoreContract(name: string, createStore: StoreFactory<Te
       expect(new Set(all).size).toBe(2_345);
       expect(await collect(store.listTestCaseIds())).toEqual(all);
       const five = await collect(store.listTestCaseIds({ category: 'five' }));
-      expect([...five].sort()).toEqual(cases.filter((_, i) => i % 5 === 0).map((c) => c.id).sort());
+      expect([...five].sort()).toEqual(
+        cases
+          .filter((_, i) => i % 5 === 0)
+          .map((c) => c.id)
+          .sort(),
+      );
       expect(five).toEqual(all.filter((id) => Number(id.slice(2)) % 5 === 0));
     });
 
@@ -226,7 +265,15 @@ export function testCaseStoreContract(name: string, createStore: StoreFactory<Te
       const store = await createStore();
       await store.upsertTestCases(FILTER_CASES);
       const current = await store.getTestCase('c1');
-      await store.replaceTestCase({ ...FILTER_CASES[0]!, nl_query: 'Different text', expected_nl_response: 'Another answer', metadata: { complexity_level: 5, tags: ['x'], category: 'misc' } }, { ifMatch: current!._etag });
+      await store.replaceTestCase(
+        {
+          ...FILTER_CASES[0]!,
+          nl_query: 'Different text',
+          expected_nl_response: 'Another answer',
+          metadata: { complexity_level: 5, tags: ['x'], category: 'misc' },
+        },
+        { ifMatch: current!._etag },
+      );
       await store.upsertTestCases([{ ...FILTER_CASES[3]!, metadata: { ...FILTER_CASES[3]!.metadata, tags: [] } }]);
       const ids = async (filter: TestCaseFilter) => sortedIds((await store.listTestCases(filter)).items);
       expect(await ids({ tags: ['smoke'] })).toEqual([]);

@@ -18,7 +18,11 @@ export interface RetailPlatform {
   /** roles reader and runner */
   key: string;
   /** starts a run of one recorded model and waits for it to finish */
-  runModel(target: string, trigger?: z.input<typeof TriggerMetadataSchema>, extra?: Record<string, unknown>): Promise<Run & { stats: RunStats }>;
+  runModel(
+    target: string,
+    trigger?: z.input<typeof TriggerMetadataSchema>,
+    extra?: Record<string, unknown>,
+  ): Promise<Run & { stats: RunStats }>;
   stop(): Promise<void>;
 }
 
@@ -43,7 +47,14 @@ export async function startRetailPlatform(): Promise<RetailPlatform> {
     url: platform.url,
     key,
     async runModel(target, trigger = {}, extra = {}) {
-      const created = await call('POST', 'v1/runs', { suite_id: DEMO_SUITE_ID, target_id: target, triggered_by: 'demo', trigger_metadata: trigger, config: demoRunConfig(RETAIL_DIR), ...extra });
+      const created = await call('POST', 'v1/runs', {
+        suite_id: DEMO_SUITE_ID,
+        target_id: target,
+        triggered_by: 'demo',
+        trigger_metadata: trigger,
+        config: demoRunConfig(RETAIL_DIR),
+        ...extra,
+      });
       const until = Date.now() + 60_000;
       for (;;) {
         const run = await call('GET', `v1/runs/${created.id}`);
@@ -60,7 +71,8 @@ export async function startRetailPlatform(): Promise<RetailPlatform> {
 }
 
 /** A question no report may render as markup: HTML, an XML CDATA terminator, Markdown syntax, control characters. */
-export const HOSTILE_QUESTION = 'Refund </script><script>window.__xss=1</script> ]]> & "q" \'s\' | *b* <!-- c --> `t` \u0001\u0008 \uD800 done?';
+export const HOSTILE_QUESTION =
+  'Refund </script><script>window.__xss=1</script> ]]> & "q" \'s\' | *b* <!-- c --> `t` \u0001\u0008 \uD800 done?';
 /** A case model B fails (syntax: schema_violation) whose question the fixture replaces with HOSTILE_QUESTION. */
 export const HOSTILE_CASE_ID = 'retail-0025';
 
@@ -68,12 +80,21 @@ export const HOSTILE_CASE_ID = 'retail-0025';
  * The retail platform with HOSTILE_QUESTION planted in HOSTILE_CASE_ID, and the two recorded models run: A as the
  * base branch's run (`main`), B as a pull request's (`feature/refunds`, PR 42).
  */
-export async function retailRunsFixture(): Promise<{ retail: RetailPlatform; base: Run & { stats: RunStats }; head: Run & { stats: RunStats } }> {
+export async function retailRunsFixture(): Promise<{
+  retail: RetailPlatform;
+  base: Run & { stats: RunStats };
+  head: Run & { stats: RunStats };
+}> {
   const retail = await startRetailPlatform();
   const { testCases } = retail.platform.services.stores;
   const { _etag, ...tc } = (await testCases.getTestCase(HOSTILE_CASE_ID))!;
   await testCases.upsertTestCases([{ ...tc, nl_query: HOSTILE_QUESTION }]);
   const base = await retail.runModel('retail-model-a', { branch: 'main', commit_sha: 'aaaaaaa1', repository: 'acme/shop' });
-  const head = await retail.runModel('retail-model-b', { branch: 'feature/refunds', commit_sha: 'bbbbbbb2', pr_number: 42, repository: 'acme/shop' });
+  const head = await retail.runModel('retail-model-b', {
+    branch: 'feature/refunds',
+    commit_sha: 'bbbbbbb2',
+    pr_number: 42,
+    repository: 'acme/shop',
+  });
   return { retail, base, head };
 }

@@ -19,7 +19,14 @@ const NAME_CHAR = /[A-Za-z0-9_:.-]/;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function allowedChar(code: number): boolean {
-  return code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
 }
 
 export function parseXml(source: string): XmlElement {
@@ -48,7 +55,8 @@ export function parseXml(source: string): XmlElement {
       const e = ENTITIES[ref];
       return e ?? fail(`unknown entity &${ref}; in ${where}`);
     });
-  const checkedRef = (code: number): number => (Number.isFinite(code) && allowedChar(code) ? code : fail(`character reference to a forbidden character ${code}`));
+  const checkedRef = (code: number): number =>
+    Number.isFinite(code) && allowedChar(code) ? code : fail(`character reference to a forbidden character ${code}`);
 
   if (source.startsWith('<?xml')) {
     const end = source.indexOf('?>');

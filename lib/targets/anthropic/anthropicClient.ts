@@ -12,17 +12,26 @@ const ANTHROPIC_API = 'https://api.anthropic.com';
  * compatible server gets the placeholder `no-api-key`; Anthropic's own API requires one. Client retries are off
  * (ResilientTarget retries) and no credential is read from the environment or disk.
  */
-export async function createAnthropicClient(settings: AnthropicTargetSettings, secrets: SecretResolver, targetId: string): Promise<Anthropic> {
+export async function createAnthropicClient(
+  settings: AnthropicTargetSettings,
+  secrets: SecretResolver,
+  targetId: string,
+): Promise<Anthropic> {
   const baseURL = settings.base_url ?? ANTHROPIC_API;
   let key = 'no-api-key';
   if (settings.api_key) {
     try {
       key = await secrets.resolve(settings.api_key);
     } catch (error) {
-      throw new TargetConfigurationError('settings.api_key', `target ${targetId}: settings.api_key: ${describeError(error)}`, { cause: error });
+      throw new TargetConfigurationError('settings.api_key', `target ${targetId}: settings.api_key: ${describeError(error)}`, {
+        cause: error,
+      });
     }
   } else if (new URL(baseURL).hostname === 'api.anthropic.com') {
-    throw new TargetConfigurationError('settings.api_key', `target ${targetId}: settings.api_key is required by the Anthropic API (a reference such as {"env": "ANTHROPIC_API_KEY"})`);
+    throw new TargetConfigurationError(
+      'settings.api_key',
+      `target ${targetId}: settings.api_key is required by the Anthropic API (a reference such as {"env": "ANTHROPIC_API_KEY"})`,
+    );
   }
   const header = settings.api_key_header;
   const defaultHeaders: Record<string, string | null> = {

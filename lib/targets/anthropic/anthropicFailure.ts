@@ -13,7 +13,10 @@ const STATUS_HINTS: Record<number, string> = {
  * The failure a thrown Messages API error stands for; rethrows the caller's abort reason instead. 408/429/5xx
  * (529 overloaded included, Retry-After honoured), connection errors and client timeouts are retryable.
  */
-export function failureFromAnthropicError(error: unknown, context: { abortSignal?: AbortSignal | undefined; started: number; model: string }): TargetFailure {
+export function failureFromAnthropicError(
+  error: unknown,
+  context: { abortSignal?: AbortSignal | undefined; started: number; model: string },
+): TargetFailure {
   if (context.abortSignal?.aborted) throw context.abortSignal.reason;
   const failure = (message: string, extra: Partial<TargetFailure> = {}): TargetFailure => ({
     ok: false,
@@ -24,8 +27,10 @@ export function failureFromAnthropicError(error: unknown, context: { abortSignal
     retryable: false,
     ...extra,
   });
-  if (error instanceof APIConnectionTimeoutError) return failure(`model "${context.model}" did not answer in time (client timeout)`, { error_code: 'target_timeout', retryable: true });
-  if (error instanceof APIConnectionError) return failure(`connection to the Messages endpoint failed: ${describeError(error.cause ?? error)}`, { retryable: true });
+  if (error instanceof APIConnectionTimeoutError)
+    return failure(`model "${context.model}" did not answer in time (client timeout)`, { error_code: 'target_timeout', retryable: true });
+  if (error instanceof APIConnectionError)
+    return failure(`connection to the Messages endpoint failed: ${describeError(error.cause ?? error)}`, { retryable: true });
   if (error instanceof APIError && typeof error.status === 'number') {
     const retryable = isRetryableStatus(error.status);
     const wait = retryable && error.headers ? retryAfterInMs(error.headers) : undefined;

@@ -60,7 +60,13 @@ export function messageCost(reading: MessageReading, pricing: AnthropicTargetSet
   const uncached = reading.inputTokens - reading.cacheCreationTokens - reading.cacheReadTokens;
   const write = pricing.cache_write_per_mtok ?? pricing.input_per_mtok * 1.25;
   const read = pricing.cache_read_per_mtok ?? pricing.input_per_mtok * 0.1;
-  return (uncached * pricing.input_per_mtok + reading.cacheCreationTokens * write + reading.cacheReadTokens * read + reading.outputTokens * pricing.output_per_mtok) / 1_000_000;
+  return (
+    (uncached * pricing.input_per_mtok +
+      reading.cacheCreationTokens * write +
+      reading.cacheReadTokens * read +
+      reading.outputTokens * pricing.output_per_mtok) /
+    1_000_000
+  );
 }
 
 /** The catalog's tools as Messages API `tools` (wire names; the last one marks the cache prefix when caching). */

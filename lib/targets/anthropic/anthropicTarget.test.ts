@@ -13,7 +13,11 @@ const CATALOG = ToolCatalogSchema.parse({
   name: 'shop',
   tool_schema_version: '1',
   tools: [
-    { name: 'orders.get', description: 'One order', parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] } },
+    {
+      name: 'orders.get',
+      description: 'One order',
+      parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] },
+    },
     { name: 'get_customer', parameters: { type: 'object', properties: { customer_id: { type: 'string' } } } },
   ],
 });
@@ -25,7 +29,10 @@ const CASE: TestCase = TestCaseSchema.parse({
     { tool_name: 'orders.get', arguments: { order_id: 'ORD-1' } },
     { tool_name: 'get_customer', arguments: { customer_id: 'CUS-7' } },
   ],
-  expected_raw_data: [{ order_id: 'ORD-1', customer_id: 'CUS-7' }, { customer_id: 'CUS-7', name: 'Ada' }],
+  expected_raw_data: [
+    { order_id: 'ORD-1', customer_id: 'CUS-7' },
+    { customer_id: 'CUS-7', name: 'Ada' },
+  ],
   expected_nl_response: 'Ada placed it.',
 });
 
@@ -64,7 +71,8 @@ function toolResults(request: RecordedRequest): Array<Record<string, unknown>> {
 describe('AnthropicTarget (the real @anthropic-ai/sdk client against a scripted Messages server)', () => {
   it('runs the tool_use/tool_result loop to completion: results sent back, every step kept, tokens and cost summed', async () => {
     const responder: Responder = (request, index) => {
-      if (index === 0) return message([text('Looking it up.'), toolUse('toolu_1', 'orders_get', { order_id: 'ORD-1' })], { input: 200, output: 30 });
+      if (index === 0)
+        return message([text('Looking it up.'), toolUse('toolu_1', 'orders_get', { order_id: 'ORD-1' })], { input: 200, output: 30 });
       if (index === 1) {
         const [result] = toolResults(request);
         const order = JSON.parse(String(result!.content)) as { customer_id: string };
@@ -72,7 +80,11 @@ describe('AnthropicTarget (the real @anthropic-ai/sdk client against a scripted 
       }
       return message([text('Ada placed it.')], { input: 400, output: 10 });
     };
-    const invoker = await target(responder, { system_prompt: 'You are a shop assistant.', temperature: 0.2, pricing: { input_per_mtok: 3, output_per_mtok: 15 } });
+    const invoker = await target(responder, {
+      system_prompt: 'You are a shop assistant.',
+      temperature: 0.2,
+      pricing: { input_per_mtok: 3, output_per_mtok: 15 },
+    });
     const result = await invoker.invoke(CASE);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -84,7 +96,9 @@ describe('AnthropicTarget (the real @anthropic-ai/sdk client against a scripted 
     expect(body).toMatchObject({ model: 'claude-test', max_tokens: 512, system: 'You are a shop assistant.', temperature: 0.2 });
     expect((body.tools as Array<{ name: string; input_schema: unknown }>).map((t) => t.name)).toEqual(['orders_get', 'get_customer']);
     // the second request carries the assistant turn and the tool result; the model used a value from that result
-    expect(toolResults(server!.requests[1]!)).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_1', content: JSON.stringify({ order_id: 'ORD-1', customer_id: 'CUS-7' }) }]);
+    expect(toolResults(server!.requests[1]!)).toEqual([
+      { type: 'tool_result', tool_use_id: 'toolu_1', content: JSON.stringify({ order_id: 'ORD-1', customer_id: 'CUS-7' }) },
+    ]);
     expect(server!.requests).toHaveLength(3);
     expect(result.api_calls_made).toBe(2);
     expect(result.input_tokens).toBe(900);
@@ -102,8 +116,10 @@ describe('AnthropicTarget (the real @anthropic-ai/sdk client against a scripted 
     expect(result.trajectory?.steps.map((s) => s.kind)).toEqual(['model', 'tool_call', 'model', 'tool_call', 'model']);
   });
 
-  it('stops at the turn cap: the last turn\'s calls are reported, not executed', async () => {
-    const invoker = await target((_r, i) => message([toolUse(`toolu_${i}`, 'get_customer', { customer_id: `CUS-${i}` })]), { agentic_loop: { enabled: true, max_turns: 2 } });
+  it("stops at the turn cap: the last turn's calls are reported, not executed", async () => {
+    const invoker = await target((_r, i) => message([toolUse(`toolu_${i}`, 'get_customer', { customer_id: `CUS-${i}` })]), {
+      agentic_loop: { enabled: true, max_turns: 2 },
+    });
     const result = await invoker.invoke(CASE);
     expect(server!.requests).toHaveLength(2);
     expect(result.ok && result.api_calls_made).toBe(1);
@@ -129,7 +145,8 @@ describe('AnthropicTarget (the real @anthropic-ai/sdk client against a scripted 
   });
 
   it('429 then success: ResilientTarget retries after Retry-After and the conversation starts again', async () => {
-    const responder: Responder = (_r, index) => (index === 0 ? anthropicError(429, 'slow down', { 'retry-after-ms': '20' }) : message([text('Nothing to call.')]));
+    const responder: Responder = (_r, index) =>
+      index === 0 ? anthropicError(429, 'slow down', { 'retry-after-ms': '20' }) : message([text('Nothing to call.')]);
     const inner = await target(responder, {}, false);
     const resilient = new ResilientTarget(inner, { timeoutInMs: 5_000, maxRetries: 2, retryDelayInMs: 1 });
     const result = await resilient.invoke(CASE);
@@ -148,11 +165,15 @@ describe('AnthropicTarget (the real @anthropic-ai/sdk client against a scripted 
   });
 
   it('prices prompt-cache writes and reads at their own rates and marks the cache prefix', async () => {
-    const invoker = await target(() => message([text('ok')], { input: 50, output: 10, cacheWrite: 1000, cacheRead: 4000 }), {
-      prompt_caching: true,
-      system_prompt: 'Long shared instructions.',
-      pricing: { input_per_mtok: 3, output_per_mtok: 15 },
-    }, false);
+    const invoker = await target(
+      () => message([text('ok')], { input: 50, output: 10, cacheWrite: 1000, cacheRead: 4000 }),
+      {
+        prompt_caching: true,
+        system_prompt: 'Long shared instructions.',
+        pricing: { input_per_mtok: 3, output_per_mtok: 15 },
+      },
+      false,
+    );
     const result = await invoker.invoke(CASE);
     expect(result.ok && result.input_tokens).toBe(5050);
     expect(result.ok && result.cost_usd).toBeCloseTo((50 * 3 + 1000 * 3.75 + 4000 * 0.3 + 10 * 15) / 1e6, 12);
@@ -165,7 +186,10 @@ describe('AnthropicTarget (the real @anthropic-ai/sdk client against a scripted 
     const invoker = await target(() => message([text('ok')]), { api_key_header: 'authorization' }, false);
     await invoker.invoke(CASE);
     expect(server!.requests[0]!.headers.authorization).toBe('Bearer sk-ant-test');
-    const keyless = new AnthropicTarget({ kind: 'anthropic', model: 'claude-x', api_key_header: 'x-api-key', max_tokens: 10, prompt_caching: false }, { secrets });
+    const keyless = new AnthropicTarget(
+      { kind: 'anthropic', model: 'claude-x', api_key_header: 'x-api-key', max_tokens: 10, prompt_caching: false },
+      { secrets },
+    );
     await expect(keyless.ready()).rejects.toBeInstanceOf(TargetConfigurationError);
   });
 

@@ -1,6 +1,14 @@
 import type { Anthropic } from '@anthropic-ai/sdk';
 import type { AnthropicTargetSettings, TestCase, ToolCatalog } from '../../domain/index.js';
-import { type ApiProvider, elapsedMs, type InvokeOptions, type SecretResolver, type TargetInvocation, type TargetInvoker, type TargetSuccess } from '../../ports/index.js';
+import {
+  type ApiProvider,
+  elapsedMs,
+  type InvokeOptions,
+  type SecretResolver,
+  type TargetInvocation,
+  type TargetInvoker,
+  type TargetSuccess,
+} from '../../ports/index.js';
 import { recordLlmCall } from '../../telemetry/index.js';
 import { TargetConfigurationError } from '../errors.js';
 import { ToolNameMap } from '../openai/toolNames.js';
@@ -61,7 +69,13 @@ export class AnthropicTarget implements TargetInvoker {
     const conversation = new MessagesConversation(client, this.settings, this.tools, this.names, testCase.nl_query, abortSignal, started);
     const loop = this.settings.agentic_loop;
     if (loop?.enabled) {
-      const outcome = await runToolLoop({ testCase, maxTurns: loop.max_turns, protocol: conversation, tools: this.options.apiProvider!, abortSignal });
+      const outcome = await runToolLoop({
+        testCase,
+        maxTurns: loop.max_turns,
+        protocol: conversation,
+        tools: this.options.apiProvider!,
+        abortSignal,
+      });
       if (!outcome.ok) return outcome.failure;
       const last = outcome.last.message as Fields;
       return {
@@ -79,8 +93,24 @@ export class AnthropicTarget implements TargetInvoker {
     };
   }
 
-  private success(inputTokens: number, outputTokens: number, cost: number, model: string | null, apiCalls: number, started: number): Omit<TargetSuccess, 'output'> {
-    return { ok: true, latency_ms: elapsedMs(started), input_tokens: inputTokens, output_tokens: outputTokens, cost_usd: cost, client_version: model, api_calls_made: apiCalls, attempts: 1 };
+  private success(
+    inputTokens: number,
+    outputTokens: number,
+    cost: number,
+    model: string | null,
+    apiCalls: number,
+    started: number,
+  ): Omit<TargetSuccess, 'output'> {
+    return {
+      ok: true,
+      latency_ms: elapsedMs(started),
+      input_tokens: inputTokens,
+      output_tokens: outputTokens,
+      cost_usd: cost,
+      client_version: model,
+      api_calls_made: apiCalls,
+      attempts: 1,
+    };
   }
 
   private client(): Promise<Anthropic> {
@@ -130,13 +160,23 @@ class MessagesConversation implements ToolLoopProtocol {
     try {
       answer = await this.client.messages.create(body, { maxRetries: 0, ...(this.abortSignal ? { signal: this.abortSignal } : {}) });
     } catch (error) {
-      return { ok: false, failure: failureFromAnthropicError(error, { abortSignal: this.abortSignal, started: this.started, model: this.settings.model }) };
+      return {
+        ok: false,
+        failure: failureFromAnthropicError(error, { abortSignal: this.abortSignal, started: this.started, model: this.settings.model }),
+      };
     }
     if (!isFields(answer) || !Array.isArray(answer.content)) {
       const got = typeof answer === 'string' ? `text: ${JSON.stringify(answer.slice(0, 120))}` : JSON.stringify(answer)?.slice(0, 120);
       return {
         ok: false,
-        failure: { ok: false, error_code: 'target_error', message: `the endpoint did not answer with a Messages API message (${got})`, latency_ms: elapsedMs(this.started), attempts: 1, retryable: false },
+        failure: {
+          ok: false,
+          error_code: 'target_error',
+          message: `the endpoint did not answer with a Messages API message (${got})`,
+          latency_ms: elapsedMs(this.started),
+          attempts: 1,
+          retryable: false,
+        },
       };
     }
     const reading = readMessage(answer, this.names);
@@ -156,11 +196,18 @@ class MessagesConversation implements ToolLoopProtocol {
   addResults(turn: LoopAnswer, results: readonly LoopToolResult[]): void {
     const message = turn.message as Fields;
     // a tool_use whose input is not an object (the loop refused to run it) is sent back with {} so the request stays valid
-    const content = readContent(message).map((block) => (isFields(block) && block.type === 'tool_use' && !isFields(block.input) ? { ...block, input: {} } : block));
+    const content = readContent(message).map((block) =>
+      isFields(block) && block.type === 'tool_use' && !isFields(block.input) ? { ...block, input: {} } : block,
+    );
     this.messages.push({ role: 'assistant', content });
     this.messages.push({
       role: 'user',
-      content: results.map((result) => ({ type: 'tool_result', tool_use_id: result.call.id, content: result.content, ...(result.ok ? {} : { is_error: true }) })),
+      content: results.map((result) => ({
+        type: 'tool_result',
+        tool_use_id: result.call.id,
+        content: result.content,
+        ...(result.ok ? {} : { is_error: true }),
+      })),
     });
   }
 }

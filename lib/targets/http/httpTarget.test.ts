@@ -35,11 +35,21 @@ const QUESTION = 'Orders for "ACME"\nsince 2024 \\ all regions?';
 describe('HttpTarget against a local server', () => {
   it('posts the template with the question as a JSON string, secret headers resolved, and extracts by JSONPath', async () => {
     const target = await targetWith(
-      () => ({ body: { result: { text: 'ACME has 2 orders.', calls: [{ tool_name: 'orders.search', parameters: { customer: 'ACME' } }] }, routing: { agent: 'orders-agent', reason: 'order question' } } }),
+      () => ({
+        body: {
+          result: { text: 'ACME has 2 orders.', calls: [{ tool_name: 'orders.search', parameters: { customer: 'ACME' } }] },
+          routing: { agent: 'orders-agent', reason: 'order question' },
+        },
+      }),
       {
         headers: { Authorization: { env: 'AGENT_TOKEN' }, 'X-Client': 'evalp' },
         request_template: '{"id": {{test_case_id}}, "input": {"text": "{{question}}"}, "stream": false}',
-        response: { answer_path: '$.result.text', tool_calls_path: '$.result.calls', agent_path: '$.routing.agent', reason_path: '$.routing.reason' },
+        response: {
+          answer_path: '$.result.text',
+          tool_calls_path: '$.result.calls',
+          agent_path: '$.routing.agent',
+          reason_path: '$.routing.reason',
+        },
       },
     );
     const result = await target.invoke(testCase('tc-"1"', QUESTION));
@@ -64,21 +74,51 @@ describe('HttpTarget against a local server', () => {
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/agent');
     expect(request.body).toEqual({ id: 'tc-"1"', input: { text: QUESTION }, stream: false });
-    expect(request.headers).toMatchObject({ authorization: 'Bearer agent-secret', 'x-client': 'evalp', 'content-type': 'application/json', accept: 'application/json' });
+    expect(request.headers).toMatchObject({
+      authorization: 'Bearer agent-secret',
+      'x-client': 'evalp',
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
   });
 
   it('GET sends no body and substitutes percent-encoded values into the URL', async () => {
     server = await startScriptedServer(() => ({ body: { answer: 'ok' } }));
-    const target = new HttpTarget(settings({ method: 'GET', url: `${server.origin}/ask?q={{question}}&case={{test_case_id}}` }), { secrets });
+    const target = new HttpTarget(settings({ method: 'GET', url: `${server.origin}/ask?q={{question}}&case={{test_case_id}}` }), {
+      secrets,
+    });
     expect(await target.invoke(testCase('a/b', 'x & y?'))).toMatchObject({ ok: true, output: { role: 'assistant', content: 'ok' } });
     expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/ask?q=x%20%26%20y%3F&case=a%2Fb', text: '' });
   });
 
   it.each<[string, Responder, (agentUrl: string) => object]>([
-    ['HTTP 404 (not retryable)', () => ({ status: 404, body: { error: 'no such agent' } }), (u) => ({ http_status: 404, retryable: false, message: `target router: POST ${u} answered HTTP 404: {"error":"no such agent"}` })],
-    ['HTTP 503 with Retry-After', () => ({ status: 503, headers: { 'retry-after': '2' }, body: 'busy' }), (u) => ({ http_status: 503, retryable: true, retry_after_ms: 2000, message: `target router: POST ${u} answered HTTP 503: busy` })],
-    ['a body that is not JSON', () => ({ headers: { 'content-type': 'text/html' }, body: '<html>oops</html>' }), (u) => ({ http_status: 200, retryable: false, message: `target router: POST ${u} answered HTTP 200 with a body that is not JSON (text/html): <html>oops</html>` })],
-    ['an empty body', () => ({ body: '' }), (u) => ({ retryable: false, message: `target router: POST ${u} answered HTTP 200 with a body that is not JSON (application/json): (empty body)` })],
+    [
+      'HTTP 404 (not retryable)',
+      () => ({ status: 404, body: { error: 'no such agent' } }),
+      (u) => ({ http_status: 404, retryable: false, message: `target router: POST ${u} answered HTTP 404: {"error":"no such agent"}` }),
+    ],
+    [
+      'HTTP 503 with Retry-After',
+      () => ({ status: 503, headers: { 'retry-after': '2' }, body: 'busy' }),
+      (u) => ({ http_status: 503, retryable: true, retry_after_ms: 2000, message: `target router: POST ${u} answered HTTP 503: busy` }),
+    ],
+    [
+      'a body that is not JSON',
+      () => ({ headers: { 'content-type': 'text/html' }, body: '<html>oops</html>' }),
+      (u) => ({
+        http_status: 200,
+        retryable: false,
+        message: `target router: POST ${u} answered HTTP 200 with a body that is not JSON (text/html): <html>oops</html>`,
+      }),
+    ],
+    [
+      'an empty body',
+      () => ({ body: '' }),
+      (u) => ({
+        retryable: false,
+        message: `target router: POST ${u} answered HTTP 200 with a body that is not JSON (application/json): (empty body)`,
+      }),
+    ],
   ])('%s is a target_error', async (_label, responder, expected) => {
     const target = await targetWith(responder);
     const result = await target.invoke(testCase('tc'));
@@ -91,7 +131,12 @@ describe('HttpTarget against a local server', () => {
     await server.close();
     server = undefined;
     const target = new HttpTarget({ ...settings2(url) }, { secrets });
-    expect(await target.invoke(testCase('tc'))).toMatchObject({ ok: false, error_code: 'target_error', retryable: true, message: expect.stringContaining('ECONNREFUSED') });
+    expect(await target.invoke(testCase('tc'))).toMatchObject({
+      ok: false,
+      error_code: 'target_error',
+      retryable: true,
+      message: expect.stringContaining('ECONNREFUSED'),
+    });
   });
 
   it('a slow endpoint times out through ResilientTarget', async () => {
@@ -110,7 +155,14 @@ describe('HttpTarget against a local server', () => {
 });
 
 function settings2(url: string): HttpSettings {
-  return { kind: 'http', url, method: 'POST', headers: {}, request_template: '{"question": {{question}}}', response: { answer_path: '$.answer' } };
+  return {
+    kind: 'http',
+    url,
+    method: 'POST',
+    headers: {},
+    request_template: '{"question": {{question}}}',
+    response: { answer_path: '$.answer' },
+  };
 }
 
 describe('HttpTarget configuration errors (thrown, naming the setting)', () => {
@@ -125,12 +177,24 @@ describe('HttpTarget configuration errors (thrown, naming the setting)', () => {
   });
 
   it('a non-JSON template is accepted when the content-type says so', () => {
-    expect(() => new HttpTarget({ ...settings2('http://127.0.0.1:1/a'), headers: { 'Content-Type': 'text/plain' }, request_template: 'Q: {{question}}' }, { secrets })).not.toThrow();
+    expect(
+      () =>
+        new HttpTarget(
+          { ...settings2('http://127.0.0.1:1/a'), headers: { 'Content-Type': 'text/plain' }, request_template: 'Q: {{question}}' },
+          { secrets },
+        ),
+    ).not.toThrow();
   });
 
   it('an unresolvable header secret fails ready() and invoke() naming the header', async () => {
-    const target = new HttpTarget({ ...settings2('http://127.0.0.1:1/a'), headers: { Authorization: { env: 'MISSING_TOKEN' } } }, { secrets });
-    await expect(target.ready()).rejects.toMatchObject({ setting: 'settings.headers.Authorization', message: expect.stringContaining('MISSING_TOKEN') });
+    const target = new HttpTarget(
+      { ...settings2('http://127.0.0.1:1/a'), headers: { Authorization: { env: 'MISSING_TOKEN' } } },
+      { secrets },
+    );
+    await expect(target.ready()).rejects.toMatchObject({
+      setting: 'settings.headers.Authorization',
+      message: expect.stringContaining('MISSING_TOKEN'),
+    });
     await expect(target.invoke(testCase('tc'))).rejects.toBeInstanceOf(TargetConfigurationError);
   });
 });

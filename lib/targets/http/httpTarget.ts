@@ -1,5 +1,12 @@
 import type { SecretRef, TargetSettings, TestCase } from '../../domain/index.js';
-import { elapsedMs, type InvokeOptions, type SecretResolver, type TargetFailure, type TargetInvocation, type TargetInvoker } from '../../ports/index.js';
+import {
+  elapsedMs,
+  type InvokeOptions,
+  type SecretResolver,
+  type TargetFailure,
+  type TargetInvocation,
+  type TargetInvoker,
+} from '../../ports/index.js';
 import { TargetConfigurationError, describeError, snippet } from '../errors.js';
 import { isRetryableStatus, retryAfterInMs } from '../../resilience/index.js';
 import { compileTemplate, type CompiledTemplate } from './requestTemplate.js';
@@ -17,7 +24,17 @@ export interface HttpTargetOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-const PATH_SETTINGS = ['answer_path', 'tool_calls_path', 'agent_path', 'reason_path', 'entities_path', 'input_tokens_path', 'output_tokens_path', 'cost_path', 'model_path'] as const;
+const PATH_SETTINGS = [
+  'answer_path',
+  'tool_calls_path',
+  'agent_path',
+  'reason_path',
+  'entities_path',
+  'input_tokens_path',
+  'output_tokens_path',
+  'cost_path',
+  'model_path',
+] as const;
 
 /**
  * A generic agent endpoint. Sends `request_template` (POST/PUT; `{{question}}`, `{{test_case_id}}` substituted as
@@ -52,7 +69,11 @@ export class HttpTarget implements TargetInvoker {
       try {
         queryPath({}, path);
       } catch (error) {
-        throw this.configError(`settings.response.${name}`, `settings.response.${name} ${JSON.stringify(path)} is not a usable JSONPath: ${describeError(error)}`, error);
+        throw this.configError(
+          `settings.response.${name}`,
+          `settings.response.${name} ${JSON.stringify(path)} is not a usable JSONPath: ${describeError(error)}`,
+          error,
+        );
       }
     }
   }
@@ -109,7 +130,9 @@ export class HttpTarget implements TargetInvoker {
       json = JSON.parse(text);
     } catch {
       const type = response.headers.get('content-type') ?? 'no content-type';
-      return fail(`${label} answered HTTP ${response.status} with a body that is not JSON (${type}): ${snippet(text)}`, { http_status: response.status });
+      return fail(`${label} answered HTTP ${response.status} with a body that is not JSON (${type}): ${snippet(text)}`, {
+        http_status: response.status,
+      });
     }
     let extracted;
     let usage;
@@ -164,7 +187,11 @@ export class HttpTarget implements TargetInvoker {
     try {
       JSON.parse(sample);
     } catch (error) {
-      throw this.configError('settings.request_template', `settings.request_template does not render valid JSON (${(error as Error).message}): ${snippet(sample, 120)}`, error);
+      throw this.configError(
+        'settings.request_template',
+        `settings.request_template does not render valid JSON (${(error as Error).message}): ${snippet(sample, 120)}`,
+        error,
+      );
     }
   }
 

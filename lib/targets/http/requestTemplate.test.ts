@@ -9,7 +9,10 @@ describe('compileTemplate: JSON bodies', () => {
     ['{"question": {{question}}}', { question: NASTY }],
     ['{"question": "{{question}}"}', { question: NASTY }],
     ['{"question": "Q: {{ question }} (asked)"}', { question: `Q: ${NASTY} (asked)` }],
-    ['{"id": {{test_case_id}}, "messages": [{"role": "user", "content": {{question}}}]}', { id: 'tc "7"', messages: [{ role: 'user', content: NASTY }] }],
+    [
+      '{"id": {{test_case_id}}, "messages": [{"role": "user", "content": {{question}}}]}',
+      { id: 'tc "7"', messages: [{ role: 'user', content: NASTY }] },
+    ],
     ['{"a": "\\"{{question}}\\"", "b": {{question}}}', { a: `"${NASTY}"`, b: NASTY }],
   ])('%s renders valid JSON with the values intact', (template, expected) => {
     const rendered = compileTemplate(template).renderJson({ question: NASTY, test_case_id: 'tc "7"' });
@@ -22,10 +25,7 @@ describe('compileTemplate: JSON bodies', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (question) => {
         const values = { question, test_case_id: 'x' };
-        return (
-          JSON.parse(outside.renderJson(values)).q === question &&
-          JSON.parse(inside.renderJson(values)).q === `<${question}>`
-        );
+        return JSON.parse(outside.renderJson(values)).q === question && JSON.parse(inside.renderJson(values)).q === `<${question}>`;
       }),
     );
   });
@@ -44,6 +44,8 @@ describe('compileTemplate: JSON bodies', () => {
 describe('compileTemplate: URLs', () => {
   it('percent-encodes every placeholder', () => {
     const url = compileTemplate('https://agent.example/ask?q={{question}}&case={{test_case_id}}');
-    expect(url.renderUrl({ question: 'a&b c/"d"', test_case_id: 'tc 1' })).toBe('https://agent.example/ask?q=a%26b%20c%2F%22d%22&case=tc%201');
+    expect(url.renderUrl({ question: 'a&b c/"d"', test_case_id: 'tc 1' })).toBe(
+      'https://agent.example/ask?q=a%26b%20c%2F%22d%22&case=tc%201',
+    );
   });
 });

@@ -8,10 +8,18 @@ describe('extractResponse', () => {
   it.each<[string, unknown, ResponsePaths, unknown]>([
     [
       'calls as {name, arguments} plus the answer, agent and reason',
-      { answer: 'Done.', calls: [{ name: 'orders.search', arguments: { customer: 'ACME' } }], meta: { agent: 'orders', why: 'mentions orders' } },
+      {
+        answer: 'Done.',
+        calls: [{ name: 'orders.search', arguments: { customer: 'ACME' } }],
+        meta: { agent: 'orders', why: 'mentions orders' },
+      },
       PATHS,
       {
-        output: { role: 'assistant', content: 'Done.', tool_calls: [{ type: 'function', function: { name: 'orders.search', arguments: { customer: 'ACME' } } }] },
+        output: {
+          role: 'assistant',
+          content: 'Done.',
+          tool_calls: [{ type: 'function', function: { name: 'orders.search', arguments: { customer: 'ACME' } } }],
+        },
         agent: 'orders',
         routing_reason: 'mentions orders',
       },
@@ -38,14 +46,44 @@ describe('extractResponse', () => {
         },
       },
     ],
-    ['a single call object', { calls: { name: 'f', input: { q: 1 } } }, PATHS, { output: { role: 'assistant', content: null, tool_calls: [{ type: 'function', function: { name: 'f', arguments: { q: 1 } } }] } }],
-    ['calls as JSON text', { calls: '[{"name": "f", "arguments": {}}]' }, PATHS, { output: { role: 'assistant', content: null, tool_calls: [{ type: 'function', function: { name: 'f', arguments: {} } }] } }],
+    [
+      'a single call object',
+      { calls: { name: 'f', input: { q: 1 } } },
+      PATHS,
+      { output: { role: 'assistant', content: null, tool_calls: [{ type: 'function', function: { name: 'f', arguments: { q: 1 } } }] } },
+    ],
+    [
+      'calls as JSON text',
+      { calls: '[{"name": "f", "arguments": {}}]' },
+      PATHS,
+      { output: { role: 'assistant', content: null, tool_calls: [{ type: 'function', function: { name: 'f', arguments: {} } }] } },
+    ],
     ['calls as Python text', { answer: 'x', calls: 'f(a=1)' }, PATHS, { output: 'f(a=1)' }],
-    ['no calls: the answer text', { answer: 'I cannot do that.', calls: [] }, { answer_path: '$.answer' }, { output: { role: 'assistant', content: 'I cannot do that.' } }],
-    ['an empty call list: a deliberate no-call', { answer: 'No.', calls: [] }, PATHS, { output: { role: 'assistant', content: 'No.', tool_calls: [] } }],
-    ['a structured answer is the output itself', { message: { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] } }, { answer_path: '$.message' }, { output: { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] } }],
+    [
+      'no calls: the answer text',
+      { answer: 'I cannot do that.', calls: [] },
+      { answer_path: '$.answer' },
+      { output: { role: 'assistant', content: 'I cannot do that.' } },
+    ],
+    [
+      'an empty call list: a deliberate no-call',
+      { answer: 'No.', calls: [] },
+      PATHS,
+      { output: { role: 'assistant', content: 'No.', tool_calls: [] } },
+    ],
+    [
+      'a structured answer is the output itself',
+      { message: { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] } },
+      { answer_path: '$.message' },
+      { output: { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] } },
+    ],
     ['nothing matches', { other: 1 }, PATHS, { output: { role: 'assistant', content: null } }],
-    ['non-string answer and agent as JSON text', { answer: 42, meta: { agent: { id: 7 } } }, PATHS, { output: { role: 'assistant', content: '42' }, agent: '{"id":7}' }],
+    [
+      'non-string answer and agent as JSON text',
+      { answer: 42, meta: { agent: { id: 7 } } },
+      PATHS,
+      { output: { role: 'assistant', content: '42' }, agent: '{"id":7}' },
+    ],
     ['a garbage call item is kept for stage 1', { calls: [5] }, PATHS, { output: { role: 'assistant', content: null, tool_calls: [5] } }],
   ])('%s', (_label, json, paths, expected) => {
     expect(extractResponse(json, paths)).toEqual(expected);

@@ -13,12 +13,19 @@ afterEach(async () => {
 
 async function targetWith(responder: Responder, response: HttpSettings['response']) {
   server = await startScriptedServer(responder);
-  const settings: HttpSettings = { kind: 'http', url: `${server.origin}/agent`, method: 'POST', headers: {}, request_template: '{"q": {{question}}}', response };
+  const settings: HttpSettings = {
+    kind: 'http',
+    url: `${server.origin}/agent`,
+    method: 'POST',
+    headers: {},
+    request_template: '{"q": {{question}}}',
+    response,
+  };
   return new HttpTarget(settings, { secrets: new EnvSecretResolver({}), targetId: 'orchestrator' });
 }
 
 describe('HttpTarget reads tokens, cost, model and resolved entities from the answer (JSONPath)', () => {
-  it('a custom orchestrator that reports its sub-agents\' usage is not $0', async () => {
+  it("a custom orchestrator that reports its sub-agents' usage is not $0", async () => {
     const target = await targetWith(
       () => ({
         body: {
@@ -42,20 +49,39 @@ describe('HttpTarget reads tokens, cost, model and resolved entities from the an
       },
     );
     const result = await target.invoke(testCase('tc-1', 'orders of ann?'));
-    expect(result).toMatchObject({ ok: true, agent: 'orders', entities: { customer_id: 'C-42' }, input_tokens: 420, output_tokens: 48, client_version: 'orchestrator-v3' });
+    expect(result).toMatchObject({
+      ok: true,
+      agent: 'orders',
+      entities: { customer_id: 'C-42' },
+      input_tokens: 420,
+      output_tokens: 48,
+      client_version: 'orchestrator-v3',
+    });
     expect(result.ok && result.cost_usd).toBeCloseTo(0.0014, 12);
   });
 
   it('figures that are missing or unreadable are 0, never a failure; entities given as JSON text are parsed', () => {
     const json = { tokens: 'many', cost: -3, entities: '{"city":"Paris"}' };
-    expect(extractUsage(json, { input_tokens_path: '$.tokens', output_tokens_path: '$.nothing', cost_path: '$.cost', model_path: '$.model', entities_path: '$.entities' })).toEqual({
+    expect(
+      extractUsage(json, {
+        input_tokens_path: '$.tokens',
+        output_tokens_path: '$.nothing',
+        cost_path: '$.cost',
+        model_path: '$.model',
+        entities_path: '$.entities',
+      }),
+    ).toEqual({
       input_tokens: 0,
       output_tokens: 0,
       cost_usd: 0,
       client_version: null,
       entities: { city: 'Paris' },
     });
-    expect(extractUsage({ entities: [1, 2] }, { entities_path: '$.entities' })).toEqual({ input_tokens: 0, output_tokens: 0, cost_usd: 0, client_version: null });
+    expect(extractUsage({ entities: [1, 2] }, { entities_path: '$.entities' })).toEqual({
+      input_tokens: 0,
+      output_tokens: 0,
+      cost_usd: 0,
+      client_version: null,
+    });
   });
-
 });

@@ -18,7 +18,12 @@ export function catalogFromMcpTools(servers: ReadonlyArray<{ name: string; tools
   );
   const version = `sha256:${createHash('sha256').update(canonicalJson(tools)).digest('hex').slice(0, 16)}`;
   const name = `mcp-${servers.map((s) => s.name).join('+')}`;
-  const parsed = ToolCatalogSchema.safeParse({ name, tool_schema_version: version, description: `tools listed by MCP server(s) ${servers.map((s) => s.name).join(', ')}`, tools });
+  const parsed = ToolCatalogSchema.safeParse({
+    name,
+    tool_schema_version: version,
+    description: `tools listed by MCP server(s) ${servers.map((s) => s.name).join(', ')}`,
+    tools,
+  });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const index = typeof issue.path[1] === 'number' ? issue.path[1] : undefined;

@@ -100,7 +100,8 @@ export class McpConnection {
   }
 
   private connection(): Promise<Live> {
-    if (this.closing) return Promise.reject(new McpServerUnavailableError(this.server.name, 'target_error', `MCP server ${this.server.name} is shut down`));
+    if (this.closing)
+      return Promise.reject(new McpServerUnavailableError(this.server.name, 'target_error', `MCP server ${this.server.name} is shut down`));
     const current = this.live;
     if (current) {
       return current.then((l) => (l.closed ? this.restart(current) : l));
@@ -136,10 +137,15 @@ export class McpConnection {
     } catch (error) {
       live.closed = true;
       await client.close().catch(() => undefined);
-      throw new McpServerUnavailableError(this.server.name, 'target_error', `MCP server ${this.server.name} did not start: ${describeError(error)}${this.stderrNote()}`, {
-        cause: error,
-        neverStarted: !this.started,
-      });
+      throw new McpServerUnavailableError(
+        this.server.name,
+        'target_error',
+        `MCP server ${this.server.name} did not start: ${describeError(error)}${this.stderrNote()}`,
+        {
+          cause: error,
+          neverStarted: !this.started,
+        },
+      );
     }
     if (transport instanceof StdioClientTransport) this.pid = transport.pid;
     this.started = true;
@@ -151,7 +157,13 @@ export class McpConnection {
     if (server.transport === 'stdio') {
       const env: Record<string, string> = { ...getDefaultEnvironment() };
       for (const [key, value] of Object.entries(server.env)) env[key] = await this.secret(value, `env.${key}`);
-      const transport = new StdioClientTransport({ command: server.command, args: server.args, env, stderr: 'pipe', ...(server.cwd ? { cwd: server.cwd } : {}) });
+      const transport = new StdioClientTransport({
+        command: server.command,
+        args: server.args,
+        env,
+        stderr: 'pipe',
+        ...(server.cwd ? { cwd: server.cwd } : {}),
+      });
       transport.stderr?.on('data', (chunk: Buffer) => {
         const text = chunk.toString('utf8');
         this.stderrTail = (this.stderrTail + text).slice(-STDERR_TAIL);
@@ -169,7 +181,12 @@ export class McpConnection {
     try {
       return await this.options.secrets.resolve(value);
     } catch (error) {
-      throw new McpServerUnavailableError(this.server.name, 'target_error', `MCP server ${this.server.name}: ${field}: ${describeError(error)}`, { cause: error, neverStarted: true });
+      throw new McpServerUnavailableError(
+        this.server.name,
+        'target_error',
+        `MCP server ${this.server.name}: ${field}: ${describeError(error)}`,
+        { cause: error, neverStarted: true },
+      );
     }
   }
 
@@ -191,7 +208,12 @@ export class McpConnection {
   private unavailable(error: unknown, live: Live, what: string): McpServerUnavailableError {
     const name = this.server.name;
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-      return new McpServerUnavailableError(name, 'target_timeout', `MCP server ${name} did not answer ${what} within ${this.server.call_timeout_ms} ms`, { cause: error });
+      return new McpServerUnavailableError(
+        name,
+        'target_timeout',
+        `MCP server ${name} did not answer ${what} within ${this.server.call_timeout_ms} ms`,
+        { cause: error },
+      );
     }
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) live.closed = true;
     // over HTTP a failed request (server restarted, session expired, network) leaves no process to watch: start a new
@@ -201,7 +223,12 @@ export class McpConnection {
       void live.client.close().catch(() => undefined);
     }
     const state = live.closed ? ' (the server exited or the connection closed; it is restarted on the next call)' : '';
-    return new McpServerUnavailableError(name, 'target_error', `MCP server ${name} failed on ${what}: ${describeError(error)}${state}${this.stderrNote()}`, { cause: error });
+    return new McpServerUnavailableError(
+      name,
+      'target_error',
+      `MCP server ${name} failed on ${what}: ${describeError(error)}${state}${this.stderrNote()}`,
+      { cause: error },
+    );
   }
 
   private stderrNote(): string {

@@ -74,7 +74,10 @@ function question(id: string, nl: string): TestCase {
 function callLog(): Array<{ pid: number; tool: string; id: string }> {
   const file = join(dir, 'calls.jsonl');
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { pid: number; tool: string; id: string });
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { pid: number; tool: string; id: string });
 }
 
 function toolNamesSent(request: RecordedRequest): string[] {
@@ -149,7 +152,8 @@ describe('MCP servers as tool sources (a real stdio MCP server, the real Anthrop
 
   it('a model request failure (429 then success) is retried with the same server', async () => {
     let calls = 0;
-    const responder: Responder = (request, index) => (index === 0 && calls++ === 0 ? anthropicError(429, 'busy', { 'retry-after-ms': '5' }) : agent(request, index));
+    const responder: Responder = (request, index) =>
+      index === 0 && calls++ === 0 ? anthropicError(429, 'busy', { 'retry-after-ms': '5' }) : agent(request, index);
     const target = await claudeWithMcp([flaky()], { responder });
     const result = await registry!.invokerFor(target).invoke(question('a', 'lookup a'));
     expect(result.ok).toBe(true);
@@ -169,7 +173,11 @@ describe('MCP servers as tool sources (a real stdio MCP server, the real Anthrop
     const v1a = await registry!.invokerFor(target).invoke(question('a', 'lookup a'));
     const other = TargetSystemSchema.parse({ ...target, id: 'other', mcp_servers: [flaky({}, { FLAKY_MCP_TOOLS_VERSION: '2' })] });
     const v2 = await registry!.invokerFor(other).invoke(question('a', 'lookup a'));
-    const again = TargetSystemSchema.parse({ ...target, id: 'again', mcp_servers: [flaky({}, { FLAKY_MCP_LOG: join(dir, 'other.jsonl') })] });
+    const again = TargetSystemSchema.parse({
+      ...target,
+      id: 'again',
+      mcp_servers: [flaky({}, { FLAKY_MCP_LOG: join(dir, 'other.jsonl') })],
+    });
     const v1b = await registry!.invokerFor(again).invoke(question('a', 'lookup a'));
     const version = (r: typeof v1a) => (r.ok ? r.tool_catalog?.tool_schema_version : undefined);
     expect(version(v1a)).toBeDefined();

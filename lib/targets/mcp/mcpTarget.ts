@@ -48,7 +48,14 @@ export class McpToolTarget implements TargetInvoker {
       if (options.abortSignal?.aborted) throw options.abortSignal.reason;
       if (!(error instanceof McpServerUnavailableError)) throw error;
       if (error.neverStarted) throw this.configurationError(error);
-      return { ok: false, error_code: error.errorCode, message: `target ${this.targetId}: ${error.message}`, latency_ms: elapsedMs(started), attempts: 1, retryable: true };
+      return {
+        ok: false,
+        error_code: error.errorCode,
+        message: `target ${this.targetId}: ${error.message}`,
+        latency_ms: elapsedMs(started),
+        attempts: 1,
+        retryable: true,
+      };
     }
   }
 
@@ -64,7 +71,8 @@ export class McpToolTarget implements TargetInvoker {
   }
 
   private configurationError(error: unknown): unknown {
-    if (error instanceof McpServerUnavailableError) return new TargetConfigurationError(`mcp_servers.${error.server}`, `target ${this.targetId}: ${error.message}`, { cause: error });
+    if (error instanceof McpServerUnavailableError)
+      return new TargetConfigurationError(`mcp_servers.${error.server}`, `target ${this.targetId}: ${error.message}`, { cause: error });
     return error;
   }
 }

@@ -32,12 +32,17 @@ export class McpToolSource {
   }
 
   async snapshot(): Promise<McpSnapshot> {
-    const lists = await Promise.all(this.connections.map(async ({ server, connection }) => ({ name: server.name, tools: await connection.listTools(), connection })));
+    const lists = await Promise.all(
+      this.connections.map(async ({ server, connection }) => ({ name: server.name, tools: await connection.listTools(), connection })),
+    );
     const routes = new Map<string, McpConnection>();
     for (const list of lists) {
       for (const tool of list.tools) {
         if (routes.has(tool.name)) {
-          throw new TargetConfigurationError('mcp_servers', `target ${this.targetId}: tool "${tool.name}" is offered by more than one of its MCP servers`);
+          throw new TargetConfigurationError(
+            'mcp_servers',
+            `target ${this.targetId}: tool "${tool.name}" is offered by more than one of its MCP servers`,
+          );
         }
         routes.set(tool.name, list.connection);
       }
@@ -65,11 +70,23 @@ class McpExecutor implements ApiProvider {
     const started = performance.now();
     const connection = this.routes.get(call.tool_name);
     if (!connection) {
-      return { ok: false, errorCode: 'execution_failed', status: 404, message: `no MCP server offers a tool named ${call.tool_name}`, durationMs: ms(started) };
+      return {
+        ok: false,
+        errorCode: 'execution_failed',
+        status: 404,
+        message: `no MCP server offers a tool named ${call.tool_name}`,
+        durationMs: ms(started),
+      };
     }
     const result = await connection.callTool(call.tool_name, call.arguments, context.abortSignal);
     if (result.isError) {
-      return { ok: false, errorCode: 'execution_failed', status: 400, message: result.text || `tool ${call.tool_name} failed`, durationMs: ms(started) };
+      return {
+        ok: false,
+        errorCode: 'execution_failed',
+        status: 400,
+        message: result.text || `tool ${call.tool_name} failed`,
+        durationMs: ms(started),
+      };
     }
     return { ok: true, status: 200, data: toJson(result.data), durationMs: ms(started) };
   }

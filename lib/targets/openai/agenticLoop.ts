@@ -18,7 +18,16 @@ export interface AgenticLoopInput {
 }
 
 export type AgenticLoopOutcome =
-  | { ok: true; output: unknown; input_tokens: number; output_tokens: number; model: string | null; api_calls_made: number; turns: number; trajectory: Trajectory }
+  | {
+      ok: true;
+      output: unknown;
+      input_tokens: number;
+      output_tokens: number;
+      model: string | null;
+      api_calls_made: number;
+      turns: number;
+      trajectory: Trajectory;
+    }
   | { ok: false; failure: TargetFailure; trajectory: Trajectory };
 
 /**
@@ -29,11 +38,21 @@ export type AgenticLoopOutcome =
  */
 export async function runAgenticLoop(input: AgenticLoopInput): Promise<AgenticLoopOutcome> {
   const protocol = new ChatCompletionsConversation(input);
-  const outcome = await runToolLoop({ testCase: input.testCase, maxTurns: input.maxTurns, protocol, tools: input.apiProvider, abortSignal: input.abortSignal });
+  const outcome = await runToolLoop({
+    testCase: input.testCase,
+    maxTurns: input.maxTurns,
+    protocol,
+    tools: input.apiProvider,
+    abortSignal: input.abortSignal,
+  });
   if (!outcome.ok) return { ok: false, failure: outcome.failure, trajectory: outcome.trajectory };
   const calls = protocol.rawCalls;
   const last = outcome.last.message;
-  const output = isFields(last) ? synthetic(last, calls) : calls.length === 0 ? protocol.lastCompletion : synthetic({ role: 'assistant', content: null }, calls);
+  const output = isFields(last)
+    ? synthetic(last, calls)
+    : calls.length === 0
+      ? protocol.lastCompletion
+      : synthetic({ role: 'assistant', content: null }, calls);
   return {
     ok: true,
     output,
@@ -67,7 +86,15 @@ class ChatCompletionsConversation implements ToolLoopProtocol {
       calls.push(loopCall(named));
     }
     const text = reply.message && typeof reply.message.content === 'string' && reply.message.content !== '' ? reply.message.content : null;
-    const turn: LoopAnswer = { ok: true, text, calls, inputTokens: reply.inputTokens, outputTokens: reply.outputTokens, model: reply.model, message: reply.message };
+    const turn: LoopAnswer = {
+      ok: true,
+      text,
+      calls,
+      inputTokens: reply.inputTokens,
+      outputTokens: reply.outputTokens,
+      model: reply.model,
+      message: reply.message,
+    };
     return turn;
   }
 

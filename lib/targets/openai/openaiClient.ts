@@ -18,13 +18,24 @@ export type AzureADTokenProvider = () => Promise<string>;
 export function checkClientSettings(settings: OpenAISettings, targetId: string, entraId = false): void {
   const fail = (setting: string, message: string) => new TargetConfigurationError(setting, `target ${targetId}: ${message}`);
   if (settings.azure) {
-    if (!settings.base_url) throw fail('settings.base_url', 'settings.base_url (the Azure OpenAI resource endpoint, https://<name>.openai.azure.com) is required when settings.azure is true');
-    if (!settings.api_version) throw fail('settings.api_version', 'settings.api_version is required when settings.azure is true (e.g. "2024-10-21")');
+    if (!settings.base_url)
+      throw fail(
+        'settings.base_url',
+        'settings.base_url (the Azure OpenAI resource endpoint, https://<name>.openai.azure.com) is required when settings.azure is true',
+      );
+    if (!settings.api_version)
+      throw fail('settings.api_version', 'settings.api_version is required when settings.azure is true (e.g. "2024-10-21")');
     if (!settings.api_key && !entraId) {
-      throw fail('settings.api_key', 'settings.api_key is required for Azure OpenAI on this host (keyless Microsoft Entra ID auth needs a host that supplies a token provider, such as the Azure backend)');
+      throw fail(
+        'settings.api_key',
+        'settings.api_key is required for Azure OpenAI on this host (keyless Microsoft Entra ID auth needs a host that supplies a token provider, such as the Azure backend)',
+      );
     }
   } else if (!settings.api_key && !settings.base_url) {
-    throw fail('settings.api_key', `settings.api_key is required for the OpenAI API (${OPENAI_API_BASE_URL}); set settings.base_url for a compatible server without a key`);
+    throw fail(
+      'settings.api_key',
+      `settings.api_key is required for the OpenAI API (${OPENAI_API_BASE_URL}); set settings.base_url for a compatible server without a key`,
+    );
   }
 }
 
@@ -34,14 +45,24 @@ export function checkClientSettings(settings: OpenAISettings, targetId: string, 
  * when `api_key` is set: the explicit fallback wins), `OpenAI` otherwise. Every value is explicit (process.env is
  * never read behind the caller's back) and the client's own retries are off: ResilientTarget retries.
  */
-export async function createOpenAIClient(settings: OpenAISettings, secrets: SecretResolver, targetId: string, azureADTokenProvider?: AzureADTokenProvider, fetch?: typeof globalThis.fetch): Promise<OpenAI> {
+export async function createOpenAIClient(
+  settings: OpenAISettings,
+  secrets: SecretResolver,
+  targetId: string,
+  azureADTokenProvider?: AzureADTokenProvider,
+  fetch?: typeof globalThis.fetch,
+): Promise<OpenAI> {
   checkClientSettings(settings, targetId, Boolean(azureADTokenProvider));
   let apiKey = NO_API_KEY;
   if (settings.api_key) {
     try {
       apiKey = await secrets.resolve(settings.api_key);
     } catch (error) {
-      throw new TargetConfigurationError('settings.api_key', `target ${targetId}: settings.api_key cannot be resolved: ${(error as Error).message}`, { cause: error });
+      throw new TargetConfigurationError(
+        'settings.api_key',
+        `target ${targetId}: settings.api_key cannot be resolved: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
   }
   if (settings.azure) {

@@ -14,7 +14,10 @@ const STATUS_HINTS: Record<number, string> = {
  * ResilientTarget timeout) instead. HTTP 408/429/5xx, connection errors and timeouts are retryable; other
  * statuses and unreadable answers are not.
  */
-export function failureFromRequestError(error: unknown, context: { abortSignal?: AbortSignal | undefined; started: number; model: string }): TargetFailure {
+export function failureFromRequestError(
+  error: unknown,
+  context: { abortSignal?: AbortSignal | undefined; started: number; model: string },
+): TargetFailure {
   if (context.abortSignal?.aborted) throw context.abortSignal.reason;
   const failure = (message: string, extra: Partial<TargetFailure> = {}): TargetFailure => ({
     ok: false,

@@ -1,7 +1,15 @@
 import type { OpenAI } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { TestCase, ToolCatalog } from '../../domain/index.js';
-import { type ApiProvider, elapsedMs, type InvokeOptions, type SecretResolver, type TargetInvocation, type TargetInvoker, type TargetSuccess } from '../../ports/index.js';
+import {
+  type ApiProvider,
+  elapsedMs,
+  type InvokeOptions,
+  type SecretResolver,
+  type TargetInvocation,
+  type TargetInvoker,
+  type TargetSuccess,
+} from '../../ports/index.js';
 import { TargetConfigurationError } from '../errors.js';
 import { runAgenticLoop } from './agenticLoop.js';
 import { catalogTools, isFields, messageWithCatalogNames, readCompletion, type ChatTurn } from './chatTurn.js';
@@ -73,9 +81,20 @@ export class OpenAITarget implements TargetInvoker {
     const loop = this.settings.agentic_loop;
     const messages = this.openingMessages(testCase);
     if (loop?.enabled) {
-      const outcome = await runAgenticLoop({ testCase, messages, maxTurns: loop.max_turns, send, apiProvider: this.options.apiProvider!, names: this.names, abortSignal });
+      const outcome = await runAgenticLoop({
+        testCase,
+        messages,
+        maxTurns: loop.max_turns,
+        send,
+        apiProvider: this.options.apiProvider!,
+        names: this.names,
+        abortSignal,
+      });
       if (!outcome.ok) return outcome.failure;
-      return { ...this.success(outcome.output, outcome.input_tokens, outcome.output_tokens, outcome.model, outcome.api_calls_made, started), trajectory: outcome.trajectory };
+      return {
+        ...this.success(outcome.output, outcome.input_tokens, outcome.output_tokens, outcome.model, outcome.api_calls_made, started),
+        trajectory: outcome.trajectory,
+      };
     }
     const turn = await send(messages);
     if (!turn.ok) return turn.failure;
@@ -90,7 +109,12 @@ export class OpenAITarget implements TargetInvoker {
     return messages;
   }
 
-  private async send(client: OpenAI, messages: ChatCompletionMessageParam[], abortSignal: AbortSignal | undefined, started: number): Promise<ChatTurn> {
+  private async send(
+    client: OpenAI,
+    messages: ChatCompletionMessageParam[],
+    abortSignal: AbortSignal | undefined,
+    started: number,
+  ): Promise<ChatTurn> {
     const body: ChatCompletionCreateParamsNonStreaming = {
       model: this.settings.model,
       messages,
@@ -112,11 +136,25 @@ export class OpenAITarget implements TargetInvoker {
     const got = typeof completion === 'string' ? `text: ${JSON.stringify(completion.slice(0, 120))}` : String(completion);
     return {
       ok: false,
-      failure: { ok: false, error_code: 'target_error', message: `the endpoint did not answer with a chat completion (${got})`, latency_ms: elapsedMs(started), attempts: 1, retryable: false },
+      failure: {
+        ok: false,
+        error_code: 'target_error',
+        message: `the endpoint did not answer with a chat completion (${got})`,
+        latency_ms: elapsedMs(started),
+        attempts: 1,
+        retryable: false,
+      },
     };
   }
 
-  private success(output: unknown, inputTokens: number, outputTokens: number, model: string | null, apiCalls: number, started: number): TargetSuccess {
+  private success(
+    output: unknown,
+    inputTokens: number,
+    outputTokens: number,
+    model: string | null,
+    apiCalls: number,
+    started: number,
+  ): TargetSuccess {
     const pricing = this.settings.pricing;
     const cost = pricing ? (inputTokens * pricing.input_per_mtok + outputTokens * pricing.output_per_mtok) / 1_000_000 : 0;
     return {
@@ -134,7 +172,13 @@ export class OpenAITarget implements TargetInvoker {
 
   private client(): Promise<OpenAI> {
     if (!this.clientPromise) {
-      const building = createOpenAIClient(this.settings, this.options.secrets, this.targetId, this.options.azureADTokenProvider, this.options.fetch);
+      const building = createOpenAIClient(
+        this.settings,
+        this.options.secrets,
+        this.targetId,
+        this.options.azureADTokenProvider,
+        this.options.fetch,
+      );
       this.clientPromise = building;
       building.catch(() => {
         if (this.clientPromise === building) this.clientPromise = undefined; // try again next time

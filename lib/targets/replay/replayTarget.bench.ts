@@ -21,10 +21,22 @@ function line(i: number): string {
     content: null,
     tool_calls: [
       { id: `call_${i}_a`, type: 'function', function: { name: 'orders.search', arguments: args } },
-      { id: `call_${i}_b`, type: 'function', function: { name: 'customers.get', arguments: JSON.stringify({ customer_id: `CUST-${i % 9973}` }) } },
+      {
+        id: `call_${i}_b`,
+        type: 'function',
+        function: { name: 'customers.get', arguments: JSON.stringify({ customer_id: `CUST-${i % 9973}` }) },
+      },
     ],
   };
-  return JSON.stringify({ test_case_id: `case-${i}`, output, latency_ms: 400 + (i % 900), input_tokens: 300 + (i % 50), output_tokens: 40, cost_usd: 0.0011, model: 'gpt-4o-2024-08-06' });
+  return JSON.stringify({
+    test_case_id: `case-${i}`,
+    output,
+    latency_ms: 400 + (i % 900),
+    input_tokens: 300 + (i % 50),
+    output_tokens: 40,
+    cost_usd: 0.0011,
+    model: 'gpt-4o-2024-08-06',
+  });
 }
 
 const chunks: string[] = [];

@@ -15,7 +15,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const MESSAGE = { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] };
+const MESSAGE = {
+  role: 'assistant',
+  content: null,
+  tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+};
 
 function write(name: string, lines: unknown[]): string {
   const path = join(dir, name);
@@ -30,8 +34,23 @@ function target(name = 'outputs.jsonl') {
 describe('ReplayTarget', () => {
   it('returns the recorded output, latency, tokens, cost and model of a case (hit)', async () => {
     write('outputs.jsonl', [
-      { test_case_id: 'tc-1', output: MESSAGE, latency_ms: 812.5, input_tokens: 310, output_tokens: 42, cost_usd: 0.0012, model: 'gpt-4o-2024-08-06' },
-      { test_case_id: 'tc-2', output: 'It is sunny.', client_version: 'v7', agent: 'weather', routing_reason: 'mentions weather', api_calls_made: 2 },
+      {
+        test_case_id: 'tc-1',
+        output: MESSAGE,
+        latency_ms: 812.5,
+        input_tokens: 310,
+        output_tokens: 42,
+        cost_usd: 0.0012,
+        model: 'gpt-4o-2024-08-06',
+      },
+      {
+        test_case_id: 'tc-2',
+        output: 'It is sunny.',
+        client_version: 'v7',
+        agent: 'weather',
+        routing_reason: 'mentions weather',
+        api_calls_made: 2,
+      },
     ]);
     const replay = target();
     expect(await replay.invoke(testCase('tc-1'))).toEqual({
@@ -75,7 +94,10 @@ describe('ReplayTarget', () => {
     const path = write('outputs.jsonl', [{ test_case_id: 'tc-1', output: 'first' }]);
     const replay = target();
     expect(await replay.invoke(testCase('tc-1'))).toMatchObject({ ok: true, output: 'first' });
-    write('outputs.jsonl', [{ test_case_id: 'tc-1', output: 'second' }, { test_case_id: 'tc-3', output: 'new' }]);
+    write('outputs.jsonl', [
+      { test_case_id: 'tc-1', output: 'second' },
+      { test_case_id: 'tc-3', output: 'new' },
+    ]);
     const later = new Date(Date.now() + 5000);
     utimesSync(path, later, later);
     expect(await replay.invoke(testCase('tc-1'))).toMatchObject({ ok: true, output: 'second' });
@@ -117,10 +139,12 @@ describe('ReplayTarget', () => {
     writeFileSync(join(dir, 'outputs.jsonl'), lines.join('\r\n'));
     const replay = target();
     await expect(replay.load()).resolves.toBe(4);
-    const outputs = await Promise.all(['a', 'b', '17', 'quote"id'].map(async (id) => {
-      const r = await replay.invoke(testCase(id));
-      return r.ok ? r.output : r.message;
-    }));
+    const outputs = await Promise.all(
+      ['a', 'b', '17', 'quote"id'].map(async (id) => {
+        const r = await replay.invoke(testCase(id));
+        return r.ok ? r.output : r.message;
+      }),
+    );
     expect(outputs).toEqual(['new', 'key order', 'numeric id', 'escaped id']);
   });
 
@@ -150,7 +174,11 @@ describe('ReplayTarget', () => {
 
   it.each([
     [{ error: 'HTTP 503 from upstream' }, 'target_error', 'recorded failure: HTTP 503 from upstream'],
-    [{ error: { code: 'target_timeout', message: 'no answer in 30 s' }, latency_ms: 30000 }, 'target_timeout', 'recorded failure: no answer in 30 s'],
+    [
+      { error: { code: 'target_timeout', message: 'no answer in 30 s' }, latency_ms: 30000 },
+      'target_timeout',
+      'recorded failure: no answer in 30 s',
+    ],
   ])('replays a recorded failure %j', async (fields, code, message) => {
     write('outputs.jsonl', [{ test_case_id: 'x', ...fields }]);
     expect(await target().invoke(testCase('x'))).toEqual({
@@ -166,7 +194,10 @@ describe('ReplayTarget', () => {
     const replay = target('later.jsonl');
     const error = await replay.invoke(testCase('x')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TargetConfigurationError);
-    expect(error).toMatchObject({ setting: 'settings.outputs_path', message: `target gpt-replay: replay outputs file ${join(dir, 'later.jsonl')} does not exist` });
+    expect(error).toMatchObject({
+      setting: 'settings.outputs_path',
+      message: `target gpt-replay: replay outputs file ${join(dir, 'later.jsonl')} does not exist`,
+    });
     write('later.jsonl', [{ test_case_id: 'x', output: 'here' }]);
     expect(await replay.invoke(testCase('x'))).toMatchObject({ ok: true, output: 'here' });
   });

@@ -57,13 +57,16 @@ export class ReplayTarget implements TargetInvoker {
       return await loading;
     } catch (error) {
       const why = existsSync(this.path) ? `cannot be read (${(error as Error).message})` : 'does not exist';
-      throw new TargetConfigurationError('settings.outputs_path', `target ${this.targetId}: replay outputs file ${this.path} ${why}`, { cause: error });
+      throw new TargetConfigurationError('settings.outputs_path', `target ${this.targetId}: replay outputs file ${this.path} ${why}`, {
+        cause: error,
+      });
     }
   }
 
   private miss(testCaseId: string, index: ReplayIndex): TargetInvocation {
     const { count, first_line } = index.unreadable;
-    const note = count === 0 ? '' : ` (${count} line${count === 1 ? '' : 's'} of the file could not be read, the first at line ${first_line})`;
+    const note =
+      count === 0 ? '' : ` (${count} line${count === 1 ? '' : 's'} of the file could not be read, the first at line ${first_line})`;
     return {
       ok: false,
       error_code: 'target_error',

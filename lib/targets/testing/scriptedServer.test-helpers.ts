@@ -89,7 +89,13 @@ export interface ScriptedTokenLogprob {
 /** A chat completion whose first choice is `message` (with `logprobs`, as the API returns for `logprobs: true`). */
 export function completion(
   message: Record<string, unknown>,
-  options: { model?: string; promptTokens?: number; completionTokens?: number; finishReason?: string; logprobs?: ScriptedTokenLogprob[] } = {},
+  options: {
+    model?: string;
+    promptTokens?: number;
+    completionTokens?: number;
+    finishReason?: string;
+    logprobs?: ScriptedTokenLogprob[];
+  } = {},
 ): ScriptedResponse {
   const promptTokens = options.promptTokens ?? 100;
   const completionTokens = options.completionTokens ?? 20;
@@ -99,7 +105,14 @@ export function completion(
       object: 'chat.completion',
       created: 1_700_000_000,
       model: options.model ?? 'gpt-4o-2024-08-06',
-      choices: [{ index: 0, message: { refusal: null, ...message }, finish_reason: options.finishReason ?? 'stop', logprobs: options.logprobs ? { content: withBytes(options.logprobs), refusal: null } : null }],
+      choices: [
+        {
+          index: 0,
+          message: { refusal: null, ...message },
+          finish_reason: options.finishReason ?? 'stop',
+          logprobs: options.logprobs ? { content: withBytes(options.logprobs), refusal: null } : null,
+        },
+      ],
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     },
   };
@@ -110,7 +123,11 @@ export function toolCallMessage(calls: [string, Record<string, unknown>][], idPr
   return {
     role: 'assistant',
     content: null,
-    tool_calls: calls.map(([name, args], i) => ({ id: `${idPrefix}_${i}`, type: 'function', function: { name, arguments: JSON.stringify(args) } })),
+    tool_calls: calls.map(([name, args], i) => ({
+      id: `${idPrefix}_${i}`,
+      type: 'function',
+      function: { name, arguments: JSON.stringify(args) },
+    })),
   };
 }
 

@@ -1,4 +1,12 @@
-import { isJsonObject, type JsonObject, type JsonValue, type TestCase, type ToolCall, type Trajectory, type TrajectoryStep } from '../../domain/index.js';
+import {
+  isJsonObject,
+  type JsonObject,
+  type JsonValue,
+  type TestCase,
+  type ToolCall,
+  type Trajectory,
+  type TrajectoryStep,
+} from '../../domain/index.js';
 import { type ApiProvider, failureBlamesCall, type TargetFailure } from '../../ports/index.js';
 
 /** One tool call a model asked for, in protocol-neutral form. */
@@ -149,7 +157,16 @@ async function execute(
     ...(input.abortSignal ? { abortSignal: input.abortSignal } : {}),
   });
   const latency = msSince(started);
-  const base = { kind: 'tool_call' as const, turn, call_id: call.id, tool_name: call.name, arguments: args, ...rawText(call), executed: true, latency_ms: latency };
+  const base = {
+    kind: 'tool_call' as const,
+    turn,
+    call_id: call.id,
+    tool_name: call.name,
+    arguments: args,
+    ...rawText(call),
+    executed: true,
+    latency_ms: latency,
+  };
   if (response.ok) {
     return {
       result: { call, ok: true, executed: true, content: JSON.stringify(response.data) },
@@ -157,7 +174,12 @@ async function execute(
     };
   }
   const content = JSON.stringify({ error: response.message, ...(response.status === undefined ? {} : { status: response.status }) });
-  const step: TrajectoryStep = { ...base, ok: false, error: response.message, ...(response.status === undefined ? {} : { status: response.status }) };
+  const step: TrajectoryStep = {
+    ...base,
+    ok: false,
+    error: response.message,
+    ...(response.status === undefined ? {} : { status: response.status }),
+  };
   const result: LoopToolResult = { call, ok: false, executed: true, content };
   if (response.errorCode === 'no_recording' || failureBlamesCall(response)) return { result, step };
   const infrastructure: TargetFailure = {
@@ -173,7 +195,18 @@ async function execute(
 }
 
 function notExecuted(call: LoopCall, turn: number, error: string): TrajectoryStep {
-  return { kind: 'tool_call', turn, call_id: call.id, tool_name: call.name, arguments: parseArguments(call.arguments) ?? null, ...rawText(call), executed: false, ok: false, error, latency_ms: 0 };
+  return {
+    kind: 'tool_call',
+    turn,
+    call_id: call.id,
+    tool_name: call.name,
+    arguments: parseArguments(call.arguments) ?? null,
+    ...rawText(call),
+    executed: false,
+    ok: false,
+    error,
+    latency_ms: 0,
+  };
 }
 
 function rawText(call: LoopCall): { raw_arguments?: string } {

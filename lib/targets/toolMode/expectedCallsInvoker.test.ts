@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runServices } from '../../app/perRunServices.js';
-import { EvaluationConfigSchema, TargetSystemSchema, TestCaseSchema, type McpServer, type Run, type TargetSystem, type TestCase } from '../../domain/index.js';
+import {
+  EvaluationConfigSchema,
+  TargetSystemSchema,
+  TestCaseSchema,
+  type McpServer,
+  type Run,
+  type TargetSystem,
+  type TestCase,
+} from '../../domain/index.js';
 import { runExecutionStage } from '../../evaluation/execution/index.js';
 import { parseToolCalls } from '../../evaluation/syntax/index.js';
 import { sampleRun } from '../../ports/contracts/fixtures.js';
@@ -43,7 +51,10 @@ const CASE: TestCase = TestCaseSchema.parse({
     { tool_name: 'lookup', arguments: { id: { $one_of: ['a', 'A'] } } },
     { tool_name: 'crash_once', arguments: { id: 'b' } },
   ],
-  expected_raw_data: [{ id: 'a', value: 'value of a' }, { id: 'b', value: 'value of b' }],
+  expected_raw_data: [
+    { id: 'a', value: 'value of a' },
+    { id: 'b', value: 'value of b' },
+  ],
 });
 
 describe("eval_mode 'tool': no model, the tools are called with the expected arguments and their data checked", () => {
@@ -64,14 +75,24 @@ describe("eval_mode 'tool': no model, the tools are called with the expected arg
 
   it('on MCP servers: stage 1 gets the servers\' catalog, stage 3 ("mcp" provider) calls them and compares the data; a crashed server is "could not score", not a 0', async () => {
     dir = mkdtempSync(join(tmpdir(), 'tool-mode-'));
-    const server: McpServer = { name: 'flaky', transport: 'stdio', command: process.execPath, args: [FLAKY], env: { FLAKY_MCP_MARKER: join(dir, 'crashed') }, call_timeout_ms: 5_000, connect_timeout_ms: 20_000 };
+    const server: McpServer = {
+      name: 'flaky',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [FLAKY],
+      env: { FLAKY_MCP_MARKER: join(dir, 'crashed') },
+      call_timeout_ms: 5_000,
+      connect_timeout_ms: 20_000,
+    };
     registry = new TargetRegistry({ secrets: new EnvSecretResolver({}) });
     const target = toolTarget([server]);
     const result = await registry.invokerFor(target).invoke(CASE);
     expect(result.ok && result.tool_catalog?.tools.map((t) => t.name)).toEqual(['lookup', 'crash_once', 'hang']);
     const services = runServices({ targets: registry, baseDir: dir, env: {}, azureADTokenProvider: async () => 'unused' });
     const run: Run = sampleRun('r1', { config: EvaluationConfigSchema.parse({ execution: { enabled: true, provider: 'mcp' } }) });
-    await expect(services.apiProviderFor(run, undefined, { ...target, mcp_servers: undefined })).rejects.toThrow(/needs a target with mcp_servers/);
+    await expect(services.apiProviderFor(run, undefined, { ...target, mcp_servers: undefined })).rejects.toThrow(
+      /needs a target with mcp_servers/,
+    );
     const provider = await services.apiProviderFor(run, undefined, target);
     const calls = [
       { tool_name: 'lookup', arguments: { id: 'a' } },
@@ -88,7 +109,13 @@ describe("eval_mode 'tool': no model, the tools are called with the expected arg
     const second = await runExecutionStage(calls, CASE, assignment, { provider });
     expect(second.result).toMatchObject({ status: 'passed', passed: true, score: 1 });
     // a tool whose data differs from the gold is a data mismatch
-    const wrong = TestCaseSchema.parse({ ...CASE, expected_raw_data: [{ id: 'a', value: 'something else' }, { id: 'b', value: 'value of b' }] });
+    const wrong = TestCaseSchema.parse({
+      ...CASE,
+      expected_raw_data: [
+        { id: 'a', value: 'something else' },
+        { id: 'b', value: 'value of b' },
+      ],
+    });
     const third = await runExecutionStage(calls, wrong, assignment, { provider });
     expect(third.result).toMatchObject({ status: 'failed', error_code: 'data_mismatch' });
   });

@@ -32,7 +32,14 @@ export class ExpectedCallsInvoker implements TargetInvoker {
         catalog = (await this.mcp.snapshot()).catalog;
       } catch (error) {
         if (!(error instanceof McpServerUnavailableError)) throw error;
-        return { ok: false, error_code: error.errorCode, message: `target ${this.targetId}: ${error.message}`, latency_ms: elapsedMs(started), attempts: 1, retryable: true };
+        return {
+          ok: false,
+          error_code: error.errorCode,
+          message: `target ${this.targetId}: ${error.message}`,
+          latency_ms: elapsedMs(started),
+          attempts: 1,
+          retryable: true,
+        };
       }
     }
     const toolCalls = testCase.expected_tool_calls.map((call, i) => ({

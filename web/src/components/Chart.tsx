@@ -1,5 +1,18 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Title, Tooltip, type ChartConfiguration } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Title,
+  Tooltip,
+  type ChartConfiguration,
+} from 'chart.js';
 
 Chart.register(BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Title, Tooltip);
 
@@ -7,11 +20,24 @@ Chart.register(BarController, BarElement, CategoryScale, Legend, LinearScale, Li
  * A chart.js chart on a canvas, with a text summary for screen readers (charts are pictures; the tables beside
  * them hold the same numbers).
  */
-export function ChartView({ config, label, height = 220, id }: { config: ChartConfiguration; label: string; height?: number; id?: string }) {
+export function ChartView({
+  config,
+  label,
+  height = 220,
+  id,
+}: {
+  config: ChartConfiguration;
+  label: string;
+  height?: number;
+  id?: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
-    const chart = new Chart(canvas.current, { ...config, options: { responsive: true, maintainAspectRatio: false, animation: false, ...config.options } });
+    const chart = new Chart(canvas.current, {
+      ...config,
+      options: { responsive: true, maintainAspectRatio: false, animation: false, ...config.options },
+    });
     return () => chart.destroy();
   }, [JSON.stringify(config.data), label]);
   return (

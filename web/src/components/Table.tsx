@@ -25,12 +25,29 @@ interface TableProps<T> {
 }
 
 /** A table sortable by any column (click its header) and filterable by text, accessible (aria-sort, caption). */
-export function Table<T>({ caption, columns, rows, rowKey, filterable = true, initialSort, empty = 'Nothing to show.', id }: TableProps<T>) {
+export function Table<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  filterable = true,
+  initialSort,
+  empty = 'Nothing to show.',
+  id,
+}: TableProps<T>) {
   const [sort, setSort] = useState(initialSort);
   const [filter, setFilter] = useState('');
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    const kept = needle ? rows.filter((r) => columns.some((c) => String(c.value(r) ?? '').toLowerCase().includes(needle))) : rows;
+    const kept = needle
+      ? rows.filter((r) =>
+          columns.some((c) =>
+            String(c.value(r) ?? '')
+              .toLowerCase()
+              .includes(needle),
+          ),
+        )
+      : rows;
     if (!sort) return kept;
     const col = columns.find((c) => c.key === sort.key);
     if (!col) return kept;
@@ -63,8 +80,17 @@ export function Table<T>({ caption, columns, rows, rowKey, filterable = true, in
             {columns.map((c) => {
               const active = sort?.key === c.key;
               return (
-                <th key={c.key} scope="col" aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'} class={c.numeric ? 'num' : undefined}>
-                  <button type="button" class="sort" onClick={() => setSort({ key: c.key, dir: active && sort!.dir === 'asc' ? 'desc' : 'asc' })}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  class={c.numeric ? 'num' : undefined}
+                >
+                  <button
+                    type="button"
+                    class="sort"
+                    onClick={() => setSort({ key: c.key, dir: active && sort!.dir === 'asc' ? 'desc' : 'asc' })}
+                  >
                     {c.label}
                     <span aria-hidden="true">{active ? (sort!.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
                   </button>

@@ -23,7 +23,11 @@ export function TargetsView() {
             { key: 'id', label: 'Id', value: (t: TargetSystem) => t.id },
             { key: 'name', label: 'Name', value: (t) => t.name },
             { key: 'kind', label: 'Kind', value: (t) => t.settings.kind },
-            { key: 'catalog', label: 'Tool catalog', value: (t) => (t.tool_catalog ? `${t.tool_catalog.name}@${t.tool_catalog.version}` : '') },
+            {
+              key: 'catalog',
+              label: 'Tool catalog',
+              value: (t) => (t.tool_catalog ? `${t.tool_catalog.name}@${t.tool_catalog.version}` : ''),
+            },
             { key: 'runs', label: 'Runs', value: (t) => t.id, render: (t) => <a href={href('runs', { target_id: t.id })}>runs</a> },
             { key: 'updated', label: 'Updated', value: (t) => t.updated_at, render: (t) => when(t.updated_at) },
           ]}
@@ -89,10 +93,20 @@ export function AlertsView({ me }: { me: Me }) {
           caption="Regression alerts, newest first"
           empty="No regression alert."
           columns={[
-            { key: 'sev', label: 'Severity', value: (a: Alert) => a.severity, render: (a) => <strong class={`sev-${a.severity}`}>{a.severity}</strong> },
+            {
+              key: 'sev',
+              label: 'Severity',
+              value: (a: Alert) => a.severity,
+              render: (a) => <strong class={`sev-${a.severity}`}>{a.severity}</strong>,
+            },
             { key: 'metric', label: 'Metric', value: (a) => a.metric },
             { key: 'msg', label: 'Message', value: (a) => a.message },
-            { key: 'run', label: 'Run', value: (a) => a.run_id, render: (a) => <a href={href(`runs/${encodeURIComponent(a.run_id)}`)}>{a.run_id}</a> },
+            {
+              key: 'run',
+              label: 'Run',
+              value: (a) => a.run_id,
+              render: (a) => <a href={href(`runs/${encodeURIComponent(a.run_id)}`)}>{a.run_id}</a>,
+            },
             { key: 'created', label: 'Raised', value: (a) => a.created_at, render: (a) => when(a.created_at) },
             {
               key: 'ack',
@@ -140,8 +154,12 @@ export function DeadLettersView() {
   const [open, setOpen] = useState<string | undefined>();
   const replay = async (ids?: string[]): Promise<void> => {
     try {
-      const r = await api<{ replayed: number; not_found: string[] }>('POST', `v1/dead-letters/${queue}/replay`, { body: ids ? { message_ids: ids } : {} });
-      setNote(`${r.body.replayed} message(s) sent back to ${queue}${r.body.not_found.length ? `; not found: ${r.body.not_found.join(', ')}` : ''}.`);
+      const r = await api<{ replayed: number; not_found: string[] }>('POST', `v1/dead-letters/${queue}/replay`, {
+        body: ids ? { message_ids: ids } : {},
+      });
+      setNote(
+        `${r.body.replayed} message(s) sent back to ${queue}${r.body.not_found.length ? `; not found: ${r.body.not_found.join(', ')}` : ''}.`,
+      );
       list.reload();
     } catch (e) {
       setError(e as Error);

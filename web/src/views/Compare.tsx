@@ -15,7 +15,10 @@ const points = (d: number | null): string => (d === null ? '–' : `${d >= 0 ? '
 export function CompareView({ route }: { route: Route }) {
   const chosen = (route.query.get('runs') ?? '').split(',').filter(Boolean);
   const runs = useLoad(() => get<Page<Run>>('v1/runs?limit=200'), []);
-  const comparison = useLoad(async () => (chosen.length >= 2 ? (await api<Comparison>('POST', 'v1/compare', { body: { run_ids: chosen } })).body : undefined), [chosen.join(',')]);
+  const comparison = useLoad(
+    async () => (chosen.length >= 2 ? (await api<Comparison>('POST', 'v1/compare', { body: { run_ids: chosen } })).body : undefined),
+    [chosen.join(',')],
+  );
   const [picked, setPicked] = useState<string[]>(chosen);
   const finished = runs.data?.items.filter((r) => FINISHED.has(r.status)) ?? [];
   return (
@@ -32,8 +35,15 @@ export function CompareView({ route }: { route: Route }) {
           <legend>Runs to compare (the first is the reference)</legend>
           {finished.map((r) => (
             <label key={r.id} class="check">
-              <input type="checkbox" checked={picked.includes(r.id)} onChange={() => setPicked((p) => (p.includes(r.id) ? p.filter((x) => x !== r.id) : [...p, r.id]))} />
-              {r.id} <span class="muted">({r.target_id}, {when(r.created_at)})</span>
+              <input
+                type="checkbox"
+                checked={picked.includes(r.id)}
+                onChange={() => setPicked((p) => (p.includes(r.id) ? p.filter((x) => x !== r.id) : [...p, r.id]))}
+              />
+              {r.id}{' '}
+              <span class="muted">
+                ({r.target_id}, {when(r.created_at)})
+              </span>
             </label>
           ))}
         </fieldset>
@@ -60,8 +70,20 @@ function ComparisonResult({ c }: { c: Comparison }) {
           { key: 'label', label: 'Label', value: (r: Comparison['runs'][number]) => r.label },
           { key: 'run', label: 'Run', value: (r) => r.run_id },
           { key: 'target', label: 'Target', value: (r) => r.target_id },
-          { key: 'pass', label: 'Pass rate', numeric: true, value: (r) => r.pass_rate.rate, render: (r) => `${pct(r.pass_rate.rate)} (${interval(r.pass_rate.lower, r.pass_rate.upper)})` },
-          { key: 'p95', label: 'p95 latency', numeric: true, value: (r) => r.latency_ms.p95?.estimate ?? null, render: (r) => ms(r.latency_ms.p95?.estimate) },
+          {
+            key: 'pass',
+            label: 'Pass rate',
+            numeric: true,
+            value: (r) => r.pass_rate.rate,
+            render: (r) => `${pct(r.pass_rate.rate)} (${interval(r.pass_rate.lower, r.pass_rate.upper)})`,
+          },
+          {
+            key: 'p95',
+            label: 'p95 latency',
+            numeric: true,
+            value: (r) => r.latency_ms.p95?.estimate ?? null,
+            render: (r) => ms(r.latency_ms.p95?.estimate),
+          },
           { key: 'cost', label: 'Cost / case', numeric: true, value: (r) => r.cost_usd.per_case, render: (r) => usd(r.cost_usd.per_case) },
         ]}
         rows={c.runs}
@@ -94,7 +116,9 @@ function Pair({ p }: { p: PairComparison }) {
         {p.verdict}
       </p>
       <p class="muted">
-        {p.cases.shared} paired cases{p.same_suite ? '' : ' (different suites)'} · pass-rate change {points(p.overall.difference)} ({interval(p.overall.lower, p.overall.upper)}), exact McNemar p = {p.overall.p_value.toPrecision(3)} · {p.overall.newly_failing} newly failing, {p.overall.newly_passing} newly passing · P(candidate better) {pct(p.bayesian.probability_b_better)}
+        {p.cases.shared} paired cases{p.same_suite ? '' : ' (different suites)'} · pass-rate change {points(p.overall.difference)} (
+        {interval(p.overall.lower, p.overall.upper)}), exact McNemar p = {p.overall.p_value.toPrecision(3)} · {p.overall.newly_failing}{' '}
+        newly failing, {p.overall.newly_passing} newly passing · P(candidate better) {pct(p.bayesian.probability_b_better)}
       </p>
       <Table
         id={`stages-${p.candidate_run_id}`}
@@ -102,10 +126,28 @@ function Pair({ p }: { p: PairComparison }) {
         columns={[
           { key: 'what', label: 'What', value: (d: DeltaRow) => d.what },
           { key: 'n', label: 'Paired', numeric: true, value: (d) => d.delta.paired_cases },
-          { key: 'base', label: 'Reference', numeric: true, value: (d) => d.delta.baseline.rate, render: (d) => pct(d.delta.baseline.rate) },
-          { key: 'cand', label: 'Candidate', numeric: true, value: (d) => d.delta.candidate.rate, render: (d) => pct(d.delta.candidate.rate) },
+          {
+            key: 'base',
+            label: 'Reference',
+            numeric: true,
+            value: (d) => d.delta.baseline.rate,
+            render: (d) => pct(d.delta.baseline.rate),
+          },
+          {
+            key: 'cand',
+            label: 'Candidate',
+            numeric: true,
+            value: (d) => d.delta.candidate.rate,
+            render: (d) => pct(d.delta.candidate.rate),
+          },
           { key: 'diff', label: 'Change', numeric: true, value: (d) => d.delta.difference, render: (d) => points(d.delta.difference) },
-          { key: 'p', label: 'p (Holm for groups)', numeric: true, value: (d) => d.adj ?? d.delta.p_value, render: (d) => (d.adj ?? d.delta.p_value).toPrecision(3) },
+          {
+            key: 'p',
+            label: 'p (Holm for groups)',
+            numeric: true,
+            value: (d) => d.adj ?? d.delta.p_value,
+            render: (d) => (d.adj ?? d.delta.p_value).toPrecision(3),
+          },
         ]}
         rows={[
           ...p.stages.map((s): DeltaRow => ({ what: `stage ${s.stage}`, delta: s })),
@@ -122,8 +164,20 @@ function Pair({ p }: { p: PairComparison }) {
           caption={`Case ${shown.test_case_id}: reference vs candidate`}
           leftLabel="Reference"
           rightLabel="Candidate"
-          left={{ passed: shown.baseline.passed, failing_stage: shown.baseline.failing_stage, error_code: shown.baseline.error_code, message: shown.baseline.message, details: shown.baseline.details ?? null }}
-          right={{ passed: shown.candidate.passed, failing_stage: shown.candidate.failing_stage, error_code: shown.candidate.error_code, message: shown.candidate.message, details: shown.candidate.details ?? null }}
+          left={{
+            passed: shown.baseline.passed,
+            failing_stage: shown.baseline.failing_stage,
+            error_code: shown.baseline.error_code,
+            message: shown.baseline.message,
+            details: shown.baseline.details ?? null,
+          }}
+          right={{
+            passed: shown.candidate.passed,
+            failing_stage: shown.candidate.failing_stage,
+            error_code: shown.candidate.error_code,
+            message: shown.candidate.message,
+            details: shown.candidate.details ?? null,
+          }}
         />
       )}
       <Table
@@ -135,14 +189,23 @@ function Pair({ p }: { p: PairComparison }) {
             label: 'Case',
             value: (f: FlippedCase & { way: string }) => f.test_case_id,
             render: (f) => (
-              <button type="button" class="link" aria-expanded={open === f.test_case_id} onClick={() => setOpen(open === f.test_case_id ? undefined : f.test_case_id)}>
+              <button
+                type="button"
+                class="link"
+                aria-expanded={open === f.test_case_id}
+                onClick={() => setOpen(open === f.test_case_id ? undefined : f.test_case_id)}
+              >
                 {f.test_case_id}
               </button>
             ),
           },
           { key: 'way', label: 'Flip', value: (f) => f.way },
           { key: 'cat', label: 'Category', value: (f) => f.category ?? '' },
-          { key: 'why', label: 'Why the failing side failed', value: (f) => (f.baseline.passed ? f.candidate.message : f.baseline.message) ?? '' },
+          {
+            key: 'why',
+            label: 'Why the failing side failed',
+            value: (f) => (f.baseline.passed ? f.candidate.message : f.baseline.message) ?? '',
+          },
         ]}
         rows={flips}
         rowKey={(f) => f.test_case_id}

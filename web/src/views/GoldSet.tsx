@@ -42,7 +42,12 @@ export function GoldSetView({ route, me }: { route: Route; me: Me }) {
           id="cases-table"
           caption={`Test cases (${cases.data.total}${cases.data.has_more ? `, first ${cases.data.items.length} shown` : ''})`}
           columns={[
-            { key: 'id', label: 'Id', value: (c: TestCase) => c.id, render: (c) => <a href={href(`gold/${encodeURIComponent(c.id)}`)}>{c.id}</a> },
+            {
+              key: 'id',
+              label: 'Id',
+              value: (c: TestCase) => c.id,
+              render: (c) => <a href={href(`gold/${encodeURIComponent(c.id)}`)}>{c.id}</a>,
+            },
             { key: 'q', label: 'Question', value: (c) => c.nl_query },
             { key: 'calls', label: 'Expected calls', value: (c) => c.expected_tool_calls.map((t) => t.tool_name).join(', ') },
             { key: 'cat', label: 'Category', value: (c) => c.metadata.category ?? '' },
@@ -85,7 +90,10 @@ function CaseEditor({ id, me }: { id: string; me: Me }) {
       return;
     }
     try {
-      const res = await api<TestCase>('PUT', `v1/test-cases/${encodeURIComponent(id)}`, { body: parsed, headers: currentEtag ? { 'if-match': currentEtag } : {} });
+      const res = await api<TestCase>('PUT', `v1/test-cases/${encodeURIComponent(id)}`, {
+        body: parsed,
+        headers: currentEtag ? { 'if-match': currentEtag } : {},
+      });
       setEtag(res.etag ?? undefined);
       setText(JSON.stringify(res.body, null, 2));
       setSaved(`Saved; new ETag ${res.etag}`);
@@ -111,7 +119,8 @@ function CaseEditor({ id, me }: { id: string; me: Me }) {
       </p>
       {conflict && (
         <div class="conflict" role="alert" data-testid="conflict">
-          <strong>Conflict (412):</strong> someone changed this case after you opened it, so your edit was not saved. Reload to see their version, then apply your change again.{' '}
+          <strong>Conflict (412):</strong> someone changed this case after you opened it, so your edit was not saved. Reload to see their
+          version, then apply your change again.{' '}
           <button type="button" onClick={reload}>
             Reload the latest version
           </button>
@@ -124,7 +133,14 @@ function CaseEditor({ id, me }: { id: string; me: Me }) {
         </p>
       )}
       <label for="case-json">{editable ? 'Edit the case (JSON)' : 'The case (JSON; editing needs the test-admin role)'}</label>
-      <textarea id="case-json" rows={24} readOnly={!editable} value={body} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} spellcheck={false} />
+      <textarea
+        id="case-json"
+        rows={24}
+        readOnly={!editable}
+        value={body}
+        onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+        spellcheck={false}
+      />
       {editable && (
         <button type="button" onClick={() => void save()}>
           Save with If-Match
@@ -156,7 +172,11 @@ function Importer({ onDone }: { onDone(): void }) {
     setResult(undefined);
     setError(undefined);
     try {
-      const res = await api<ImportSummary>('POST', `v1/test-cases/import${qs({ partial: partial ? 'true' : undefined, source: file.name })}`, { rawBody: await file.text(), contentType: format });
+      const res = await api<ImportSummary>(
+        'POST',
+        `v1/test-cases/import${qs({ partial: partial ? 'true' : undefined, source: file.name })}`,
+        { rawBody: await file.text(), contentType: format },
+      );
       setResult(res.body);
       onDone();
     } catch (err) {
@@ -199,7 +219,8 @@ function Importer({ onDone }: { onDone(): void }) {
       {result && (
         <div role="status" data-testid="import-result">
           <p>
-            {result.total_rows} rows read: {result.imported} imported ({result.created} new, {result.updated} updated), {result.error_count} row error{result.error_count === 1 ? '' : 's'}.
+            {result.total_rows} rows read: {result.imported} imported ({result.created} new, {result.updated} updated), {result.error_count}{' '}
+            row error{result.error_count === 1 ? '' : 's'}.
           </p>
           {result.errors.length > 0 && (
             <Table

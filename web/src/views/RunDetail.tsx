@@ -32,7 +32,15 @@ function groupRows(stats: RunStats): GroupRow[] {
   return families.flatMap(([group, counts]) =>
     Object.entries(counts).map(([key, c]) => {
       const w = wilsonInterval(c.passed, c.completed);
-      return { group, key, completed: c.completed, passed: c.passed, rate: c.completed ? c.passed / c.completed : null, lower: w.lower, upper: w.upper };
+      return {
+        group,
+        key,
+        completed: c.completed,
+        passed: c.passed,
+        rate: c.completed ? c.passed / c.completed : null,
+        lower: w.lower,
+        upper: w.upper,
+      };
     }),
   );
 }
@@ -40,10 +48,16 @@ function groupRows(stats: RunStats): GroupRow[] {
 /** One run: stage funnel, pass rates by group with 95% Wilson intervals, latency and cost, alerts, failures with diffs. */
 export function RunDetailView({ route }: { route: Route }) {
   const id = route.path[1] ?? '';
-  const run = useLoad(() => get<RunView>(`v1/runs/${encodeURIComponent(id)}`), [id], { pollMs: 1500, keepPolling: (r) => r.status === 'pending' || r.status === 'running' });
+  const run = useLoad(() => get<RunView>(`v1/runs/${encodeURIComponent(id)}`), [id], {
+    pollMs: 1500,
+    keepPolling: (r) => r.status === 'pending' || r.status === 'running',
+  });
   const live = run.data?.status === 'pending' || run.data?.status === 'running';
   const alerts = useLoad(() => get<Page<Alert>>(`v1/alerts?run_id=${encodeURIComponent(id)}&limit=100`), [id, run.data?.status]);
-  const failures = useLoad(() => get<Page<FailureView>>(`v1/runs/${encodeURIComponent(id)}/failures?limit=1000`), [id, live ? run.data?.stats?.completed : run.data?.status]);
+  const failures = useLoad(
+    () => get<Page<FailureView>>(`v1/runs/${encodeURIComponent(id)}/failures?limit=1000`),
+    [id, live ? run.data?.stats?.completed : run.data?.status],
+  );
   const [open, setOpen] = useState<string | undefined>(route.query.get('case') ?? undefined);
   if (run.error) return <Problem error={run.error} />;
   if (!run.data) return <Loading what={`run ${id}`} />;
@@ -56,7 +70,12 @@ export function RunDetailView({ route }: { route: Route }) {
       label: 'Case',
       value: (f) => f.test_case_id,
       render: (f) => (
-        <button type="button" class="link" aria-expanded={open === f.test_case_id} onClick={() => setOpen(open === f.test_case_id ? undefined : f.test_case_id)}>
+        <button
+          type="button"
+          class="link"
+          aria-expanded={open === f.test_case_id}
+          onClick={() => setOpen(open === f.test_case_id ? undefined : f.test_case_id)}
+        >
           {f.test_case_id}
         </button>
       ),
@@ -77,18 +96,21 @@ export function RunDetailView({ route }: { route: Route }) {
         Run <code>{r.id}</code> <span class={`status status-${r.status}`}>{r.status}</span>
       </h1>
       <p class="muted">
-        suite {r.suite_id} · target {r.target_id} · client {r.client_id ?? 'none'} · profile {r.config.profile ?? '–'} · created {when(r.created_at)}
+        suite {r.suite_id} · target {r.target_id} · client {r.client_id ?? 'none'} · profile {r.config.profile ?? '–'} · created{' '}
+        {when(r.created_at)}
         {r.baseline_run_id && (
           <>
             {' '}
-            · baseline <a href={href(`runs/${encodeURIComponent(r.baseline_run_id)}`)}>{r.baseline_run_id}</a> (<a href={href('compare', { runs: `${r.baseline_run_id},${r.id}` })}>compare</a>)
+            · baseline <a href={href(`runs/${encodeURIComponent(r.baseline_run_id)}`)}>{r.baseline_run_id}</a> (
+            <a href={href('compare', { runs: `${r.baseline_run_id},${r.id}` })}>compare</a>)
           </>
         )}
       </p>
       <div class="cards" aria-live="polite">
         <div class="card">
           <span class="card-label">Progress</span>
-          <progress max={100} value={r.progress_pct} aria-label="run progress" /> <strong data-testid="run-progress">{Math.round(r.progress_pct)}%</strong>
+          <progress max={100} value={r.progress_pct} aria-label="run progress" />{' '}
+          <strong data-testid="run-progress">{Math.round(r.progress_pct)}%</strong>
           <span class="muted">
             {num(s?.completed ?? 0)} / {num(r.total_cases)} cases
           </span>
@@ -96,7 +118,11 @@ export function RunDetailView({ route }: { route: Route }) {
         <div class="card">
           <span class="card-label">Pass rate</span>
           <strong data-testid="run-pass-rate">{pct(s?.pass_rate)}</strong>
-          <span class="muted">{s && s.completed ? `95% CI ${interval(wilsonInterval(s.passed, s.completed).lower, wilsonInterval(s.passed, s.completed).upper)}` : ''}</span>
+          <span class="muted">
+            {s && s.completed
+              ? `95% CI ${interval(wilsonInterval(s.passed, s.completed).lower, wilsonInterval(s.passed, s.completed).upper)}`
+              : ''}
+          </span>
         </div>
         <div class="card">
           <span class="card-label">Latency</span>
@@ -109,7 +135,8 @@ export function RunDetailView({ route }: { route: Route }) {
           <span class="card-label">Cost</span>
           <strong>{usd(s?.cost_usd)}</strong>
           <span class="muted">
-            {usd(s && s.completed ? s.cost_usd / s.completed : null)} per case · {num(s?.tokens.input)} in / {num(s?.tokens.output)} out tokens
+            {usd(s && s.completed ? s.cost_usd / s.completed : null)} per case · {num(s?.tokens.input)} in / {num(s?.tokens.output)} out
+            tokens
           </span>
         </div>
       </div>
@@ -139,7 +166,13 @@ export function RunDetailView({ route }: { route: Route }) {
                 { key: 'stage', label: 'Stage', value: (x: (typeof STAGES)[number]) => x },
                 { key: 'ran', label: 'Ran', numeric: true, value: (x) => s.stages[x]?.ran ?? 0 },
                 { key: 'passed', label: 'Passed', numeric: true, value: (x) => s.stages[x]?.passed ?? 0 },
-                { key: 'rate', label: 'Pass rate', numeric: true, value: (x) => s.stages[x]?.pass_rate ?? null, render: (x) => pct(s.stages[x]?.pass_rate) },
+                {
+                  key: 'rate',
+                  label: 'Pass rate',
+                  numeric: true,
+                  value: (x) => s.stages[x]?.pass_rate ?? null,
+                  render: (x) => pct(s.stages[x]?.pass_rate),
+                },
               ]}
               rows={[...STAGES]}
               rowKey={(x) => x}
@@ -152,7 +185,10 @@ export function RunDetailView({ route }: { route: Route }) {
             <ul class="alerts">
               {alerts.data?.items.map((a) => (
                 <li key={a.id} class={`sev-${a.severity}`}>
-                  <strong>{a.severity}</strong> {a.metric}: {a.message} <span class="muted">(p = {a.p_value.toPrecision(2)}, {a.status})</span>
+                  <strong>{a.severity}</strong> {a.metric}: {a.message}{' '}
+                  <span class="muted">
+                    (p = {a.p_value.toPrecision(2)}, {a.status})
+                  </span>
                 </li>
               ))}
             </ul>
@@ -198,9 +234,16 @@ export function RunDetailView({ route }: { route: Route }) {
         <>
           <p class="muted">
             {failures.data.total} failed case{failures.data.total === 1 ? '' : 's'}
-            {failures.data.has_more ? ` (first ${failures.data.items.length} shown)` : ''}. Select a case to see expected and actual calls side by side.
+            {failures.data.has_more ? ` (first ${failures.data.items.length} shown)` : ''}. Select a case to see expected and actual calls
+            side by side.
           </p>
-          <Table id="failures-table" caption="Failed cases" columns={failureColumns} rows={failures.data.items} rowKey={(f) => f.test_case_id} />
+          <Table
+            id="failures-table"
+            caption="Failed cases"
+            columns={failureColumns}
+            rows={failures.data.items}
+            rowKey={(f) => f.test_case_id}
+          />
         </>
       )}
       {openFailure && <FailureDetail failure={openFailure} />}
@@ -210,7 +253,10 @@ export function RunDetailView({ route }: { route: Route }) {
 
 /** One failure: expected vs actual calls side by side, every failing stage's message and diff, the raw output. */
 function FailureDetail({ failure }: { failure: FailureView }) {
-  const gold = useLoad(() => api<TestCase>('GET', `v1/test-cases/${encodeURIComponent(failure.test_case_id)}`).then((r) => r.body), [failure.test_case_id]);
+  const gold = useLoad(
+    () => api<TestCase>('GET', `v1/test-cases/${encodeURIComponent(failure.test_case_id)}`).then((r) => r.body),
+    [failure.test_case_id],
+  );
   return (
     <article class="failure" aria-labelledby="failure-h" data-testid="failure-detail">
       <h2 id="failure-h">
@@ -222,7 +268,9 @@ function FailureDetail({ failure }: { failure: FailureView }) {
         </p>
       )}
       <Problem error={gold.error} />
-      {gold.data && <SideBySide caption="Tool calls: expected vs actual" left={gold.data.expected_tool_calls} right={failure.generated_tool_calls} />}
+      {gold.data && (
+        <SideBySide caption="Tool calls: expected vs actual" left={gold.data.expected_tool_calls} right={failure.generated_tool_calls} />
+      )}
       {failure.stages.map((st) => (
         <section key={st.stage} aria-label={`${st.stage} stage`}>
           <h3>
@@ -238,11 +286,17 @@ function FailureDetail({ failure }: { failure: FailureView }) {
         </section>
       ))}
       {gold.data?.expected_nl_response && failure.generated_nl_response !== null && (
-        <SideBySide caption="Answer: expected vs actual" left={gold.data.expected_nl_response.split('. ')} right={failure.generated_nl_response.split('. ')} />
+        <SideBySide
+          caption="Answer: expected vs actual"
+          left={gold.data.expected_nl_response.split('. ')}
+          right={failure.generated_nl_response.split('. ')}
+        />
       )}
       <details>
         <summary>Raw output</summary>
-        <pre data-testid="raw-output">{JSON.stringify({ tool_calls: failure.generated_tool_calls, nl_response: failure.generated_nl_response }, null, 2)}</pre>
+        <pre data-testid="raw-output">
+          {JSON.stringify({ tool_calls: failure.generated_tool_calls, nl_response: failure.generated_nl_response }, null, 2)}
+        </pre>
       </details>
     </article>
   );

@@ -41,7 +41,15 @@ export function RunsView({ route }: { route: Route }) {
       key: 'pick',
       label: 'Compare',
       value: (r) => (selected.includes(r.id) ? 1 : 0),
-      render: (r) => <input type="checkbox" aria-label={`select run ${r.id} to compare`} checked={selected.includes(r.id)} disabled={isLive(r)} onChange={() => toggle(r.id)} />,
+      render: (r) => (
+        <input
+          type="checkbox"
+          aria-label={`select run ${r.id} to compare`}
+          checked={selected.includes(r.id)}
+          disabled={isLive(r)}
+          onChange={() => toggle(r.id)}
+        />
+      ),
     },
     { key: 'id', label: 'Run', value: (r) => r.id, render: (r) => <a href={href(`runs/${encodeURIComponent(r.id)}`)}>{r.id}</a> },
     { key: 'status', label: 'Status', value: (r) => r.status, render: (r) => <span class={`status status-${r.status}`}>{r.status}</span> },
@@ -52,14 +60,39 @@ export function RunsView({ route }: { route: Route }) {
       value: (r) => r.headline?.progress_pct ?? 0,
       render: (r) => (
         <span class="progress-cell">
-          <progress max={100} value={r.headline?.progress_pct ?? 0} aria-label={`progress of ${r.id}`} /> {Math.round(r.headline?.progress_pct ?? 0)}%
+          <progress max={100} value={r.headline?.progress_pct ?? 0} aria-label={`progress of ${r.id}`} />{' '}
+          {Math.round(r.headline?.progress_pct ?? 0)}%
         </span>
       ),
     },
-    { key: 'pass', label: 'Pass rate', numeric: true, value: (r) => r.headline?.pass_rate ?? null, render: (r) => <span data-testid="pass-rate">{pct(r.headline?.pass_rate)}</span> },
-    { key: 'cases', label: 'Cases', numeric: true, value: (r) => r.headline?.completed ?? 0, render: (r) => `${r.headline?.completed ?? 0} / ${r.total_cases}` },
-    { key: 'p95', label: 'p95 latency', numeric: true, value: (r) => r.headline?.p95_latency_ms ?? null, render: (r) => ms(r.headline?.p95_latency_ms) },
-    { key: 'cost', label: 'Cost / case', numeric: true, value: (r) => r.headline?.cost_per_case_usd ?? null, render: (r) => usd(r.headline?.cost_per_case_usd) },
+    {
+      key: 'pass',
+      label: 'Pass rate',
+      numeric: true,
+      value: (r) => r.headline?.pass_rate ?? null,
+      render: (r) => <span data-testid="pass-rate">{pct(r.headline?.pass_rate)}</span>,
+    },
+    {
+      key: 'cases',
+      label: 'Cases',
+      numeric: true,
+      value: (r) => r.headline?.completed ?? 0,
+      render: (r) => `${r.headline?.completed ?? 0} / ${r.total_cases}`,
+    },
+    {
+      key: 'p95',
+      label: 'p95 latency',
+      numeric: true,
+      value: (r) => r.headline?.p95_latency_ms ?? null,
+      render: (r) => ms(r.headline?.p95_latency_ms),
+    },
+    {
+      key: 'cost',
+      label: 'Cost / case',
+      numeric: true,
+      value: (r) => r.headline?.cost_per_case_usd ?? null,
+      render: (r) => usd(r.headline?.cost_per_case_usd),
+    },
     { key: 'client', label: 'Client', value: (r) => r.client_id ?? '' },
     { key: 'suite', label: 'Suite', value: (r) => r.suite_id },
     { key: 'target', label: 'Target', value: (r) => r.target_id },

@@ -27,7 +27,12 @@ const seriesName = (s: TrendSeries): string => [s.client_id ?? '(no client)', s.
 
 /** Pass rate, p95 latency and cost per case per day, one line per client (and suite, target); days with alerts marked. */
 export function TrendsView({ route }: { route: Route }) {
-  const q = { client_id: route.query.get('client_id') ?? '', from: route.query.get('from') ?? '', to: route.query.get('to') ?? '', group_by: route.query.get('group_by') ?? 'client_suite_target' };
+  const q = {
+    client_id: route.query.get('client_id') ?? '',
+    from: route.query.get('from') ?? '',
+    to: route.query.get('to') ?? '',
+    group_by: route.query.get('group_by') ?? 'client_suite_target',
+  };
   const trends = useLoad(() => get<Trends>(`v1/trends${qs(q)}`), [route.query.toString()]);
   const set = (k: string, v: string): void => navigate('trends', { ...q, [k]: v || undefined });
   const data = trends.data;
@@ -54,7 +59,10 @@ export function TrendsView({ route }: { route: Route }) {
         };
       }),
     },
-    options: { plugins: { title: { display: true, text: title } }, scales: { y: { title: { display: true, text: yLabel }, beginAtZero: true } } },
+    options: {
+      plugins: { title: { display: true, text: title } },
+      scales: { y: { title: { display: true, text: yLabel }, beginAtZero: true } },
+    },
   });
   const rows = (data?.series ?? []).flatMap((s) => s.points.map((p) => ({ s, p })));
   return (
@@ -87,10 +95,16 @@ export function TrendsView({ route }: { route: Route }) {
       {data && (
         <>
           <p class="muted" data-testid="trend-summary">
-            {data.runs} completed run{data.runs === 1 ? '' : 's'} from {data.from} to {data.to}, {data.series.length} series, {data.alerts.length} alert{data.alerts.length === 1 ? '' : 's'} (red triangles). Pass rate is pooled over the day's cases; p95 is the day's worst run.
+            {data.runs} completed run{data.runs === 1 ? '' : 's'} from {data.from} to {data.to}, {data.series.length} series,{' '}
+            {data.alerts.length} alert{data.alerts.length === 1 ? '' : 's'} (red triangles). Pass rate is pooled over the day's cases; p95
+            is the day's worst run.
           </p>
           <div class="grid3">
-            <ChartView id="trend-pass" label="Pass rate per day" config={chart((p) => (p.pass_rate === null ? null : p.pass_rate * 100), 'Pass rate', '%')} />
+            <ChartView
+              id="trend-pass"
+              label="Pass rate per day"
+              config={chart((p) => (p.pass_rate === null ? null : p.pass_rate * 100), 'Pass rate', '%')}
+            />
             <ChartView id="trend-p95" label="p95 latency per day" config={chart((p) => p.p95_latency_ms, 'p95 latency', 'ms')} />
             <ChartView id="trend-cost" label="Cost per case per day" config={chart((p) => p.cost_per_case_usd, 'Cost per case', 'USD')} />
           </div>
@@ -114,10 +128,27 @@ export function TrendsView({ route }: { route: Route }) {
               { key: 'date', label: 'Day', value: (r) => r.p.date },
               { key: 'runs', label: 'Runs', numeric: true, value: (r) => r.p.runs },
               { key: 'cases', label: 'Cases', numeric: true, value: (r) => r.p.cases },
-              { key: 'pass', label: 'Pass rate', numeric: true, value: (r) => r.p.pass_rate, render: (r) => `${pct(r.p.pass_rate)} (${interval(r.p.pass_rate_interval?.lower, r.p.pass_rate_interval?.upper)})` },
+              {
+                key: 'pass',
+                label: 'Pass rate',
+                numeric: true,
+                value: (r) => r.p.pass_rate,
+                render: (r) => `${pct(r.p.pass_rate)} (${interval(r.p.pass_rate_interval?.lower, r.p.pass_rate_interval?.upper)})`,
+              },
               { key: 'p95', label: 'p95', numeric: true, value: (r) => r.p.p95_latency_ms, render: (r) => ms(r.p.p95_latency_ms) },
-              { key: 'cost', label: 'Cost / case', numeric: true, value: (r) => r.p.cost_per_case_usd, render: (r) => usd(r.p.cost_per_case_usd) },
-              { key: 'alert', label: 'Alert', value: (r) => (hasAlert(r.p) ? 'yes' : ''), render: (r) => (hasAlert(r.p) ? <strong class="sev-critical">alert</strong> : '') },
+              {
+                key: 'cost',
+                label: 'Cost / case',
+                numeric: true,
+                value: (r) => r.p.cost_per_case_usd,
+                render: (r) => usd(r.p.cost_per_case_usd),
+              },
+              {
+                key: 'alert',
+                label: 'Alert',
+                value: (r) => (hasAlert(r.p) ? 'yes' : ''),
+                render: (r) => (hasAlert(r.p) ? <strong class="sev-critical">alert</strong> : ''),
+              },
             ]}
             rows={rows}
             rowKey={(r) => `${seriesName(r.s)}:${r.p.date}`}

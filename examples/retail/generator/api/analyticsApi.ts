@@ -41,7 +41,8 @@ export function getSalesSummary(_world: World, args: NormalizedArgs): ApiResult 
   const volatile: Volatile[] = [];
   const settle = (path: string, values: JsonObject, lastDay: string): void => {
     if (lastDay < SETTLING_FROM) return;
-    for (const m of metrics) volatile.push(timeSensitive(`${region ?? 'all'}/${start}/${end}`, `${path}/${m}`, values[m] as number, SETTLING_SPREAD[m]));
+    for (const m of metrics)
+      volatile.push(timeSensitive(`${region ?? 'all'}/${start}/${end}`, `${path}/${m}`, values[m] as number, SETTLING_SPREAD[m]));
   };
   const totals = metricValues(sumSales(days, region), metrics);
   settle('/totals', totals, end);
@@ -80,9 +81,12 @@ export function getTopProducts(world: World, args: NormalizedArgs): ApiResult {
     .sort((a, b) => (metric === 'units' ? b.units - a.units : b.revenue - a.revenue) || (a.sku < b.sku ? -1 : 1))
     .slice(0, num(args, 'limit') ?? 5)
     .map((p, i) => ({ rank: i + 1, ...p }));
-  const volatile: Volatile[] = end < SETTLING_FROM ? [] : ranked.flatMap((p, i) => [
-    timeSensitive(`${p.sku}/${start}/${end}`, `/products/${i}/units`, p.units, 0.03),
-    timeSensitive(`${p.sku}/${start}/${end}`, `/products/${i}/revenue`, p.revenue, 0.03, { integer: false }),
-  ]);
+  const volatile: Volatile[] =
+    end < SETTLING_FROM
+      ? []
+      : ranked.flatMap((p, i) => [
+          timeSensitive(`${p.sku}/${start}/${end}`, `/products/${i}/units`, p.units, 0.03),
+          timeSensitive(`${p.sku}/${start}/${end}`, `/products/${i}/revenue`, p.revenue, 0.03, { integer: false }),
+        ]);
   return ok({ start_date: start, end_date: end, metric, category: category ?? 'all', currency: 'USD', products: ranked }, volatile);
 }

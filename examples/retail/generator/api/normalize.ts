@@ -38,7 +38,8 @@ function readLeniently(value: JsonValue, schema: Schema | undefined): JsonValue 
     const t = types(schema);
     if ((t.includes('number') || t.includes('integer')) && /^-?[0-9]+(\.[0-9]+)?$/.test(value.trim())) return Number(value);
     const options = schema['enum'];
-    if (Array.isArray(options)) return options.find((o) => typeof o === 'string' && o.toLowerCase() === value.trim().toLowerCase()) ?? value;
+    if (Array.isArray(options))
+      return options.find((o) => typeof o === 'string' && o.toLowerCase() === value.trim().toLowerCase()) ?? value;
     return value;
   }
   if (Array.isArray(value)) return value.map((v) => readLeniently(v, schema['items'] as Schema | undefined));

@@ -47,7 +47,9 @@ export function searchProducts(world: World, args: NormalizedArgs): ApiResult {
     .filter((p) => !inStockOnly || totalStock(p) > 0)
     .sort(PRODUCT_SORTS[str(args, 'sort') ?? 'relevance']);
   const shown = matches.slice(0, num(args, 'limit') ?? 10);
-  const volatile: Volatile[] = shown.map((p, i) => timeSensitive(p.sku, `/products/${i}/review_count`, p.review_count, 0.05, { integer: true }));
+  const volatile: Volatile[] = shown.map((p, i) =>
+    timeSensitive(p.sku, `/products/${i}/review_count`, p.review_count, 0.05, { integer: true }),
+  );
   return ok(
     {
       total_count: matches.length,
@@ -100,7 +102,8 @@ export function getInventory(world: World, args: NormalizedArgs): ApiResult {
   };
   const totalSpread = Math.max(3, Math.round(total * 0.15)) + warehouses.length * 2;
   const clamped = Math.min(total + totalSpread, Math.max(total - totalSpread, recordedTotal));
-  if (total > 0) volatile.push({ path: '/total_available', kind: 'range', spread: totalSpread, absolute: true, integer: true, recorded: clamped });
+  if (total > 0)
+    volatile.push({ path: '/total_available', kind: 'range', spread: totalSpread, absolute: true, integer: true, recorded: clamped });
   volatile.push(volatileField('/updated_at', RECORDED_AT));
   return ok(data, volatile);
 }

@@ -19,7 +19,17 @@ export function issueRefund(world: World, args: NormalizedArgs, key: string): Ap
   const amount = num(args, 'amount') ?? 0;
   const available = refundable(world, order);
   if (amount > available + 0.001) {
-    return { status: 422, data: { error: { code: 'amount_exceeds_refundable', message: `At most ${available.toFixed(2)} USD can be refunded on ${order.order_id}.`, refundable: available } }, volatile: [] };
+    return {
+      status: 422,
+      data: {
+        error: {
+          code: 'amount_exceeds_refundable',
+          message: `At most ${available.toFixed(2)} USD can be refunded on ${order.order_id}.`,
+          refundable: available,
+        },
+      },
+      volatile: [],
+    };
   }
   const method = str(args, 'refund_method') ?? 'original_payment';
   const id = new Prng(hashString(key));

@@ -51,6 +51,6 @@ export function sumSales(days: readonly string[], region: Region | undefined): D
 
 /** Units a product sold over a period (demand falls with price), deterministic per product and period. */
 export function productUnits(product: Product, start: string, days: number): number {
-  const perDay = 900 / Math.max(15, product.price) * (0.4 + 1.2 * keyedUnit(`demand/${product.sku}`));
+  const perDay = (900 / Math.max(15, product.price)) * (0.4 + 1.2 * keyedUnit(`demand/${product.sku}`));
   return Math.round(perDay * days * (0.8 + 0.4 * keyedUnit(`period/${product.sku}/${start}/${days}`)));
 }

@@ -26,12 +26,22 @@ export function getShipmentTracking(world: World, args: NormalizedArgs): ApiResu
     delivered_on: s.delivered_on,
     last_event: delivered
       ? { description: 'Delivered', location: `${order.city}, ${order.country}`, at: `${s.delivered_on}T14:12:00Z` }
-      : { description: s.status === 'out_for_delivery' ? 'Out for delivery' : 'Departed carrier facility', location: s.last_location, at: '2026-10-14T05:10:00Z' },
+      : {
+          description: s.status === 'out_for_delivery' ? 'Out for delivery' : 'Departed carrier facility',
+          location: s.last_location,
+          at: '2026-10-14T05:10:00Z',
+        },
   };
   // a parcel on the move reports a new scan between authoring and recording
   const volatile: Volatile[] = delivered
     ? []
-    : [volatileField('/last_event', { description: s.status === 'out_for_delivery' ? 'Out for delivery' : 'Arrived at carrier facility', location: s.last_location, at: '2026-10-14T08:05:00Z' })];
+    : [
+        volatileField('/last_event', {
+          description: s.status === 'out_for_delivery' ? 'Out for delivery' : 'Arrived at carrier facility',
+          location: s.last_location,
+          at: '2026-10-14T08:05:00Z',
+        }),
+      ];
   return ok(data, volatile);
 }
 
@@ -42,7 +52,11 @@ const ZONES: Record<string, { base: number; perKg: number; transit: [number, num
   rest_of_world: { base: 32, perKg: 7.8, transit: [8, 14] },
 };
 const EUROPE = new Set(['DE', 'FR', 'ES', 'NL', 'GB', 'IE', 'IT', 'BE', 'AT', 'SE', 'DK', 'PL', 'PT']);
-const SERVICE = { standard: { factor: 1, days: null }, express: { factor: 1.8, days: [2, 3] }, overnight: { factor: 3.1, days: [1, 1] } } as const;
+const SERVICE = {
+  standard: { factor: 1, days: null },
+  express: { factor: 1.8, days: [2, 3] },
+  overnight: { factor: 3.1, days: [1, 1] },
+} as const;
 
 export function zoneOf(country: string): keyof typeof ZONES {
   if (country === 'US') return 'domestic';
@@ -60,7 +74,7 @@ export function getShippingQuote(_world: World, args: NormalizedArgs, key: strin
   }
   const z = ZONES[zone]!;
   const insurance = round2((num(args, 'declared_value') ?? 0) * 0.01);
-  const price = round2((z.base + z.perKg * Math.ceil(weight * 2) / 2) * SERVICE[level].factor + insurance);
+  const price = round2((z.base + (z.perKg * Math.ceil(weight * 2)) / 2) * SERVICE[level].factor + insurance);
   const days = SERVICE[level].days ?? z.transit;
   const carrier = zone === 'domestic' ? (level === 'standard' ? 'usps' : 'ups') : 'dhl';
   const id = new Prng(hashString(key));

@@ -5,7 +5,13 @@ import type { TicketCategory, World } from '../world/types.js';
 import { apiError, num, ok, str, type ApiResult, type NormalizedArgs, type Volatile } from './types.js';
 import { timeSensitive, volatileField } from './volatile.js';
 
-const TEAMS: Record<TicketCategory, string> = { billing: 'Billing', shipping: 'Logistics', product: 'Product care', account: 'Accounts', other: 'General' };
+const TEAMS: Record<TicketCategory, string> = {
+  billing: 'Billing',
+  shipping: 'Logistics',
+  product: 'Product care',
+  account: 'Accounts',
+  other: 'General',
+};
 const SLA_HOURS: Record<string, number> = { low: 72, normal: 48, high: 24, urgent: 4 };
 const AUTHORED_MS = Date.parse(AUTHORED_AT);
 const RECORDED_MS = Date.parse(RECORDED_AT);
@@ -45,7 +51,12 @@ export function createSupportTicket(world: World, args: NormalizedArgs, key: str
 }
 
 export function listSupportTickets(world: World, args: NormalizedArgs): ApiResult {
-  const f = { customer_id: str(args, 'customer_id'), status: str(args, 'status'), priority: str(args, 'priority'), category: str(args, 'category') };
+  const f = {
+    customer_id: str(args, 'customer_id'),
+    status: str(args, 'status'),
+    priority: str(args, 'priority'),
+    category: str(args, 'category'),
+  };
   const after = str(args, 'created_after');
   const matches = world.tickets
     .filter((t) => (Object.keys(f) as (keyof typeof f)[]).every((k) => f[k] === undefined || t[k] === f[k]))
@@ -55,8 +66,14 @@ export function listSupportTickets(world: World, args: NormalizedArgs): ApiResul
   const volatile: Volatile[] = [];
   const tickets = shown.map((t, i) => {
     const view: Record<string, JsonValue> = {
-      ticket_id: t.ticket_id, subject: t.subject, status: t.status, priority: t.priority, category: t.category,
-      customer_id: t.customer_id, order_id: t.order_id, created_at: t.created_at,
+      ticket_id: t.ticket_id,
+      subject: t.subject,
+      status: t.status,
+      priority: t.priority,
+      category: t.category,
+      customer_id: t.customer_id,
+      order_id: t.order_id,
+      created_at: t.created_at,
     };
     if (t.status === 'open' || t.status === 'pending') {
       // the age of a ticket still open grows between authoring and recording

@@ -6,7 +6,13 @@ import type { ApiResult, Volatile } from './types.js';
  * A time-sensitive number: the authoring value stays in the data, the recorded value drifts from it by up to 60%
  * of the allowed spread (so it always lies inside the gold's `$range`).
  */
-export function timeSensitive(key: string, path: string, value: number, spread: number, options: { integer?: boolean; absolute?: boolean } = {}): Volatile {
+export function timeSensitive(
+  key: string,
+  path: string,
+  value: number,
+  spread: number,
+  options: { integer?: boolean; absolute?: boolean } = {},
+): Volatile {
   const integer = options.integer ?? Number.isInteger(value);
   const width = options.absolute ? spread : Math.abs(value) * spread;
   const drift = (keyedUnit(`${key}${path}`) * 2 - 1) * 0.6 * width;
@@ -47,7 +53,12 @@ function matcherFor(v: Volatile, authored: JsonValue | undefined): ExpectedValue
 }
 
 function segments(path: string): string[] {
-  return path === '' ? [] : path.slice(1).split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  return path === ''
+    ? []
+    : path
+        .slice(1)
+        .split('/')
+        .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 function getAt(data: JsonValue, path: string): JsonValue | undefined {

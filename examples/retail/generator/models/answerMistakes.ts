@@ -53,6 +53,13 @@ export const ANSWER_MISTAKES = {
     if (spec.calls.length) return undefined;
     const text = OUT_OF_SCOPE.find(([pattern]) => pattern.test(spec.question))?.[1];
     if (!text) return undefined;
-    return { outcome: 'mistake', label: 'answers_out_of_scope', calls: [], extra: [], answer: { kind: 'text', text }, intended: mistakeVerdict('semantics', 'low_semantic_score') };
+    return {
+      outcome: 'mistake',
+      label: 'answers_out_of_scope',
+      calls: [],
+      extra: [],
+      answer: { kind: 'text', text },
+      intended: mistakeVerdict('semantics', 'low_semantic_score'),
+    };
   },
 } satisfies Partial<Record<MistakeKind, (spec: CaseSpec, ctx: MistakeContext) => Behaviour | undefined>>;

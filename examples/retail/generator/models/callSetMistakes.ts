@@ -12,10 +12,22 @@ const s = (v: unknown): string => String(v);
 
 /** The tool a model reaches for instead of the right one, with arguments it could have taken from the question. */
 const SUBSTITUTES: Partial<Record<ToolName, Rewrite>> = {
-  get_order: (a, w) => { const o = w.byOrderId.get(s(a['order_id'])); return o && call('search_orders', { customer_id: o.customer_id }); },
-  get_refund_status: (a, w) => { const r = w.byRefundId.get(s(a['refund_id'])); return r && call('list_refunds', { order_id: r.order_id }); },
-  get_inventory: (a, w) => { const p = w.bySku.get(s(a['sku'])); return p && call('search_products', { query: p.name }); },
-  get_shipment_tracking: (a, w) => { const o = w.byTracking.get(s(a['tracking_number'])); return o && call('get_order', { order_id: o.order_id }); },
+  get_order: (a, w) => {
+    const o = w.byOrderId.get(s(a['order_id']));
+    return o && call('search_orders', { customer_id: o.customer_id });
+  },
+  get_refund_status: (a, w) => {
+    const r = w.byRefundId.get(s(a['refund_id']));
+    return r && call('list_refunds', { order_id: r.order_id });
+  },
+  get_inventory: (a, w) => {
+    const p = w.bySku.get(s(a['sku']));
+    return p && call('search_products', { query: p.name });
+  },
+  get_shipment_tracking: (a, w) => {
+    const o = w.byTracking.get(s(a['tracking_number']));
+    return o && call('get_order', { order_id: o.order_id });
+  },
   list_support_tickets: (a) => (a['customer_id'] ? call('get_customer', { customer: s(a['customer_id']) }) : undefined),
   get_sales_summary: (a) => call('get_top_products', { start_date: s(a['start_date']), end_date: s(a['end_date']) }),
   get_top_products: (a) => call('get_sales_summary', { start_date: s(a['start_date']), end_date: s(a['end_date']) }),
@@ -34,15 +46,28 @@ const SUBSTITUTES: Partial<Record<ToolName, Rewrite>> = {
 const EXTRAS: readonly Rewrite[] = [
   (a) => (a['order_id'] ? call('get_order', { order_id: s(a['order_id']) }) : undefined),
   (a) => (a['customer_id'] ? call('get_customer', { customer: s(a['customer_id']) }) : undefined),
-  (a, w) => { const o = a['tracking_number'] ? w.byTracking.get(s(a['tracking_number'])) : undefined; return o && call('get_order', { order_id: o.order_id }); },
-  (a, w) => { const r = a['refund_id'] ? w.byRefundId.get(s(a['refund_id'])) : undefined; return r && call('get_order', { order_id: r.order_id }); },
-  (a) => (a['start_date'] && a['end_date'] ? call('get_top_products', { start_date: s(a['start_date']), end_date: s(a['end_date']) }) : undefined),
+  (a, w) => {
+    const o = a['tracking_number'] ? w.byTracking.get(s(a['tracking_number'])) : undefined;
+    return o && call('get_order', { order_id: o.order_id });
+  },
+  (a, w) => {
+    const r = a['refund_id'] ? w.byRefundId.get(s(a['refund_id'])) : undefined;
+    return r && call('get_order', { order_id: r.order_id });
+  },
+  (a) =>
+    a['start_date'] && a['end_date'] ? call('get_top_products', { start_date: s(a['start_date']), end_date: s(a['end_date']) }) : undefined,
   (a) => (a['sku'] ? call('search_products', { query: 'similar products', in_stock_only: true }) : undefined),
   (a) => (a['query'] ? call('get_top_products', { start_date: '2026-09-01', end_date: '2026-09-30' }) : undefined),
 ];
 
-const fromCalls = (calls: (Call | undefined)[], extra: Call[], label: MistakeKind, intended: Behaviour['intended']): Behaviour =>
-  ({ outcome: 'mistake', label, calls, extra, answer: { kind: 'from_results' }, intended });
+const fromCalls = (calls: (Call | undefined)[], extra: Call[], label: MistakeKind, intended: Behaviour['intended']): Behaviour => ({
+  outcome: 'mistake',
+  label,
+  calls,
+  extra,
+  answer: { kind: 'from_results' },
+  intended,
+});
 
 export const CALL_SET_MISTAKES = {
   wrong_tool: (spec, ctx) => {
@@ -52,11 +77,18 @@ export const CALL_SET_MISTAKES = {
     });
     if (!options.length) return undefined;
     const [index, sub] = ctx.rng.pick(options);
-    return fromCalls(spec.calls.map((c, i) => (i === index ? undefined : c)), [sub], 'wrong_tool', mistakeVerdict('logic', 'wrong_tool'));
+    return fromCalls(
+      spec.calls.map((c, i) => (i === index ? undefined : c)),
+      [sub],
+      'wrong_tool',
+      mistakeVerdict('logic', 'wrong_tool'),
+    );
   },
   hallucinated_extra_call: (spec, ctx) => {
     const used = new Set(spec.calls.map((c) => c.tool_name));
-    const extras = spec.calls.flatMap((c) => EXTRAS.map((f) => f(c.arguments, ctx.world)).filter((x): x is Call => x !== undefined && !used.has(x.tool_name)));
+    const extras = spec.calls.flatMap((c) =>
+      EXTRAS.map((f) => f(c.arguments, ctx.world)).filter((x): x is Call => x !== undefined && !used.has(x.tool_name)),
+    );
     if (!extras.length) return undefined;
     return fromCalls([...spec.calls], [ctx.rng.pick(extras)], 'hallucinated_extra_call', mistakeVerdict('logic', 'extra_call'));
   },
@@ -67,16 +99,31 @@ export const CALL_SET_MISTAKES = {
   dropped_parallel_call: (spec, ctx) => {
     if (spec.calls.length < 2) return undefined;
     const drop = ctx.rng.int(0, spec.calls.length - 1);
-    return fromCalls(spec.calls.map((c, i) => (i === drop ? undefined : c)), [], 'dropped_parallel_call', mistakeVerdict('logic', 'missing_call'));
+    return fromCalls(
+      spec.calls.map((c, i) => (i === drop ? undefined : c)),
+      [],
+      'dropped_parallel_call',
+      mistakeVerdict('logic', 'missing_call'),
+    );
   },
   text_instead_of_call: (spec, ctx) => {
     if (!spec.calls.length) return undefined;
     const text = spec.textOnly ?? ctx.rng.pick(CLARIFY[ctx.format]);
-    return { outcome: 'mistake', label: 'text_instead_of_call', calls: spec.calls.map(() => undefined), extra: [], answer: { kind: 'text', text }, intended: mistakeVerdict('logic', 'missing_call') };
+    return {
+      outcome: 'mistake',
+      label: 'text_instead_of_call',
+      calls: spec.calls.map(() => undefined),
+      extra: [],
+      answer: { kind: 'text', text },
+      intended: mistakeVerdict('logic', 'missing_call'),
+    };
   },
   call_on_abstention: (spec) => {
     if (spec.calls.length || !spec.tempting) return undefined;
-    return { ...fromCalls([], [spec.tempting.call], 'call_on_abstention', mistakeVerdict('logic', 'unexpected_call')), answer: { kind: 'text', text: spec.tempting.answer } };
+    return {
+      ...fromCalls([], [spec.tempting.call], 'call_on_abstention', mistakeVerdict('logic', 'unexpected_call')),
+      answer: { kind: 'text', text: spec.tempting.answer },
+    };
   },
 } satisfies Partial<Record<MistakeKind, (spec: CaseSpec, ctx: MistakeContext) => Behaviour | undefined>>;
 

@@ -33,7 +33,13 @@ export interface Annotation {
   intended_strict: IntendedVerdict;
 }
 
-export function buildOutputs(profile: ModelProfile, specs: readonly CaseSpec[], plan: readonly Behaviour[], world: World, rng: Prng): { lines: OutputLine[]; annotations: Annotation[] } {
+export function buildOutputs(
+  profile: ModelProfile,
+  specs: readonly CaseSpec[],
+  plan: readonly Behaviour[],
+  world: World,
+  rng: Prng,
+): { lines: OutputLine[]; annotations: Annotation[] } {
   const lines: OutputLine[] = [];
   const annotations: Annotation[] = [];
   specs.forEach((spec, i) => {
@@ -42,9 +48,20 @@ export function buildOutputs(profile: ModelProfile, specs: readonly CaseSpec[], 
     const answer = answerText(spec, behaviour, profile, world, caseRng.fork('answer'));
     const calls = emittedCalls(behaviour);
     const usage = usageOf(profile, spec.question, calls, recordedResults(world, calls), answer, caseRng.fork('usage'));
-    const output = profile.format === 'openai' ? renderOpenAi(behaviour, answer, caseRng.fork('ids')) : renderAnthropic(behaviour, answer, profile, usage, caseRng.fork('ids'));
+    const output =
+      profile.format === 'openai'
+        ? renderOpenAi(behaviour, answer, caseRng.fork('ids'))
+        : renderAnthropic(behaviour, answer, profile, usage, caseRng.fork('ids'));
     lines.push({ test_case_id: caseId(i), output, ...usage, model: profile.model });
-    annotations.push({ test_case_id: caseId(i), model: profile.id, category: spec.category, outcome: behaviour.outcome, label: behaviour.label, intended: behaviour.intended, intended_strict: behaviour.intendedStrict ?? behaviour.intended });
+    annotations.push({
+      test_case_id: caseId(i),
+      model: profile.id,
+      category: spec.category,
+      outcome: behaviour.outcome,
+      label: behaviour.label,
+      intended: behaviour.intended,
+      intended_strict: behaviour.intendedStrict ?? behaviour.intended,
+    });
   });
   return { lines, annotations };
 }

@@ -40,7 +40,12 @@ export function planModel(input: PlanInput): Behaviour[] {
     const weights = profile.categoryWeights?.[category] ?? profile.mistakeWeights;
     for (const i of indexes) options.set(i, mistakesFor(input, i, weights));
     const pool = indexes.filter((i) => options.get(i)!.length > 0);
-    const chosen = weightedSample(rng.fork(`fail/${category}`), pool, target, (i) => specs[i]!.complexity + (input.hardFor?.has(i) ? SHARED_DIFFICULTY : 0));
+    const chosen = weightedSample(
+      rng.fork(`fail/${category}`),
+      pool,
+      target,
+      (i) => specs[i]!.complexity + (input.hardFor?.has(i) ? SHARED_DIFFICULTY : 0),
+    );
     for (const i of chosen) plan[i] = rng.fork(`pick/${i}`).weighted(options.get(i)!);
   }
   coverEveryMistake(plan, options);
@@ -53,7 +58,11 @@ function coverTolerated(plan: Behaviour[], input: PlanInput): void {
   for (const kind of Object.keys(input.profile.toleratedWeights) as ToleratedKind[]) {
     for (let i = 0; i < plan.length && plan.filter((b) => b.label === kind).length < 2; i++) {
       if (plan[i]!.label !== 'clean') continue;
-      const behaviour = TOLERATED[kind](input.specs[i]!, { world: input.world, rng: input.rng.fork(`cover/${i}`), format: input.profile.format });
+      const behaviour = TOLERATED[kind](input.specs[i]!, {
+        world: input.world,
+        rng: input.rng.fork(`cover/${i}`),
+        format: input.profile.format,
+      });
       if (behaviour) plan[i] = behaviour;
     }
   }
@@ -68,7 +77,9 @@ function coverEveryMistake(plan: Behaviour[], options: ReadonlyMap<number, [Beha
   const kinds = new Set([...options.values()].flatMap((list) => list.map(([b]) => b.label)));
   for (const kind of kinds) {
     if (count(kind) > 0) continue;
-    const swap = [...options.entries()].find(([i, list]) => plan[i]!.outcome === 'mistake' && count(plan[i]!.label) > 1 && list.some(([b]) => b.label === kind));
+    const swap = [...options.entries()].find(
+      ([i, list]) => plan[i]!.outcome === 'mistake' && count(plan[i]!.label) > 1 && list.some(([b]) => b.label === kind),
+    );
     if (swap) plan[swap[0]] = swap[1].find(([b]) => b.label === kind)![0];
   }
 }
@@ -114,7 +125,14 @@ function failsJudge(input: PlanInput, spec: CaseSpec, testCase: TestCase, behavi
 /** A right answer: as the gold has it, in a benign variant, or with a deviation the default policy tolerates. */
 function passing(spec: CaseSpec, rng: Prng, input: PlanInput): Behaviour {
   const { profile } = input;
-  const clean: Behaviour = { outcome: 'clean', label: 'clean', calls: [...spec.calls], extra: [], answer: { kind: 'from_results' }, intended: PASS };
+  const clean: Behaviour = {
+    outcome: 'clean',
+    label: 'clean',
+    calls: [...spec.calls],
+    extra: [],
+    answer: { kind: 'from_results' },
+    intended: PASS,
+  };
   if (!rng.chance(profile.benignRate)) {
     if (!rng.chance(profile.toleratedRate)) return clean;
     const ctx = { world: input.world, rng: rng.fork('tolerated'), format: profile.format };

@@ -39,7 +39,13 @@ const PREAMBLES = ["I'll look that up.", 'Let me check that for you.', "I'll pul
  * An Anthropic message: a short preamble, the `tool_use` blocks, then the final answer as a text block (the
  * agent loop's turns collapsed into one message, as the replay target returns it).
  */
-export function renderAnthropic(behaviour: Behaviour, answer: string, profile: ModelProfile, usage: { input_tokens: number; output_tokens: number }, rng: Prng): JsonObject {
+export function renderAnthropic(
+  behaviour: Behaviour,
+  answer: string,
+  profile: ModelProfile,
+  usage: { input_tokens: number; output_tokens: number },
+  rng: Prng,
+): JsonObject {
   const calls = emittedCalls(behaviour);
   const content: JsonValue[] = [];
   if (calls.length) content.push({ type: 'text', text: rng.pick(PREAMBLES) });

@@ -4,9 +4,23 @@ import { argumentSlots, replaceArgument, schemaTypes, type ArgumentSlot } from '
 import { mistakeVerdict, PASS, type Behaviour, type IntendedVerdict, type ToleratedKind } from './behaviour.js';
 import type { MistakeContext } from './mistakeContext.js';
 
-function tolerated(spec: CaseSpec, slot: ArgumentSlot | undefined, value: JsonObject[string] | undefined, label: ToleratedKind, strict: IntendedVerdict): Behaviour | undefined {
+function tolerated(
+  spec: CaseSpec,
+  slot: ArgumentSlot | undefined,
+  value: JsonObject[string] | undefined,
+  label: ToleratedKind,
+  strict: IntendedVerdict,
+): Behaviour | undefined {
   if (!slot || value === undefined) return undefined;
-  return { outcome: 'tolerated', label, calls: replaceArgument(spec, slot.call, slot.name, value), extra: [], answer: { kind: 'from_results' }, intended: PASS, intendedStrict: strict };
+  return {
+    outcome: 'tolerated',
+    label,
+    calls: replaceArgument(spec, slot.call, slot.name, value),
+    extra: [],
+    answer: { kind: 'from_results' },
+    intended: PASS,
+    intendedStrict: strict,
+  };
 }
 
 /**
@@ -16,17 +30,31 @@ function tolerated(spec: CaseSpec, slot: ArgumentSlot | undefined, value: JsonOb
 export const TOLERATED = {
   /** "25.50" for a number; a money field that also takes decimal strings passes stage 1 under any policy */
   numeric_string: (spec, ctx) => {
-    const slots = argumentSlots(spec).filter((s) => (typeof s.value === 'number' && schemaTypes(s.schema).includes('number')) || s.name === 'price_range');
+    const slots = argumentSlots(spec).filter(
+      (s) => (typeof s.value === 'number' && schemaTypes(s.schema).includes('number')) || s.name === 'price_range',
+    );
     const slot = slots.length ? ctx.rng.pick(slots) : undefined;
     if (!slot) return undefined;
     if (slot.name === 'price_range') {
       const range = slot.value as Record<string, number>;
       const key = 'max' in range ? 'max' : 'min';
-      return tolerated(spec, slot, { ...range, [key]: String(range[key]) }, 'numeric_string', mistakeVerdict('syntax', 'wrong_argument_type'));
+      return tolerated(
+        spec,
+        slot,
+        { ...range, [key]: String(range[key]) },
+        'numeric_string',
+        mistakeVerdict('syntax', 'wrong_argument_type'),
+      );
     }
     const text = Number.isInteger(slot.value) ? String(slot.value) : (slot.value as number).toFixed(2);
     const acceptsText = schemaTypes(slot.schema).includes('string');
-    return tolerated(spec, slot, text, 'numeric_string', acceptsText ? mistakeVerdict('logic', 'argument_mismatch') : mistakeVerdict('syntax', 'wrong_argument_type'));
+    return tolerated(
+      spec,
+      slot,
+      text,
+      'numeric_string',
+      acceptsText ? mistakeVerdict('logic', 'argument_mismatch') : mistakeVerdict('syntax', 'wrong_argument_type'),
+    );
   },
   /** `"limit": 3.0` in the argument text (only text arguments keep the literal: OpenAI's JSON strings) */
   float_literal_integer: (spec, ctx) => {

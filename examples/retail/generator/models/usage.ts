@@ -20,7 +20,14 @@ const tokens = (text: string, factor: number): number => Math.ceil((text.length 
  * What the agent loop cost: turn 1 (system prompt, tools, question) and, when it called tools, turn 2 (turn 1 plus
  * its calls and the API results), at the model's prices; latency per turn is lognormal plus time per output token.
  */
-export function usageOf(profile: ModelProfile, question: string, calls: readonly Call[], results: readonly (ResultView | undefined)[], answer: string, rng: Prng): Usage {
+export function usageOf(
+  profile: ModelProfile,
+  question: string,
+  calls: readonly Call[],
+  results: readonly (ResultView | undefined)[],
+  answer: string,
+  rng: Prng,
+): Usage {
   const f = profile.tokens.textFactor;
   const turn1 = Math.ceil((SYSTEM_PROMPT_TOKENS + TOOL_TOKENS) * f) + profile.tokens.toolOverhead + tokens(question, f);
   const callTokens = calls.reduce((n, c) => n + PER_CALL_TOKENS + tokens(JSON.stringify(c.arguments), f), 0);

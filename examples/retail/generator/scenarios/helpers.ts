@@ -34,7 +34,10 @@ export function phrase(rng: Prng, templates: readonly string[], slots: Readonly<
 }
 
 /** The expected call for a concrete call with some arguments replaced by matchers. */
-export function expectCall(c: Call, matchers: Readonly<Record<string, ExpectedToolCall['arguments'][string] | undefined>> = {}): ExpectedToolCall {
+export function expectCall(
+  c: Call,
+  matchers: Readonly<Record<string, ExpectedToolCall['arguments'][string] | undefined>> = {},
+): ExpectedToolCall {
   const args: ExpectedToolCall['arguments'] = { ...c.arguments };
   for (const [k, v] of Object.entries(matchers)) {
     if (v === undefined) delete args[k];

@@ -7,26 +7,62 @@ import { failureSentence, okData, type CaseSpec, type ScenarioContext } from './
 import type { CustomerView, OrderSearchView } from './views.js';
 
 const STATUS_Q = [
-  'Where is my order {id}?', "What's the status of order {id}?", 'Can you check on {id} for me?', 'Has order {id} shipped yet?',
-  'status of {id}', 'A customer is asking about {id}. What is going on with it?', 'Look up order {id}.', 'Any news on order {id}?',
-  'Is {id} delivered?', 'pls check {id}',
+  'Where is my order {id}?',
+  "What's the status of order {id}?",
+  'Can you check on {id} for me?',
+  'Has order {id} shipped yet?',
+  'status of {id}',
+  'A customer is asking about {id}. What is going on with it?',
+  'Look up order {id}.',
+  'Any news on order {id}?',
+  'Is {id} delivered?',
+  'pls check {id}',
 ];
-const ITEMS_Q = ['What was in order {id}?', 'List the items in {id}.', 'Which products did the customer buy in {id}, and what did it cost?', 'Show me the line items of order {id}.'];
-const BY_STATUS_Q = ['Show {name}\'s {status} orders ({cid}).', 'Which orders of customer {cid} are {status}?', 'List {status} orders for {cid}.', 'Does {cid} have any {status} orders?'];
+const ITEMS_Q = [
+  'What was in order {id}?',
+  'List the items in {id}.',
+  'Which products did the customer buy in {id}, and what did it cost?',
+  'Show me the line items of order {id}.',
+];
+const BY_STATUS_Q = [
+  "Show {name}'s {status} orders ({cid}).",
+  'Which orders of customer {cid} are {status}?',
+  'List {status} orders for {cid}.',
+  'Does {cid} have any {status} orders?',
+];
 const RANGE_Q = [
   'List orders over ${min} placed between {from} and {to}, biggest first.',
   'Which orders above ${min} came in from {from} to {to}? Largest first please.',
   'Show me every order of at least ${min} placed {from} through {to}, sorted by total, highest first.',
 ];
-const LATEST_Q = ['Show the last {n} orders from {cid}.', 'What are the {n} most recent orders of customer {cid}?', 'Pull up {cid}\'s latest {n} orders.'];
-const COMPARE_Q = ['Compare orders {a} and {b}: which one was bigger?', 'What are the statuses and totals of {a} and {b}?', 'Check {a} and {b} for me and tell me which cost more.'];
-const LOOKUP_Q = ['Pull up the account for {name} ({cid}, {email}).', 'Who is {name}? Their id is {cid} and email {email}.', 'Customer profile for {name} please: {cid} / {email}.'];
-const COUNT_Q = ['How many orders has {cid} placed with us?', 'How many orders does customer {cid} have in total?', 'Count the orders of {cid}.'];
+const LATEST_Q = [
+  'Show the last {n} orders from {cid}.',
+  'What are the {n} most recent orders of customer {cid}?',
+  "Pull up {cid}'s latest {n} orders.",
+];
+const COMPARE_Q = [
+  'Compare orders {a} and {b}: which one was bigger?',
+  'What are the statuses and totals of {a} and {b}?',
+  'Check {a} and {b} for me and tell me which cost more.',
+];
+const LOOKUP_Q = [
+  'Pull up the account for {name} ({cid}, {email}).',
+  'Who is {name}? Their id is {cid} and email {email}.',
+  'Customer profile for {name} please: {cid} / {email}.',
+];
+const COUNT_Q = [
+  'How many orders has {cid} placed with us?',
+  'How many orders does customer {cid} have in total?',
+  'Count the orders of {cid}.',
+];
 
 export function orderScenarios(ctx: ScenarioContext): CaseSpec[] {
   const { world, rng, probe } = ctx;
   const orders = new Deck(rng, world.orders);
-  const customers = new Deck(rng, world.customers.filter((c) => world.orders.filter((o) => o.customer_id === c.customer_id).length >= 4));
+  const customers = new Deck(
+    rng,
+    world.customers.filter((c) => world.orders.filter((o) => o.customer_id === c.customer_id).length >= 4),
+  );
   const out: CaseSpec[] = [];
   const hits = (c: ReturnType<typeof call>): number => okData<OrderSearchView>(probe(c))?.total_count ?? 0;
 
@@ -34,19 +70,30 @@ export function orderScenarios(ctx: ScenarioContext): CaseSpec[] {
     const o = orders.draw();
     const c = call('get_order', { order_id: o.order_id });
     out.push({
-      kind: 'orders.status', category: 'orders', complexity: 1, tags: ['orders', 'lookup'],
-      question: phrase(rng, STATUS_Q, { id: o.order_id }), calls: [c],
+      kind: 'orders.status',
+      category: 'orders',
+      complexity: 1,
+      tags: ['orders', 'lookup'],
+      question: phrase(rng, STATUS_Q, { id: o.order_id }),
+      calls: [c],
       variants: [{ label: 'explicit_default', calls: [withArgs(c, { include_items: false })] }],
       answer: ([r]) => sayOrder(r),
       textOnly: `I can't see live order data, but you can check ${o.order_id} under "My orders" in your account.`,
     });
   }
-  const multiItem = new Deck(rng, world.orders.filter((o) => o.items.length >= 2));
+  const multiItem = new Deck(
+    rng,
+    world.orders.filter((o) => o.items.length >= 2),
+  );
   for (let i = 0; i < 6; i++) {
     const o = multiItem.draw();
     out.push({
-      kind: 'orders.items', category: 'orders', complexity: 2, tags: ['orders', 'lookup'],
-      question: phrase(rng, ITEMS_Q, { id: o.order_id }), calls: [call('get_order', { order_id: o.order_id, include_items: true })],
+      kind: 'orders.items',
+      category: 'orders',
+      complexity: 2,
+      tags: ['orders', 'lookup'],
+      question: phrase(rng, ITEMS_Q, { id: o.order_id }),
+      calls: [call('get_order', { order_id: o.order_id, include_items: true })],
       answer: ([r]) => sayOrderItems(r),
     });
   }
@@ -58,8 +105,12 @@ export function orderScenarios(ctx: ScenarioContext): CaseSpec[] {
     if (n < 1 || n > 4) continue;
     made++;
     out.push({
-      kind: 'orders.by_status', category: 'orders', complexity: 2, tags: ['orders', 'filters'],
-      question: phrase(rng, BY_STATUS_Q, { name: cust.name, cid: cust.customer_id, status }), calls: [c],
+      kind: 'orders.by_status',
+      category: 'orders',
+      complexity: 2,
+      tags: ['orders', 'filters'],
+      question: phrase(rng, BY_STATUS_Q, { name: cust.name, cid: cust.customer_id, status }),
+      calls: [c],
       variants: [{ label: 'explicit_default', calls: [withArgs(c, { sort: 'newest' })] }],
       answer: ([r]) => sayOrderSearch(r, `${status} orders of ${cust.customer_id}`),
     });
@@ -73,7 +124,10 @@ export function orderScenarios(ctx: ScenarioContext): CaseSpec[] {
     if (n < 2 || n > 8) continue;
     made++;
     out.push({
-      kind: 'orders.date_range', category: 'orders', complexity: 3, tags: ['orders', 'filters', 'dates'],
+      kind: 'orders.date_range',
+      category: 'orders',
+      complexity: 3,
+      tags: ['orders', 'filters', 'dates'],
       question: phrase(rng, RANGE_Q, { min, from: rng.chance(0.5) ? longDate(from) : from, to: rng.chance(0.5) ? longDate(to) : to }),
       calls: [c],
       answer: ([r]) => sayOrderSearch(r, `orders of at least $${min} placed ${from} to ${to}`),
@@ -84,8 +138,12 @@ export function orderScenarios(ctx: ScenarioContext): CaseSpec[] {
     const n = rng.pick([2, 3, 3, 5]);
     const c = call('search_orders', { customer_id: cust.customer_id, limit: n });
     out.push({
-      kind: 'orders.latest_n', category: 'orders', complexity: 3, tags: ['orders', 'filters'],
-      question: phrase(rng, LATEST_Q, { n, cid: cust.customer_id }), calls: [c],
+      kind: 'orders.latest_n',
+      category: 'orders',
+      complexity: 3,
+      tags: ['orders', 'filters'],
+      question: phrase(rng, LATEST_Q, { n, cid: cust.customer_id }),
+      calls: [c],
       variants: [{ label: 'explicit_default', calls: [withArgs(c, { sort: 'newest' })] }],
       answer: ([r]) => sayOrderSearch(r, `the latest ${n} orders of ${cust.customer_id}`),
     });
@@ -96,7 +154,10 @@ export function orderScenarios(ctx: ScenarioContext): CaseSpec[] {
     do [a, b] = [orders.draw(), orders.draw()];
     while (a.total === b.total);
     out.push({
-      kind: 'orders.compare', category: 'orders', complexity: 4, tags: ['orders', 'parallel'],
+      kind: 'orders.compare',
+      category: 'orders',
+      complexity: 4,
+      tags: ['orders', 'parallel'],
       question: phrase(rng, COMPARE_Q, { a: a.order_id, b: b.order_id }),
       calls: [call('get_order', { order_id: a.order_id }), call('get_order', { order_id: b.order_id })],
       answer: ([ra, rb]) => sayOrderComparison(ra, rb),
@@ -106,9 +167,13 @@ export function orderScenarios(ctx: ScenarioContext): CaseSpec[] {
     const cust = customers.draw();
     const c = call('get_customer', { customer: cust.customer_id });
     out.push({
-      kind: 'orders.customer_lookup', category: 'orders', complexity: 1, tags: ['customers', 'lookup'],
+      kind: 'orders.customer_lookup',
+      category: 'orders',
+      complexity: 1,
+      tags: ['customers', 'lookup'],
       question: phrase(rng, LOOKUP_Q, { name: cust.name, cid: cust.customer_id, email: cust.email }),
-      calls: [c], expected: [expectCall(c, { customer: { $one_of: [cust.customer_id, cust.email] } })],
+      calls: [c],
+      expected: [expectCall(c, { customer: { $one_of: [cust.customer_id, cust.email] } })],
       variants: [{ label: 'one_of_value', calls: [call('get_customer', { customer: cust.email })] }],
       answer: ([r], ref) => sayCustomer(r, ref),
     });
@@ -117,14 +182,22 @@ export function orderScenarios(ctx: ScenarioContext): CaseSpec[] {
     const cust = customers.draw();
     const since = rng.pick(['2026-06-01', '2026-07-01', '2026-08-01']);
     out.push({
-      kind: 'orders.customer_overview', category: 'orders', complexity: 5, tags: ['customers', 'orders', 'support', 'parallel', 'multi-tool', 'dates'],
+      kind: 'orders.customer_overview',
+      category: 'orders',
+      complexity: 5,
+      tags: ['customers', 'orders', 'support', 'parallel', 'multi-tool', 'dates'],
       question: `For ${cust.customer_id}: show me their profile, their delivered orders since ${longDate(since)}, and any open support tickets.`,
       calls: [
         call('get_customer', { customer: cust.customer_id }),
         call('search_orders', { customer_id: cust.customer_id, status: 'delivered', placed_after: since }),
         call('list_support_tickets', { customer_id: cust.customer_id, status: 'open' }),
       ],
-      answer: ([rc, ro, rt], ref) => merge(sayCustomer(rc, ref), sayOrderSearch(ro, `delivered orders since ${since}`), sayTicketList(rt, `open tickets for ${cust.customer_id}`)),
+      answer: ([rc, ro, rt], ref) =>
+        merge(
+          sayCustomer(rc, ref),
+          sayOrderSearch(ro, `delivered orders since ${since}`),
+          sayTicketList(rt, `open tickets for ${cust.customer_id}`),
+        ),
     });
   }
   for (let i = 0; i < 3; i++) {
@@ -132,8 +205,12 @@ export function orderScenarios(ctx: ScenarioContext): CaseSpec[] {
     const main = call('get_customer', { customer: cust.customer_id });
     const alt = call('search_orders', { customer_id: cust.customer_id });
     out.push({
-      kind: 'orders.order_count', category: 'orders', complexity: 2, tags: ['customers', 'orders', 'alternatives'],
-      question: phrase(rng, COUNT_Q, { cid: cust.customer_id }), calls: [main],
+      kind: 'orders.order_count',
+      category: 'orders',
+      complexity: 2,
+      tags: ['customers', 'orders', 'alternatives'],
+      question: phrase(rng, COUNT_Q, { cid: cust.customer_id }),
+      calls: [main],
       alternatives: [{ expected: [expectCall(alt)], calls: [alt] }],
       variants: [{ label: 'alternative_call_set', calls: [alt] }],
       answer: ([r]) => {
@@ -149,11 +226,21 @@ export function orderScenarios(ctx: ScenarioContext): CaseSpec[] {
     const from = rng.pick(['2026-05-01', '2026-06-01', '2026-07-01']);
     const to = rng.pick(['2026-09-30', '2026-10-13']);
     const min = rng.pick([50, 100, 150]);
-    const c = call('search_orders', { customer_id: cust.customer_id, status: 'delivered', placed_after: from, placed_before: to, min_total: min, sort: 'total_desc' });
+    const c = call('search_orders', {
+      customer_id: cust.customer_id,
+      status: 'delivered',
+      placed_after: from,
+      placed_before: to,
+      min_total: min,
+      sort: 'total_desc',
+    });
     if (hits(c) < 2) continue;
     made++;
     out.push({
-      kind: 'orders.complex_search', category: 'orders', complexity: 4, tags: ['orders', 'filters', 'dates'],
+      kind: 'orders.complex_search',
+      category: 'orders',
+      complexity: 4,
+      tags: ['orders', 'filters', 'dates'],
       question: `Which delivered orders over $${min} did ${cust.customer_id} place between ${longDate(from)} and ${longDate(to)}? Largest first.`,
       calls: [c],
       answer: ([r]) => sayOrderSearch(r, `delivered orders over $${min} of ${cust.customer_id}`),
@@ -161,4 +248,3 @@ export function orderScenarios(ctx: ScenarioContext): CaseSpec[] {
   }
   return out;
 }
-

@@ -6,11 +6,31 @@ import type { ProductSearchView } from './views.js';
 
 const plural = (kind: string): string => (kind.endsWith('s') ? kind : kind.endsWith('h') ? `${kind}es` : `${kind}s`);
 const SEARCH_Q = ['Search for {kinds}.', 'Do you sell {kinds}?', 'Find me some {kinds}.', 'what {kinds} do we have', 'Show me {kinds}.'];
-const CATEGORY_Q = ['Find {kinds} in the {category} category.', 'Show me {category} {kinds}.', 'Which {kinds} do we carry under {category}?'];
-const PRICE_Q = ['Show me {kinds} between ${min} and ${max}, cheapest first.', 'I need {kinds} priced ${min} to ${max}; sort by price, low to high.', 'Any {kinds} from ${min} up to ${max}? Cheapest first.'];
-const BRAND_Q = ['Any {a} or {b} {kinds} in stock?', 'Which {kinds} from {a} or {b} are in stock right now?', 'Show in-stock {kinds} by {a} and {b}.'];
-const RATED_Q = ['Top {n} rated {category} products under ${max}?', 'What are the {n} best-rated {category} items below ${max}?', 'Best reviewed {category} products under ${max}, top {n}.'];
-const COMPARE_Q = ['Compare {k1} and {k2} under ${max}.', 'I am choosing between {k1} and {k2}, budget ${max}. What do we have?', 'Show {k1} and also {k2}, both under ${max}.'];
+const CATEGORY_Q = [
+  'Find {kinds} in the {category} category.',
+  'Show me {category} {kinds}.',
+  'Which {kinds} do we carry under {category}?',
+];
+const PRICE_Q = [
+  'Show me {kinds} between ${min} and ${max}, cheapest first.',
+  'I need {kinds} priced ${min} to ${max}; sort by price, low to high.',
+  'Any {kinds} from ${min} up to ${max}? Cheapest first.',
+];
+const BRAND_Q = [
+  'Any {a} or {b} {kinds} in stock?',
+  'Which {kinds} from {a} or {b} are in stock right now?',
+  'Show in-stock {kinds} by {a} and {b}.',
+];
+const RATED_Q = [
+  'Top {n} rated {category} products under ${max}?',
+  'What are the {n} best-rated {category} items below ${max}?',
+  'Best reviewed {category} products under ${max}, top {n}.',
+];
+const COMPARE_Q = [
+  'Compare {k1} and {k2} under ${max}.',
+  'I am choosing between {k1} and {k2}, budget ${max}. What do we have?',
+  'Show {k1} and also {k2}, both under ${max}.',
+];
 
 export function productScenarios(ctx: ScenarioContext): CaseSpec[] {
   const { world, rng, probe } = ctx;
@@ -24,8 +44,11 @@ export function productScenarios(ctx: ScenarioContext): CaseSpec[] {
     const kind = kinds.draw();
     const c = call('search_products', { query: plural(kind) });
     push({
-      kind: 'products.search', complexity: 1, tags: ['products', 'search'],
-      question: phrase(rng, SEARCH_Q, { kinds: plural(kind) }), calls: [c],
+      kind: 'products.search',
+      complexity: 1,
+      tags: ['products', 'search'],
+      question: phrase(rng, SEARCH_Q, { kinds: plural(kind) }),
+      calls: [c],
       expected: [expectCall(c, { query: { $one_of: [plural(kind), kind] } })],
       variants: [{ label: 'one_of_value', calls: [call('search_products', { query: kind })] }],
       answer: ([r]) => sayProducts(r, plural(kind)),
@@ -36,8 +59,11 @@ export function productScenarios(ctx: ScenarioContext): CaseSpec[] {
     const category = byKind(kind)[0]!.category;
     const c = call('search_products', { query: plural(kind), category });
     push({
-      kind: 'products.category_query', complexity: 2, tags: ['products', 'search', 'filters'],
-      question: phrase(rng, CATEGORY_Q, { kinds: plural(kind), category }), calls: [c],
+      kind: 'products.category_query',
+      complexity: 2,
+      tags: ['products', 'search', 'filters'],
+      question: phrase(rng, CATEGORY_Q, { kinds: plural(kind), category }),
+      calls: [c],
       expected: [expectCall(c, { query: { $one_of: [plural(kind), kind] } })],
       variants: [{ label: 'explicit_default', calls: [withArgs(c, { sort: 'relevance' })] }],
       answer: ([r]) => sayProducts(r, `${category} ${plural(kind)}`),
@@ -52,8 +78,11 @@ export function productScenarios(ctx: ScenarioContext): CaseSpec[] {
     if (count(c) < 1) continue;
     made++;
     push({
-      kind: 'products.price_range', complexity: 3, tags: ['products', 'filters', 'nested-args'],
-      question: phrase(rng, PRICE_Q, { kinds: plural(kind), min, max }), calls: [c],
+      kind: 'products.price_range',
+      complexity: 3,
+      tags: ['products', 'filters', 'nested-args'],
+      question: phrase(rng, PRICE_Q, { kinds: plural(kind), min, max }),
+      calls: [c],
       expected: [expectCall(c, { query: { $one_of: [plural(kind), kind] } })],
       answer: ([r]) => sayProducts(r, `${plural(kind)} from $${min} to $${max}`),
     });
@@ -65,8 +94,11 @@ export function productScenarios(ctx: ScenarioContext): CaseSpec[] {
     const [a, b] = rng.sample([...new Set(byKind(kind).map((p) => p.brand))], 2) as [string, string];
     const c = call('search_products', { query: plural(kind), brands: [a, b], in_stock_only: true });
     push({
-      kind: 'products.brands', complexity: 3, tags: ['products', 'filters', 'arrays'],
-      question: phrase(rng, BRAND_Q, { kinds: plural(kind), a, b }), calls: [c],
+      kind: 'products.brands',
+      complexity: 3,
+      tags: ['products', 'filters', 'arrays'],
+      question: phrase(rng, BRAND_Q, { kinds: plural(kind), a, b }),
+      calls: [c],
       expected: [expectCall(c, { query: { $one_of: [plural(kind), kind] } })],
       variants: [{ label: 'array_reordered', calls: [withArgs(c, { brands: [b, a] })] }],
       answer: ([r]) => sayProducts(r, `in-stock ${a} or ${b} ${plural(kind)}`),
@@ -79,8 +111,11 @@ export function productScenarios(ctx: ScenarioContext): CaseSpec[] {
     const max = rng.pick([100, 150, 200, 300]);
     const c = call('search_products', { category, price_range: { max }, sort: 'rating', limit: n });
     push({
-      kind: 'products.top_rated', complexity: 3, tags: ['products', 'filters', 'nested-args'],
-      question: phrase(rng, RATED_Q, { n, category, max }), calls: [c],
+      kind: 'products.top_rated',
+      complexity: 3,
+      tags: ['products', 'filters', 'nested-args'],
+      question: phrase(rng, RATED_Q, { n, category, max }),
+      calls: [c],
       answer: ([r]) => sayProducts(r, `the best-rated ${category} products under $${max}`),
     });
   }
@@ -89,8 +124,11 @@ export function productScenarios(ctx: ScenarioContext): CaseSpec[] {
     const max = rng.pick([150, 200, 300, 500]);
     const calls = [k1, k2].map((k) => call('search_products', { query: plural(k), price_range: { max } }));
     push({
-      kind: 'products.compare_kinds', complexity: 4, tags: ['products', 'parallel', 'nested-args'],
-      question: phrase(rng, COMPARE_Q, { k1: plural(k1), k2: plural(k2), max }), calls,
+      kind: 'products.compare_kinds',
+      complexity: 4,
+      tags: ['products', 'parallel', 'nested-args'],
+      question: phrase(rng, COMPARE_Q, { k1: plural(k1), k2: plural(k2), max }),
+      calls,
       expected: calls.map((c, j) => expectCall(c, { query: { $one_of: [plural([k1, k2][j]!), [k1, k2][j]!] } })),
       answer: ([r1, r2]) => {
         const a = sayProducts(r1, `${plural(k1)} under $${max}`);
@@ -102,12 +140,22 @@ export function productScenarios(ctx: ScenarioContext): CaseSpec[] {
   for (let made = 0, tries = 0; made < 4 && tries < 400; tries++) {
     const kind = brandKinds.draw();
     const brand = rng.pick(byKind(kind)).brand;
-    const c = call('search_products', { query: plural(kind), brands: [brand], price_range: { min: 20, max: 400 }, in_stock_only: true, sort: 'rating', limit: 5 });
+    const c = call('search_products', {
+      query: plural(kind),
+      brands: [brand],
+      price_range: { min: 20, max: 400 },
+      in_stock_only: true,
+      sort: 'rating',
+      limit: 5,
+    });
     if (count(c) < 1) continue;
     made++;
     push({
-      kind: 'products.full_filter', complexity: 4, tags: ['products', 'filters', 'nested-args', 'arrays'],
-      question: `In-stock ${brand} ${plural(kind)} between $20 and $400, best rated first, top 5.`, calls: [c],
+      kind: 'products.full_filter',
+      complexity: 4,
+      tags: ['products', 'filters', 'nested-args', 'arrays'],
+      question: `In-stock ${brand} ${plural(kind)} between $20 and $400, best rated first, top 5.`,
+      calls: [c],
       expected: [expectCall(c, { query: { $one_of: [plural(kind), kind] } })],
       answer: ([r]) => sayProducts(r, `in-stock ${brand} ${plural(kind)} from $20 to $400`),
     });

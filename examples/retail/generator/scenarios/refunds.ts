@@ -15,9 +15,23 @@ export const REASON_PHRASES: Record<RefundReason, readonly string[]> = {
   late_delivery: ['it arrived two weeks late', 'delivery was very late', 'it came well after the promised date'],
   changed_mind: ['the customer changed their mind', 'they no longer want it', 'it was an unwanted gift'],
 };
-const STATUS_Q = ["What's the status of refund {id}?", 'Has refund {id} gone through?', 'Check refund {id}.', 'Where are we with {id}?', 'status {id}'];
-const ISSUE_Q = ['Refund ${amount} on order {order}, {why}.', 'Please issue a ${amount} refund for {order} because {why}.', '{order}: {why}. Refund ${amount}.', 'Give back ${amount} on {order} - {why}.'];
-const CREDIT_Q = ['Give the customer ${amount} store credit for order {order} ({why}) and do not send them an email.', 'Refund ${amount} on {order} as store credit, no notification; {why}.'];
+const STATUS_Q = [
+  "What's the status of refund {id}?",
+  'Has refund {id} gone through?',
+  'Check refund {id}.',
+  'Where are we with {id}?',
+  'status {id}',
+];
+const ISSUE_Q = [
+  'Refund ${amount} on order {order}, {why}.',
+  'Please issue a ${amount} refund for {order} because {why}.',
+  '{order}: {why}. Refund ${amount}.',
+  'Give back ${amount} on {order} - {why}.',
+];
+const CREDIT_Q = [
+  'Give the customer ${amount} store credit for order {order} ({why}) and do not send them an email.',
+  'Refund ${amount} on {order} as store credit, no notification; {why}.',
+];
 const LIST_ORDER_Q = ['Any refunds on order {order}?', 'Were there refunds for {order}?', 'List the refunds of {order}.'];
 
 export function refundScenarios(ctx: ScenarioContext): CaseSpec[] {
@@ -25,15 +39,21 @@ export function refundScenarios(ctx: ScenarioContext): CaseSpec[] {
   const out: CaseSpec[] = [];
   const push = (spec: Omit<CaseSpec, 'category'>): void => void out.push({ ...spec, category: 'refunds' });
   const refunds = new Deck(rng, world.refunds);
-  const eligible = new Deck(rng, world.orders.filter((o) => o.status === 'delivered' && refundable(world, o) >= 20));
+  const eligible = new Deck(
+    rng,
+    world.orders.filter((o) => o.status === 'delivered' && refundable(world, o) >= 20),
+  );
   const amountFor = (max: number): number => round2(Math.min(max, rng.pick([12.5, 19.99, 25.5, 30, 45, 49.99, 60, 75.25, 89])));
   const why = (reason: RefundReason): string => rng.pick(REASON_PHRASES[reason]);
 
   for (let i = 0; i < 10; i++) {
     const r = refunds.draw();
     push({
-      kind: 'refunds.status', complexity: 1, tags: ['refunds', 'lookup'],
-      question: phrase(rng, STATUS_Q, { id: r.refund_id }), calls: [call('get_refund_status', { refund_id: r.refund_id })],
+      kind: 'refunds.status',
+      complexity: 1,
+      tags: ['refunds', 'lookup'],
+      question: phrase(rng, STATUS_Q, { id: r.refund_id }),
+      calls: [call('get_refund_status', { refund_id: r.refund_id })],
       answer: ([x]) => sayRefund(x),
       textOnly: `Refunds usually take 5 to 10 business days; I can't see the status of ${r.refund_id} from here.`,
     });
@@ -44,8 +64,11 @@ export function refundScenarios(ctx: ScenarioContext): CaseSpec[] {
     const reason = rng.pick(['damaged', 'defective', 'wrong_item', 'not_received', 'late_delivery'] as const);
     const c = call('issue_refund', { order_id: o.order_id, amount, reason });
     push({
-      kind: 'refunds.issue', complexity: 3, tags: ['refunds', 'write', 'money'],
-      question: phrase(rng, ISSUE_Q, { amount: amount.toFixed(2), order: o.order_id, why: why(reason) }), calls: [c],
+      kind: 'refunds.issue',
+      complexity: 3,
+      tags: ['refunds', 'write', 'money'],
+      question: phrase(rng, ISSUE_Q, { amount: amount.toFixed(2), order: o.order_id, why: why(reason) }),
+      calls: [c],
       answer: ([x], ref) => sayRefundIssued(x, ref),
     });
   }
@@ -54,7 +77,9 @@ export function refundScenarios(ctx: ScenarioContext): CaseSpec[] {
     const amount = amountFor(refundable(world, o));
     const reason = rng.pick(['late_delivery', 'changed_mind', 'damaged'] as const);
     push({
-      kind: 'refunds.store_credit', complexity: 3, tags: ['refunds', 'write', 'money'],
+      kind: 'refunds.store_credit',
+      complexity: 3,
+      tags: ['refunds', 'write', 'money'],
       question: phrase(rng, CREDIT_Q, { amount: amount.toFixed(2), order: o.order_id, why: why(reason) }),
       calls: [call('issue_refund', { order_id: o.order_id, amount, reason, refund_method: 'store_credit', notify_customer: false })],
       answer: ([x], ref) => sayRefundIssued(x, ref),
@@ -64,8 +89,11 @@ export function refundScenarios(ctx: ScenarioContext): CaseSpec[] {
   for (let i = 0; i < 6; i++) {
     const order = i % 3 === 2 ? eligible.draw().order_id : withRefunds.draw();
     push({
-      kind: 'refunds.list_order', complexity: 2, tags: ['refunds', 'filters'],
-      question: phrase(rng, LIST_ORDER_Q, { order }), calls: [call('list_refunds', { order_id: order })],
+      kind: 'refunds.list_order',
+      complexity: 2,
+      tags: ['refunds', 'filters'],
+      question: phrase(rng, LIST_ORDER_Q, { order }),
+      calls: [call('list_refunds', { order_id: order })],
       answer: ([x]) => sayRefundList(x, `on order ${order}`),
     });
   }
@@ -75,7 +103,9 @@ export function refundScenarios(ctx: ScenarioContext): CaseSpec[] {
     const status = rng.pick(['processed', 'approved', 'processed'] as const);
     const since = rng.pick(['2026-06-01', '2026-07-01', '2026-08-15']);
     push({
-      kind: 'refunds.list_customer', complexity: 3, tags: ['refunds', 'filters', 'dates'],
+      kind: 'refunds.list_customer',
+      complexity: 3,
+      tags: ['refunds', 'filters', 'dates'],
       question: `List ${status} refunds for ${customer} since ${longDate(since)}.`,
       calls: [call('list_refunds', { customer_id: customer, status, created_after: since })],
       answer: ([x]) => sayRefundList(x, `${status} for ${customer} since ${since}`),
@@ -84,7 +114,9 @@ export function refundScenarios(ctx: ScenarioContext): CaseSpec[] {
   for (let i = 0; i < 3; i++) {
     const [a, b] = [refunds.draw(), refunds.draw()];
     push({
-      kind: 'refunds.two_status', complexity: 4, tags: ['refunds', 'parallel'],
+      kind: 'refunds.two_status',
+      complexity: 4,
+      tags: ['refunds', 'parallel'],
       question: `Check refunds ${a.refund_id} and ${b.refund_id}.`,
       calls: [call('get_refund_status', { refund_id: a.refund_id }), call('get_refund_status', { refund_id: b.refund_id })],
       answer: ([x, y]) => merge(sayRefund(x), sayRefund(y)),
@@ -96,9 +128,17 @@ export function refundScenarios(ctx: ScenarioContext): CaseSpec[] {
     const reason = rng.pick(['damaged', 'wrong_item', 'not_received'] as const);
     const category = reason === 'not_received' ? 'shipping' : 'product';
     const refund = call('issue_refund', { order_id: o.order_id, amount, reason });
-    const ticket = call('create_support_ticket', { customer_id: o.customer_id, subject: `Refund issued on ${o.order_id}: ${why(reason)}`, category, priority: 'high', order_id: o.order_id });
+    const ticket = call('create_support_ticket', {
+      customer_id: o.customer_id,
+      subject: `Refund issued on ${o.order_id}: ${why(reason)}`,
+      category,
+      priority: 'high',
+      order_id: o.order_id,
+    });
     push({
-      kind: 'refunds.refund_and_ticket', complexity: 5, tags: ['refunds', 'support', 'write', 'parallel', 'multi-tool', 'money'],
+      kind: 'refunds.refund_and_ticket',
+      complexity: 5,
+      tags: ['refunds', 'support', 'write', 'parallel', 'multi-tool', 'money'],
       question: `Refund $${amount.toFixed(2)} on ${o.order_id} because ${why(reason)}, and open a high-priority ${category} ticket for ${o.customer_id} about it.`,
       calls: [refund, ticket],
       expected: [expectCall(refund), expectCall(ticket, { subject: { $any: true } })],

@@ -38,7 +38,10 @@ export function sayChange(a: ResultView | undefined, b: ResultView | undefined, 
   const y = okData<SalesView>(b)?.totals.revenue;
   if (x === undefined || y === undefined || reference) return { sentences: [], facts: [] };
   const pct = ((y - x) / x) * 100;
-  return { sentences: [`${labels[1]} revenue was ${Math.abs(pct).toFixed(1)}% ${pct >= 0 ? 'higher' : 'lower'} than ${labels[0]}.`], facts: [] };
+  return {
+    sentences: [`${labels[1]} revenue was ${Math.abs(pct).toFixed(1)}% ${pct >= 0 ? 'higher' : 'lower'} than ${labels[0]}.`],
+    facts: [],
+  };
 }
 
 export function sayTopProducts(r: ResultView | undefined, label: string, reference: boolean, settling = false): Answer {
@@ -46,7 +49,9 @@ export function sayTopProducts(r: ResultView | undefined, label: string, referen
   if (!d) return { sentences: [failureSentence(r, `the best sellers for ${label}`)], facts: [] };
   if (d.products.length === 0) return { sentences: [`Nothing sold for ${label}.`], facts: [] };
   const hideNumbers = reference && settling;
-  const shown = d.products.map((p) => (hideNumbers ? `${p.rank}. ${p.name}` : `${p.rank}. ${p.name} (${fmt(p.units)} units, ${money(p.revenue)})`));
+  const shown = d.products.map((p) =>
+    hideNumbers ? `${p.rank}. ${p.name}` : `${p.rank}. ${p.name} (${fmt(p.units)} units, ${money(p.revenue)})`,
+  );
   const top = d.products[0]!;
   return {
     sentences: [`Top ${d.products.length} by ${d.metric} for ${label}: ${shown.join('; ')}.`],

@@ -33,7 +33,9 @@ export function sayOrderSearch(r: ResultView | undefined, label: string): Answer
   if (d.total_count === 0 || d.orders.length === 0) return { sentences: [`I found no ${label}.`], facts: [`no ${label}`] };
   const shown = d.orders.slice(0, 5).map((o) => `${o.order_id} (${words(o.status)}, placed ${o.placed_on}, ${money(o.total)})`);
   const sentences = [`${capitalize(label)}: ${list(shown)}.`];
-  sentences.push(d.total_count > shown.length ? `${count(d.total_count, 'order')} match in total.` : `That is ${count(d.total_count, 'order')}.`);
+  sentences.push(
+    d.total_count > shown.length ? `${count(d.total_count, 'order')} match in total.` : `That is ${count(d.total_count, 'order')}.`,
+  );
   return { sentences, facts: [count(d.total_count, 'order'), `${d.orders[0]!.order_id} ${money(d.orders[0]!.total)}`] };
 }
 

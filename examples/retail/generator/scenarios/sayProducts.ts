@@ -6,7 +6,9 @@ export function sayProducts(r: ResultView | undefined, label: string): Answer {
   const d = okData<ProductSearchView>(r);
   if (!d) return { sentences: [failureSentence(r, 'the products')], facts: [] };
   if (d.total_count === 0 || d.products.length === 0) return { sentences: [`I found no ${label}.`], facts: [`no ${label}`] };
-  const shown = d.products.slice(0, 5).map((p) => `${p.name} (${money(p.price)}, rated ${p.rating.toFixed(1)}${p.in_stock ? '' : ', sold out'})`);
+  const shown = d.products
+    .slice(0, 5)
+    .map((p) => `${p.name} (${money(p.price)}, rated ${p.rating.toFixed(1)}${p.in_stock ? '' : ', sold out'})`);
   const more = d.total_count > shown.length ? `, and ${d.total_count - shown.length} more` : '';
   const top = d.products[0]!;
   return {

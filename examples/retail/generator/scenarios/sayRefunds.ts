@@ -6,7 +6,10 @@ export function sayRefundIssued(r: ResultView | undefined, reference: boolean): 
   const d = okData<RefundIssuedView>(r);
   if (!d) return { sentences: [failureSentence(r, 'the refund issued')], facts: [] };
   const id = reference ? '' : ` (${d.refund_id})`;
-  const settle = d.estimated_settlement_days > 0 ? ` It should settle in ${d.estimated_settlement_days} business days.` : ' The credit is available right away.';
+  const settle =
+    d.estimated_settlement_days > 0
+      ? ` It should settle in ${d.estimated_settlement_days} business days.`
+      : ' The credit is available right away.';
   return {
     sentences: [
       `The refund${id} of ${money(d.amount)} on order ${d.order_id} is ${d.status}, paid as ${words(d.method)}.${settle}`,
@@ -29,10 +32,13 @@ export function sayRefund(r: ResultView | undefined): Answer {
 export function sayRefundList(r: ResultView | undefined, label: string): Answer {
   const d = okData<RefundListView>(r);
   if (!d) return { sentences: [failureSentence(r, 'the refunds')], facts: [] };
-  if (d.total_count === 0 || d.refunds.length === 0) return { sentences: [`There are no refunds ${label}.`], facts: [`no refunds ${label}`] };
+  if (d.total_count === 0 || d.refunds.length === 0)
+    return { sentences: [`There are no refunds ${label}.`], facts: [`no refunds ${label}`] };
   const shown = d.refunds.slice(0, 6).map((x) => `${x.refund_id} (${money(x.amount)}, ${x.status}, ${x.created_on})`);
   return {
-    sentences: [`There ${d.total_count === 1 ? 'is' : 'are'} ${count(d.total_count, 'refund')} ${label}, totalling ${money(d.total_amount)}: ${list(shown)}.`],
+    sentences: [
+      `There ${d.total_count === 1 ? 'is' : 'are'} ${count(d.total_count, 'refund')} ${label}, totalling ${money(d.total_amount)}: ${list(shown)}.`,
+    ],
     facts: [count(d.total_count, 'refund'), `totalling ${money(d.total_amount)}`],
   };
 }

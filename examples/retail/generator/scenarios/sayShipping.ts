@@ -24,11 +24,16 @@ export function sayTracking(r: ResultView | undefined, reference: boolean): Answ
 export function sayQuote(r: ResultView | undefined, destination: string, reference: boolean): Answer {
   const d = okData<QuoteView>(r);
   if (!d) return { sentences: [failureSentence(r, `a quote to ${destination}`)], facts: [] };
-  const days = d.transit_days.min === d.transit_days.max ? `${d.transit_days.min} business day` : `${d.transit_days.min} to ${d.transit_days.max} business days`;
+  const days =
+    d.transit_days.min === d.transit_days.max
+      ? `${d.transit_days.min} business day`
+      : `${d.transit_days.min} to ${d.transit_days.max} business days`;
   const insurance = d.insurance > 0 ? ` That includes ${money(d.insurance)} of insurance.` : '';
   const quote = reference ? '' : ` (quote ${d.quote_id})`;
   return {
-    sentences: [`${capitalize(d.service_level)} shipping to ${destination} costs ${money(d.price)} with ${d.carrier.toUpperCase()} and takes ${days}${quote}.${insurance}`],
+    sentences: [
+      `${capitalize(d.service_level)} shipping to ${destination} costs ${money(d.price)} with ${d.carrier.toUpperCase()} and takes ${days}${quote}.${insurance}`,
+    ],
     facts: [`${d.service_level} ${money(d.price)}`, days],
   };
 }

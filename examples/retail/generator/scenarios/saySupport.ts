@@ -8,7 +8,8 @@ export function sayTicketList(r: ResultView | undefined, label: string): Answer 
   if (!d) return { sentences: [failureSentence(r, 'the tickets')], facts: [] };
   if (d.total_count === 0 || d.tickets.length === 0) return { sentences: [`There are no ${label}.`], facts: [`no ${label}`] };
   const shown = d.tickets.slice(0, 10).map((t) => `${t.ticket_id} "${t.subject}" (${t.priority} priority, ${t.status})`);
-  const total = d.total_count > shown.length ? `${count(d.total_count, 'ticket')} match in total.` : `That is ${count(d.total_count, 'ticket')}.`;
+  const total =
+    d.total_count > shown.length ? `${count(d.total_count, 'ticket')} match in total.` : `That is ${count(d.total_count, 'ticket')}.`;
   return {
     sentences: [`${capitalize(label)}: ${list(shown)}.`, total],
     facts: [count(d.total_count, 'ticket'), d.tickets[0]!.ticket_id],

@@ -3,8 +3,18 @@ import { call, Deck, expectCall, merge, phrase, withArgs } from './helpers.js';
 import { sayQuote, sayTracking } from './sayShipping.js';
 import type { Call, CaseSpec, ScenarioContext } from './types.js';
 
-const TRACK_Q = ['Track {number}.', "Where's package {number}?", 'Can you track parcel {number} for me?', 'What is the tracking status of {number}?', 'Has {number} been delivered?'];
-const TRACK_CARRIER_Q = ['Track {CARRIER} package {number}.', 'Where is the {CARRIER} shipment {number}?', 'Status of {CARRIER} tracking number {number}?'];
+const TRACK_Q = [
+  'Track {number}.',
+  "Where's package {number}?",
+  'Can you track parcel {number} for me?',
+  'What is the tracking status of {number}?',
+  'Has {number} been delivered?',
+];
+const TRACK_CARRIER_Q = [
+  'Track {CARRIER} package {number}.',
+  'Where is the {CARRIER} shipment {number}?',
+  'Status of {CARRIER} tracking number {number}?',
+];
 const QUOTE_Q = [
   'How much to ship a {w} kg parcel to {postal} {city}, {country} {level}?',
   'Quote {level} shipping for {w} kg to {city} ({postal}, {country}).',
@@ -18,7 +28,10 @@ const labelOf = ([city, country]: Place): string => `${city}, ${country}`;
 
 export function shippingScenarios(ctx: ScenarioContext): CaseSpec[] {
   const { world, rng } = ctx;
-  const shipped = new Deck(rng, world.orders.filter((o) => o.shipment));
+  const shipped = new Deck(
+    rng,
+    world.orders.filter((o) => o.shipment),
+  );
   const places = new Deck(rng, PLACES);
   const out: CaseSpec[] = [];
   const push = (spec: Omit<CaseSpec, 'category'>): void => void out.push({ ...spec, category: 'shipping' });
@@ -29,8 +42,12 @@ export function shippingScenarios(ctx: ScenarioContext): CaseSpec[] {
     const named = rng.chance(0.4);
     const c = call('get_shipment_tracking', { tracking_number: s.tracking_number });
     push({
-      kind: 'shipping.track', complexity: 1, tags: ['shipping', 'lookup'],
-      question: named ? phrase(rng, TRACK_CARRIER_Q, { number: s.tracking_number, CARRIER: s.carrier.toUpperCase() }) : phrase(rng, TRACK_Q, { number: s.tracking_number }),
+      kind: 'shipping.track',
+      complexity: 1,
+      tags: ['shipping', 'lookup'],
+      question: named
+        ? phrase(rng, TRACK_CARRIER_Q, { number: s.tracking_number, CARRIER: s.carrier.toUpperCase() })
+        : phrase(rng, TRACK_Q, { number: s.tracking_number }),
       calls: [c],
       expected: [expectCall(c, { carrier: { $optional: true, $value: s.carrier } })],
       variants: named ? [{ label: 'optional_included', calls: [withArgs(c, { carrier: s.carrier })] }] : [],
@@ -39,15 +56,28 @@ export function shippingScenarios(ctx: ScenarioContext): CaseSpec[] {
     });
   }
   const quote = (place: Place, w: number, level: string, extra: Record<string, number> = {}): Call =>
-    call('get_shipping_quote', { destination: destinationOf(place), weight_kg: w, ...(level === 'standard' ? {} : { service_level: level }), ...extra });
+    call('get_shipping_quote', {
+      destination: destinationOf(place),
+      weight_kg: w,
+      ...(level === 'standard' ? {} : { service_level: level }),
+      ...extra,
+    });
   for (let i = 0; i < 12; i++) {
     const place = places.draw();
     const w = weight();
     const level = place[1] === 'US' ? rng.pick(['standard', 'express', 'overnight']) : rng.pick(['standard', 'express']);
     const c = quote(place, w, level);
     push({
-      kind: 'shipping.quote', complexity: 3, tags: ['shipping', 'nested-args'],
-      question: phrase(rng, QUOTE_Q, { w, postal: place[2], city: place[0], country: COUNTRY_NAMES[place[1]] ?? place[1], level: LEVEL_WORDS[level]! }),
+      kind: 'shipping.quote',
+      complexity: 3,
+      tags: ['shipping', 'nested-args'],
+      question: phrase(rng, QUOTE_Q, {
+        w,
+        postal: place[2],
+        city: place[0],
+        country: COUNTRY_NAMES[place[1]] ?? place[1],
+        level: LEVEL_WORDS[level]!,
+      }),
       calls: [c],
       variants: level === 'standard' ? [{ label: 'explicit_default', calls: [withArgs(c, { service_level: 'standard' })] }] : [],
       answer: ([r], ref) => sayQuote(r, labelOf(place), ref),
@@ -58,7 +88,9 @@ export function shippingScenarios(ctx: ScenarioContext): CaseSpec[] {
     const w = weight();
     const value = rng.pick([250, 400, 800, 1200]);
     push({
-      kind: 'shipping.quote_insured', complexity: 4, tags: ['shipping', 'nested-args'],
+      kind: 'shipping.quote_insured',
+      complexity: 4,
+      tags: ['shipping', 'nested-args'],
       question: `Express quote for a ${w} kg package to ${place[2]} ${place[0]}, ${COUNTRY_NAMES[place[1]]}, insured for $${value}.`,
       calls: [quote(place, w, 'express', { declared_value: value })],
       answer: ([r], ref) => sayQuote(r, labelOf(place), ref),
@@ -68,7 +100,9 @@ export function shippingScenarios(ctx: ScenarioContext): CaseSpec[] {
     const place = places.draw();
     const w = weight();
     push({
-      kind: 'shipping.compare_levels', complexity: 4, tags: ['shipping', 'parallel', 'nested-args'],
+      kind: 'shipping.compare_levels',
+      complexity: 4,
+      tags: ['shipping', 'parallel', 'nested-args'],
       question: `Compare standard and express shipping for a ${w} kg box to ${place[2]} ${place[0]}, ${COUNTRY_NAMES[place[1]]}.`,
       calls: [quote(place, w, 'standard'), quote(place, w, 'express')],
       answer: ([a, b], ref) => merge(sayQuote(a, labelOf(place), ref), sayQuote(b, labelOf(place), ref)),
@@ -78,7 +112,9 @@ export function shippingScenarios(ctx: ScenarioContext): CaseSpec[] {
     const [a, b] = [shipped.draw().shipment!, shipped.draw().shipment!];
     const calls = [a, b].map((s) => call('get_shipment_tracking', { tracking_number: s.tracking_number }));
     push({
-      kind: 'shipping.track_two', complexity: 4, tags: ['shipping', 'parallel'],
+      kind: 'shipping.track_two',
+      complexity: 4,
+      tags: ['shipping', 'parallel'],
       question: `Track ${a.tracking_number} and ${b.tracking_number}.`,
       calls,
       expected: calls.map((c, j) => expectCall(c, { carrier: { $optional: true, $value: [a, b][j]!.carrier } })),
@@ -89,7 +125,9 @@ export function shippingScenarios(ctx: ScenarioContext): CaseSpec[] {
     const ps = [places.draw(), places.draw(), places.draw()];
     const w = weight();
     push({
-      kind: 'shipping.multi_destination', complexity: 5, tags: ['shipping', 'parallel', 'nested-args'],
+      kind: 'shipping.multi_destination',
+      complexity: 5,
+      tags: ['shipping', 'parallel', 'nested-args'],
       question: `Quote express shipping of a ${w} kg parcel to ${ps.map((p) => `${p[0]} ${p[2]} (${p[1]})`).join(', ')}.`,
       calls: ps.map((p) => quote(p, w, 'express')),
       answer: (rs, ref) => merge(...rs.map((r, j) => sayQuote(r, labelOf(ps[j]!), ref))),

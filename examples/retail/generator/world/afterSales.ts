@@ -17,13 +17,23 @@ export function buildRefunds(rng: Prng, orders: Order[]): Refund[] {
     const reason: RefundReason = returned
       ? rng.pick(['changed_mind', 'defective', 'wrong_item'] as const)
       : rng.pick(['damaged', 'defective', 'late_delivery', 'not_received', 'wrong_item'] as const);
-    const status: RefundStatus = age > 6 ? rng.weighted([['processed', 9], ['rejected', 1]] as const) : age > 2 ? 'approved' : 'requested';
+    const status: RefundStatus =
+      age > 6
+        ? rng.weighted([
+            ['processed', 9],
+            ['rejected', 1],
+          ] as const)
+        : age > 2
+          ? 'approved'
+          : 'requested';
     const cheapest = Math.min(...order.items.map((it) => it.unit_price));
     out.push({
       refund_id: `RF-${200_100 + out.length * 7 + rng.int(0, 6)}`,
       order_id: order.order_id,
       customer_id: order.customer_id,
-      amount: returned ? order.total : round2(Math.min(order.total, rng.chance(0.5) ? cheapest : cheapest * rng.pick([0.2, 0.25, 0.3, 0.5]))),
+      amount: returned
+        ? order.total
+        : round2(Math.min(order.total, rng.chance(0.5) ? cheapest : cheapest * rng.pick([0.2, 0.25, 0.3, 0.5]))),
       reason,
       method: rng.chance(0.75) ? 'original_payment' : 'store_credit',
       status,
@@ -35,7 +45,12 @@ export function buildRefunds(rng: Prng, orders: Order[]): Refund[] {
 }
 
 const SUBJECTS: Readonly<Record<TicketCategory, readonly string[]>> = {
-  billing: ['Charged twice for my order', 'Invoice shows the wrong VAT number', 'Promo code was not applied', 'Refund has not arrived on my card'],
+  billing: [
+    'Charged twice for my order',
+    'Invoice shows the wrong VAT number',
+    'Promo code was not applied',
+    'Refund has not arrived on my card',
+  ],
   shipping: ['Package stuck in transit', 'Delivery left at the wrong address', 'Tracking has not updated for days', 'Box arrived crushed'],
   product: ['Item stopped working after a week', 'Missing parts in the box', 'Screen has dead pixels', 'Lid does not seal properly'],
   account: ['Cannot reset my password', 'Please update my email address', 'Two-factor codes never arrive', 'Merge my two accounts'],
@@ -48,15 +63,39 @@ export function buildTickets(rng: Prng, customers: Customer[], orders: Order[]):
   for (let i = 0; i < TICKET_COUNT; i++) {
     const createdOn = addDays(TODAY, -rng.int(0, 60));
     const age = daysBetween(createdOn, TODAY);
-    const category = rng.weighted([['shipping', 4], ['product', 3], ['billing', 3], ['account', 2], ['other', 1]] as const);
+    const category = rng.weighted([
+      ['shipping', 4],
+      ['product', 3],
+      ['billing', 3],
+      ['account', 2],
+      ['other', 1],
+    ] as const);
     const customer = rng.pick(customers);
     const theirOrders = orders.filter((o) => o.customer_id === customer.customer_id && o.placed_on <= createdOn);
     const order = category === 'shipping' || category === 'product' || category === 'billing' ? theirOrders.at(-1) : undefined;
     const status: TicketStatus =
-      age <= 3 ? rng.weighted([['open', 4], ['pending', 1]] as const)
-        : age <= 14 ? rng.weighted([['open', 2], ['pending', 2], ['solved', 3]] as const)
-          : rng.weighted([['solved', 3], ['closed', 5], ['pending', 0.5]] as const);
-    const priority: TicketPriority = rng.weighted([['low', 2], ['normal', 5], ['high', 2], ['urgent', 0.8]] as const);
+      age <= 3
+        ? rng.weighted([
+            ['open', 4],
+            ['pending', 1],
+          ] as const)
+        : age <= 14
+          ? rng.weighted([
+              ['open', 2],
+              ['pending', 2],
+              ['solved', 3],
+            ] as const)
+          : rng.weighted([
+              ['solved', 3],
+              ['closed', 5],
+              ['pending', 0.5],
+            ] as const);
+    const priority: TicketPriority = rng.weighted([
+      ['low', 2],
+      ['normal', 5],
+      ['high', 2],
+      ['urgent', 0.8],
+    ] as const);
     out.push({
       ticket_id: `TCK-${30_000 + i * 11 + rng.int(0, 9)}`,
       customer_id: customer.customer_id,

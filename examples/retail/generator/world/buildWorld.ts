@@ -42,10 +42,14 @@ function buildCustomers(rng: Prng): Customer[] {
     const [city, country] = rng.pick(PLACES);
     const domain = rng.pick(['example.com', 'mail.example.org', 'example.net']);
     out.push({
-      customer_id: `CUS-${10_000 + rng.int(1, 899) * 10 + out.length % 10}`,
+      customer_id: `CUS-${10_000 + rng.int(1, 899) * 10 + (out.length % 10)}`,
       name: `${first} ${last}`,
       email: `${first.toLowerCase()}.${last.toLowerCase()}@${domain}`,
-      tier: rng.weighted([['standard', 6], ['plus', 3], ['vip', 1]] as const),
+      tier: rng.weighted([
+        ['standard', 6],
+        ['plus', 3],
+        ['vip', 1],
+      ] as const),
       country,
       city,
       member_since: addDays('2019-01-01', rng.int(0, 2500)),
@@ -75,7 +79,10 @@ function buildProducts(rng: Prng): Product[] {
     skus.add(sku);
     const outOfStock = rng.chance(0.12);
     const stock = Object.fromEntries(
-      WAREHOUSES.map((w) => [w, outOfStock ? 0 : w === 'rotterdam' ? rng.int(0, 60) : rng.int(0, 4) === 0 ? rng.int(0, 8) : rng.int(12, 240)]),
+      WAREHOUSES.map((w) => [
+        w,
+        outOfStock ? 0 : w === 'rotterdam' ? rng.int(0, 60) : rng.int(0, 4) === 0 ? rng.int(0, 8) : rng.int(12, 240),
+      ]),
     ) as Product['stock'];
     return {
       sku,
@@ -98,12 +105,22 @@ function buildOrders(rng: Prng, customers: Customer[], products: Product[]): Ord
   const days = Array.from({ length: ORDER_COUNT }, () => addDays(FIRST_ORDER_DAY, rng.int(0, span))).sort();
   return days.map((placedOn, i) => {
     const customer = rng.weighted(customers.map((c) => [c, c.tier === 'vip' ? 4 : c.tier === 'plus' ? 2 : 1] as const));
-    const items = rng.sample(products, rng.weighted([[1, 5], [2, 3], [3, 2], [4, 1]] as const)).map((p) => ({
-      sku: p.sku,
-      name: p.name,
-      quantity: p.price < 60 ? rng.int(1, 3) : 1,
-      unit_price: p.price,
-    }));
+    const items = rng
+      .sample(
+        products,
+        rng.weighted([
+          [1, 5],
+          [2, 3],
+          [3, 2],
+          [4, 1],
+        ] as const),
+      )
+      .map((p) => ({
+        sku: p.sku,
+        name: p.name,
+        quantity: p.price < 60 ? rng.int(1, 3) : 1,
+        unit_price: p.price,
+      }));
     const subtotal = round2(items.reduce((s, it) => s + it.quantity * it.unit_price, 0));
     const shipping = subtotal >= 75 ? 0 : 6.99;
     const tax = round2(subtotal * (customer.country === 'US' ? 0.0825 : 0));
@@ -129,10 +146,28 @@ function buildOrders(rng: Prng, customers: Customer[], products: Product[]): Ord
 }
 
 function statusFor(rng: Prng, age: number): OrderStatus {
-  if (age <= 1) return rng.weighted([['pending', 1], ['paid', 3]] as const);
-  if (age <= 6) return rng.weighted([['paid', 1], ['shipped', 6], ['cancelled', 0.4]] as const);
-  if (age <= 12) return rng.weighted([['shipped', 3], ['delivered', 6], ['cancelled', 0.5]] as const);
-  return rng.weighted([['delivered', 85], ['cancelled', 7], ['returned', 6]] as const);
+  if (age <= 1)
+    return rng.weighted([
+      ['pending', 1],
+      ['paid', 3],
+    ] as const);
+  if (age <= 6)
+    return rng.weighted([
+      ['paid', 1],
+      ['shipped', 6],
+      ['cancelled', 0.4],
+    ] as const);
+  if (age <= 12)
+    return rng.weighted([
+      ['shipped', 3],
+      ['delivered', 6],
+      ['cancelled', 0.5],
+    ] as const);
+  return rng.weighted([
+    ['delivered', 85],
+    ['cancelled', 7],
+    ['returned', 6],
+  ] as const);
 }
 
 function shipmentFor(rng: Prng, order: Order): Shipment | null {

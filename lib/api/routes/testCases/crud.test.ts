@@ -33,7 +33,12 @@ afterAll(async () => {
 describe('test-cases CRUD', () => {
   it('creates: 201 with Location and ETag, defaults applied, server timestamps; get returns the same with the same ETag', async () => {
     const r = await api.call('POST', 'v1/test-cases', { key: admin, body: CASE });
-    expect([r.status, r.headers.get('location'), r.headers.get('etag'), r.json]).toEqual([201, `${api.platform.url}/api/v1/test-cases/w-1`, ETAG, STORED]);
+    expect([r.status, r.headers.get('location'), r.headers.get('etag'), r.json]).toEqual([
+      201,
+      `${api.platform.url}/api/v1/test-cases/w-1`,
+      ETAG,
+      STORED,
+    ]);
     const got = await api.call('GET', 'v1/test-cases/w-1');
     expect([got.status, got.headers.get('etag'), got.json]).toEqual([200, r.headers.get('etag'), r.json]);
   });
@@ -71,14 +76,34 @@ describe('test-cases CRUD', () => {
   it('replaces with If-Match: new ETag, created_at kept; a stale ETag is 412 and changes nothing', async () => {
     const before = await api.call('GET', 'v1/test-cases/w-1');
     const etag = before.headers.get('etag')!;
-    const r = await api.call('PUT', 'v1/test-cases/w-1', { key: admin, body: { ...CASE, nl_query: 'Weather in Lyon?' }, headers: { 'if-match': etag } });
-    expect([r.status, r.json]).toEqual([200, { ...STORED, nl_query: 'Weather in Lyon?', metadata: { ...STORED.metadata, created_at: before.json.metadata.created_at } }]);
+    const r = await api.call('PUT', 'v1/test-cases/w-1', {
+      key: admin,
+      body: { ...CASE, nl_query: 'Weather in Lyon?' },
+      headers: { 'if-match': etag },
+    });
+    expect([r.status, r.json]).toEqual([
+      200,
+      { ...STORED, nl_query: 'Weather in Lyon?', metadata: { ...STORED.metadata, created_at: before.json.metadata.created_at } },
+    ]);
     expect(r.headers.get('etag')).not.toBe(etag);
-    const stale = await api.call('PUT', 'v1/test-cases/w-1', { key: admin, body: { ...CASE, nl_query: 'lost update' }, headers: { 'if-match': etag } });
+    const stale = await api.call('PUT', 'v1/test-cases/w-1', {
+      key: admin,
+      body: { ...CASE, nl_query: 'lost update' },
+      headers: { 'if-match': etag },
+    });
     expect([stale.status, stale.headers.get('etag')]).toEqual([412, r.headers.get('etag')]);
     expect((await api.call('GET', 'v1/test-cases/w-1')).json.nl_query).toBe('Weather in Lyon?');
-    const weak = await api.call('PUT', 'v1/test-cases/w-1', { key: admin, body: { nl_query: 'Weather in Nice?', expected_tool_calls: [] }, headers: { 'if-match': `W/${r.headers.get('etag')}` } });
-    expect([weak.status, weak.json.id, weak.json.nl_query, weak.json.metadata]).toEqual([200, 'w-1', 'Weather in Nice?', { complexity_level: 1, tags: [], created_at: before.json.metadata.created_at, updated_at: ISO }]);
+    const weak = await api.call('PUT', 'v1/test-cases/w-1', {
+      key: admin,
+      body: { nl_query: 'Weather in Nice?', expected_tool_calls: [] },
+      headers: { 'if-match': `W/${r.headers.get('etag')}` },
+    });
+    expect([weak.status, weak.json.id, weak.json.nl_query, weak.json.metadata]).toEqual([
+      200,
+      'w-1',
+      'Weather in Nice?',
+      { complexity_level: 1, tags: [], created_at: before.json.metadata.created_at, updated_at: ISO },
+    ]);
   });
 
   it('PUT of a missing case is 404; a body id that differs from the path is 400 on body.id', async () => {
@@ -91,11 +116,27 @@ describe('test-cases CRUD', () => {
 
   it('duplicates under a new id (given or generated) with another question; 404 for a missing source, 409 for a taken id', async () => {
     const source = (await api.call('GET', 'v1/test-cases/w-1')).json;
-    const r = await api.call('POST', 'v1/test-cases/w-1/duplicate', { key: admin, body: { id: 'w-1-copy', nl_query: 'Weather in Paris tonight?' } });
-    expect([r.status, r.headers.get('location'), r.headers.get('etag')]).toEqual([201, `${api.platform.url}/api/v1/test-cases/w-1-copy`, ETAG]);
-    expect(r.json).toEqual({ ...source, id: 'w-1-copy', nl_query: 'Weather in Paris tonight?', metadata: { ...source.metadata, created_at: ISO, updated_at: ISO } });
+    const r = await api.call('POST', 'v1/test-cases/w-1/duplicate', {
+      key: admin,
+      body: { id: 'w-1-copy', nl_query: 'Weather in Paris tonight?' },
+    });
+    expect([r.status, r.headers.get('location'), r.headers.get('etag')]).toEqual([
+      201,
+      `${api.platform.url}/api/v1/test-cases/w-1-copy`,
+      ETAG,
+    ]);
+    expect(r.json).toEqual({
+      ...source,
+      id: 'w-1-copy',
+      nl_query: 'Weather in Paris tonight?',
+      metadata: { ...source.metadata, created_at: ISO, updated_at: ISO },
+    });
     const generated = await api.call('POST', 'v1/test-cases/w-1/duplicate', { key: admin });
-    expect([generated.status, generated.json.id, generated.json.nl_query]).toEqual([201, expect.stringMatching(/^[0-9a-f-]{36}$/), source.nl_query]);
+    expect([generated.status, generated.json.id, generated.json.nl_query]).toEqual([
+      201,
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+      source.nl_query,
+    ]);
     expect((await api.call('POST', 'v1/test-cases/nope/duplicate', { key: admin, body: {} })).status).toBe(404);
     const taken = await api.call('POST', 'v1/test-cases/w-1/duplicate', { key: admin, body: { id: 'w-1-copy' } });
     expect([taken.status, taken.json.errors]).toEqual([409, [{ path: 'body.id', message: 'already exists' }]]);
@@ -123,7 +164,11 @@ describe('test-cases roles', () => {
 
   it.each(writes)('%s %s: 401 without a key, 403 for reader, runner and suite-admin keys', async (method, path, body) => {
     const noKey = await api.call(method, path, { key: null, body });
-    expect([noKey.status, noKey.headers.get('content-type'), noKey.headers.get('www-authenticate')]).toEqual([401, 'application/problem+json', 'Bearer']);
+    expect([noKey.status, noKey.headers.get('content-type'), noKey.headers.get('www-authenticate')]).toEqual([
+      401,
+      'application/problem+json',
+      'Bearer',
+    ]);
     for (const role of ['reader', 'runner', 'suite-admin'] as const) {
       const r = await api.call(method, path, { key: api.keys[role], body });
       expect([role, r.status, r.json.detail]).toEqual([role, 403, expect.stringContaining('"test-admin" role')]);
@@ -132,7 +177,8 @@ describe('test-cases roles', () => {
   });
 
   it.each(['v1/test-cases', 'v1/test-cases/w-1'])('GET %s: any role may read, no key is 401', async (path) => {
-    for (const role of ['reader', 'runner', 'test-admin'] as const) expect((await api.call('GET', path, { key: api.keys[role] })).status).toBe(200);
+    for (const role of ['reader', 'runner', 'test-admin'] as const)
+      expect((await api.call('GET', path, { key: api.keys[role] })).status).toBe(200);
     expect((await api.call('GET', path, { key: null })).status).toBe(401);
     expect((await api.call('GET', path, { key: 'evalp_000000000000_wrongwrongwrongwrongwrongwrongwr' })).status).toBe(401);
   });

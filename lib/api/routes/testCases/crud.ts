@@ -12,7 +12,13 @@ const TAG = 'test-cases';
 /** 412 unless If-Match is absent, `*` or lists the current ETag. */
 function checkIfMatch(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'headers'>, id: string, etag: string): void {
   if (!etagMatches(ctx.headers.get('if-match'), etag)) {
-    throw new ApiError(412, 'Precondition Failed', `test case "${id}" has changed since you read it (If-Match does not match its ETag); read it again and retry`, [], { etag });
+    throw new ApiError(
+      412,
+      'Precondition Failed',
+      `test case "${id}" has changed since you read it (If-Match does not match its ETag); read it again and retry`,
+      [],
+      { etag },
+    );
   }
 }
 
@@ -32,7 +38,8 @@ export const createTestCaseRoute = defineRoute({
       const created = await ctx.services.stores.testCases.createTestCase(testCase);
       return caseResult(201, created, { location: `${ctx.url.origin}/api/${casePath(created.id)}` });
     } catch (err) {
-      if (err instanceof ConflictError) throw new ApiError(409, 'Conflict', `test case "${testCase.id}" already exists; change it with PUT /api/${casePath(testCase.id)}`);
+      if (err instanceof ConflictError)
+        throw new ApiError(409, 'Conflict', `test case "${testCase.id}" already exists; change it with PUT /api/${casePath(testCase.id)}`);
       throw err;
     }
   },
@@ -61,17 +68,33 @@ export const replaceTestCaseRoute = defineRoute({
   params: CaseParams,
   body: TestCaseBodySchema,
   response: TestCaseSchema,
-  responses: { 200: 'the case replaced (new ETag)', 400: 'invalid body, or an id that differs from the path', 404: 'no such case', 412: 'If-Match does not match the current ETag' },
+  responses: {
+    200: 'the case replaced (new ETag)',
+    400: 'invalid body, or an id that differs from the path',
+    404: 'no such case',
+    412: 'If-Match does not match the current ETag',
+  },
   handler: async (ctx) => {
     const { id } = ctx.params;
-    if (idWasGiven(ctx.body) && ctx.body.id !== id) throw new ApiError(400, 'Bad Request', `the body's id "${ctx.body.id}" differs from the path's "${id}"; ids cannot be changed (duplicate the case instead)`, [{ path: 'body.id', message: `must be "${id}" or left out` }]);
+    if (idWasGiven(ctx.body) && ctx.body.id !== id)
+      throw new ApiError(
+        400,
+        'Bad Request',
+        `the body's id "${ctx.body.id}" differs from the path's "${id}"; ids cannot be changed (duplicate the case instead)`,
+        [{ path: 'body.id', message: `must be "${id}" or left out` }],
+      );
     const current = await loadCase(ctx.services, id);
     checkIfMatch(ctx, id, current._etag);
     const next = stamped(ctx.body, id, ctx.services.clock.now().toISOString(), current.metadata.created_at);
     try {
       return caseResult(200, await ctx.services.stores.testCases.replaceTestCase(next, { ifMatch: current._etag }));
     } catch (err) {
-      if (err instanceof PreconditionFailedError) throw new ApiError(412, 'Precondition Failed', `test case "${id}" was changed by someone else while this request ran; read it again and retry`);
+      if (err instanceof PreconditionFailedError)
+        throw new ApiError(
+          412,
+          'Precondition Failed',
+          `test case "${id}" was changed by someone else while this request ran; read it again and retry`,
+        );
       if (err instanceof NotFoundError) throw new ApiError(404, 'Not Found', `test case "${id}" was deleted while this request ran`);
       throw err;
     }

@@ -18,7 +18,12 @@ export const duplicateTestCaseRoute = defineRoute({
   params: CaseParams,
   body: z.object({ id: z.string().min(1).optional(), nl_query: z.string().min(1).optional() }).strict(),
   response: TestCaseSchema,
-  responses: { 201: 'the copy (Location and ETag headers)', 400: 'invalid body', 404: 'no such case', 409: 'a case with the new id exists' },
+  responses: {
+    201: 'the copy (Location and ETag headers)',
+    400: 'invalid body',
+    404: 'no such case',
+    409: 'a case with the new id exists',
+  },
   handler: async (ctx) => {
     const source = withoutEtag(await loadCase(ctx.services, ctx.params.id));
     const id = ctx.body.id ?? randomUUID();
@@ -28,7 +33,10 @@ export const duplicateTestCaseRoute = defineRoute({
       const created = await ctx.services.stores.testCases.createTestCase(copy);
       return caseResult(201, created, { location: `${ctx.url.origin}/api/${casePath(id)}` });
     } catch (err) {
-      if (err instanceof ConflictError) throw new ApiError(409, 'Conflict', `test case "${id}" already exists; pick another id`, [{ path: 'body.id', message: 'already exists' }]);
+      if (err instanceof ConflictError)
+        throw new ApiError(409, 'Conflict', `test case "${id}" already exists; pick another id`, [
+          { path: 'body.id', message: 'already exists' },
+        ]);
       throw err;
     }
   },

@@ -13,8 +13,17 @@ let before: unknown[];
 const FIXTURES = join(packageRoot(), 'lib', 'goldset', 'importers', '__fixtures__');
 /** Cases that exercise every column: matchers, alternatives, raw data, facts, catalogs, coercion, empty strings. */
 const RICH = [
-  { ...sampleTestCase('rich-1', { expected_nl_response: '', tags: ['a|b', 'c;d'], category: 'odd, "quoted"' }), expected_facts: ['x', 'y|z'], call_order: 'strict' as const },
-  { ...sampleTestCase('rich-2 "quoted", ümlaut'), expected_raw_data: [{ temp: { $range: { min: 10, max: 20 } } }], execution: { ignore_paths: ['/updated_at'] }, coercion: 'strict' as const },
+  {
+    ...sampleTestCase('rich-1', { expected_nl_response: '', tags: ['a|b', 'c;d'], category: 'odd, "quoted"' }),
+    expected_facts: ['x', 'y|z'],
+    call_order: 'strict' as const,
+  },
+  {
+    ...sampleTestCase('rich-2 "quoted", ümlaut'),
+    expected_raw_data: [{ temp: { $range: { min: 10, max: 20 } } }],
+    execution: { ignore_paths: ['/updated_at'] },
+    coercion: 'strict' as const,
+  },
 ];
 
 async function clear(): Promise<void> {
@@ -26,7 +35,14 @@ beforeAll(async () => {
   api = await startTestApi();
   const questions = await readFile(join(FIXTURES, 'bfcl_questions.jsonl'), 'utf8');
   const answers = await readFile(join(FIXTURES, 'bfcl_possible_answers.jsonl'), 'utf8');
-  expect((await rawCall(api, 'POST', 'v1/test-cases/import?format=bfcl', { body: JSON.stringify({ questions, answers }), contentType: 'application/json' })).status).toBe(200);
+  expect(
+    (
+      await rawCall(api, 'POST', 'v1/test-cases/import?format=bfcl', {
+        body: JSON.stringify({ questions, answers }),
+        contentType: 'application/json',
+      })
+    ).status,
+  ).toBe(200);
   const native = [...FILTER_CASES, ...RICH].map((c) => JSON.stringify(c)).join('\n');
   expect((await rawCall(api, 'POST', 'v1/test-cases/import', { body: native, contentType: 'application/x-ndjson' })).status).toBe(200);
   before = await storedCases(api);
@@ -44,8 +60,16 @@ describe('GET /v1/test-cases/export', () => {
     // the app asks Azure to stream (functions/setup.ts); the embedded host serving it still streams and answers
     expect(api.platform.host.setup.enableHttpStream).toBe(true);
     const r = await rawCall(api, 'GET', `v1/test-cases/export?format=${format}`, { key: api.keys.reader });
-    expect([r.status, r.headers.get('content-type'), r.headers.get('transfer-encoding'), r.headers.get('content-length')]).toEqual([200, type, 'chunked', null]);
-    expect([r.headers.get('content-disposition'), r.headers.get('x-total-count')]).toEqual([`attachment; filename="test-cases.${format}"`, String(before.length)]);
+    expect([r.status, r.headers.get('content-type'), r.headers.get('transfer-encoding'), r.headers.get('content-length')]).toEqual([
+      200,
+      type,
+      'chunked',
+      null,
+    ]);
+    expect([r.headers.get('content-disposition'), r.headers.get('x-total-count')]).toEqual([
+      `attachment; filename="test-cases.${format}"`,
+      String(before.length),
+    ]);
     await clear();
     const back = await rawCall(api, 'POST', 'v1/test-cases/import', { body: r.text, contentType: importType });
     expect([back.status, back.json.imported, back.json.error_count]).toEqual([200, before.length, 0]);
@@ -55,7 +79,12 @@ describe('GET /v1/test-cases/export', () => {
   it('exports JSON Lines: one stored case per line, in store order', async () => {
     const r = await rawCall(api, 'GET', 'v1/test-cases/export');
     expect(r.text.endsWith('\n')).toBe(true);
-    expect(r.text.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(before);
+    expect(
+      r.text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(before);
   });
 
   it.each<[string, string, string[]]>([
@@ -66,7 +95,12 @@ describe('GET /v1/test-cases/export', () => {
   ])('applies the list filters: %s', async (_label, query, ids) => {
     const r = await rawCall(api, 'GET', `v1/test-cases/export?${query}`);
     expect(r.status).toBe(200);
-    expect(r.text.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(ids);
+    expect(
+      r.text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { id: string }).id),
+    ).toEqual(ids);
     expect(r.headers.get('x-total-count')).toBe(String(ids.length));
     const csv = await rawCall(api, 'GET', `v1/test-cases/export?format=csv&${query}`);
     expect(csv.text.split('\n').filter(Boolean)).toHaveLength(1 + ids.length);
@@ -76,7 +110,12 @@ describe('GET /v1/test-cases/export', () => {
     const many = Array.from({ length: 2_500 }, (_, i) => sampleTestCase(`many-${i}`, { category: 'many' }));
     await api.platform.services.stores.testCases.upsertTestCases(many);
     const r = await rawCall(api, 'GET', 'v1/test-cases/export?category=many');
-    expect(r.text.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(many);
+    expect(
+      r.text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(many);
     for (const { id } of many) await api.platform.services.stores.testCases.deleteTestCase(id);
   });
 

@@ -6,7 +6,10 @@ import { TestCaseFilterSchema, type TestCaseFilter } from '../../../domain/index
  * `tags_mode` any|all, `complexity_min`/`complexity_max` 1-5, `api_version`, `category`, `q` (full text).
  */
 const FILTER_QUERY_SHAPE = {
-  tags: z.string().optional().describe('comma-separated tags, e.g. smoke,refunds (a case with any of them, or every one with tags_mode=all)'),
+  tags: z
+    .string()
+    .optional()
+    .describe('comma-separated tags, e.g. smoke,refunds (a case with any of them, or every one with tags_mode=all)'),
   tags_mode: z.enum(['any', 'all']).optional().describe('any (default) or all'),
   complexity_min: z.coerce.number().optional().describe('1-5, inclusive'),
   complexity_max: z.coerce.number().optional().describe('1-5, inclusive'),
@@ -26,9 +29,13 @@ export function filterQuery<S extends z.ZodRawShape>(extra: S) {
     .object({ ...FILTER_QUERY_SHAPE, ...extra })
     .strict()
     .transform((query, ctx) => {
-      const { tags, tags_mode, complexity_min, complexity_max, api_version, category, q, ...rest } = query as FilterQuery & Record<string, unknown>;
+      const { tags, tags_mode, complexity_min, complexity_max, api_version, category, q, ...rest } = query as FilterQuery &
+        Record<string, unknown>;
       const raw: Record<string, unknown> = { tags_mode, complexity_min, complexity_max, api_version, category };
-      const tagList = (tags ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '');
+      const tagList = (tags ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== '');
       if (tagList.length > 0) raw.tags = tagList;
       if (q !== undefined && q.trim() !== '') raw.q = q;
       for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];

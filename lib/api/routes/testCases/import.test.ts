@@ -47,7 +47,22 @@ describe('POST /v1/test-cases/import', () => {
   it('imports JSON Lines: counts, then a re-import updates instead of duplicating', async () => {
     const body = jsonl(row('paris'), '', row('lyon'), row('nice'));
     const r = await rawCall(api, 'POST', 'v1/test-cases/import', { body, contentType: NDJSON });
-    expect([r.status, r.json]).toEqual([200, { format: 'jsonl', partial: false, total_rows: 3, imported: 3, created: 3, updated: 0, catalogs: [], error_count: 0, errors: [], note_count: 0, notes: [] }]);
+    expect([r.status, r.json]).toEqual([
+      200,
+      {
+        format: 'jsonl',
+        partial: false,
+        total_rows: 3,
+        imported: 3,
+        created: 3,
+        updated: 0,
+        catalogs: [],
+        error_count: 0,
+        errors: [],
+        note_count: 0,
+        notes: [],
+      },
+    ]);
     expect(await storedCases(api)).toEqual([stored('paris'), stored('lyon'), stored('nice')]);
     const again = await rawCall(api, 'POST', 'v1/test-cases/import', { body, contentType: 'application/jsonl' });
     expect([again.json.created, again.json.updated]).toEqual([0, 3]);
@@ -56,7 +71,10 @@ describe('POST /v1/test-cases/import', () => {
 
   it('imports a JSON document ({"test_cases": [...]}); a row without id gets a UUID and a note; ?source= fills metadata.source', async () => {
     const { id: _id, ...noId } = row('x');
-    const r = await rawCall(api, 'POST', 'v1/test-cases/import?source=gold-2026', { body: JSON.stringify({ test_cases: [row('a'), noId] }), contentType: 'application/json' });
+    const r = await rawCall(api, 'POST', 'v1/test-cases/import?source=gold-2026', {
+      body: JSON.stringify({ test_cases: [row('a'), noId] }),
+      contentType: 'application/json',
+    });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ format: 'json', imported: 2, created: 2, note_count: 1 });
     const generated = r.json.notes[0].id as string;
@@ -73,7 +91,10 @@ describe('POST /v1/test-cases/import', () => {
   });
 
   it.each([
-    ['a JSON envelope', async (questions: string, answers: string) => ({ body: JSON.stringify({ questions, answers }), contentType: 'application/json' })],
+    [
+      'a JSON envelope',
+      async (questions: string, answers: string) => ({ body: JSON.stringify({ questions, answers }), contentType: 'application/json' }),
+    ],
     [
       'multipart parts',
       async (questions: string, answers: string) => {
@@ -89,10 +110,20 @@ describe('POST /v1/test-cases/import', () => {
     const expected = await importBfcl({ questions, answers });
     const r = await rawCall(api, 'POST', 'v1/test-cases/import?format=bfcl', await make(questions, answers));
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ format: 'bfcl', imported: expected.cases.length, created: expected.cases.length, error_count: 0, note_count: expected.notes.length });
+    expect(r.json).toMatchObject({
+      format: 'bfcl',
+      imported: expected.cases.length,
+      created: expected.cases.length,
+      error_count: 0,
+      note_count: expected.notes.length,
+    });
     expect(await storedCases(api)).toEqual(expected.cases);
     expect([...r.json.catalogs].sort()).toEqual(expected.catalogs.map((c) => `${c.name}@1`).sort());
-    for (const catalog of expected.catalogs) expect(await api.platform.services.stores.catalogs.get(`${catalog.name}@1`)).toMatchObject({ name: catalog.name, tools: catalog.tools });
+    for (const catalog of expected.catalogs)
+      expect(await api.platform.services.stores.catalogs.get(`${catalog.name}@1`)).toMatchObject({
+        name: catalog.name,
+        tools: catalog.tools,
+      });
   });
 
   it('all or nothing: one bad row is 422 naming its row and field, and nothing is stored', async () => {
@@ -107,8 +138,21 @@ describe('POST /v1/test-cases/import', () => {
       detail: '2 of 4 rows are invalid; nothing was imported (fix them, or send ?partial=true to import the 2 valid rows)',
       instance: '/api/v1/test-cases/import',
       errors: [
-        { path: 'body.rows.2.metadata.complexity_level', message: 'Too big: expected number to be <=5', row: 2, id: 'b', field: 'metadata.complexity_level', reason: 'Too big: expected number to be <=5' },
-        { path: 'body.rows.4', message: expect.stringContaining('not valid JSON'), row: 4, field: '', reason: expect.stringContaining('not valid JSON') },
+        {
+          path: 'body.rows.2.metadata.complexity_level',
+          message: 'Too big: expected number to be <=5',
+          row: 2,
+          id: 'b',
+          field: 'metadata.complexity_level',
+          reason: 'Too big: expected number to be <=5',
+        },
+        {
+          path: 'body.rows.4',
+          message: expect.stringContaining('not valid JSON'),
+          row: 4,
+          field: '',
+          reason: expect.stringContaining('not valid JSON'),
+        },
       ],
       error_count: 2,
       total_rows: 4,
@@ -139,7 +183,12 @@ describe('POST /v1/test-cases/import', () => {
   });
 
   it.each<[string, string, string, string]>([
-    ['every row bad, even with partial', '?partial=true', jsonl(row('a', { nl_query: '' })), 'none of the 1 rows is valid; nothing was imported'],
+    [
+      'every row bad, even with partial',
+      '?partial=true',
+      jsonl(row('a', { nl_query: '' })),
+      'none of the 1 rows is valid; nothing was imported',
+    ],
     ['a JSON body that is not JSON', '', '[{"id": ', 'the input could not be read'],
     ['a CSV without the required columns', '', 'id,question\nq1,hi\n', 'the input could not be read'],
   ])('422 for %s', async (_label, query, body, detail) => {
@@ -157,14 +206,23 @@ describe('POST /v1/test-cases/import', () => {
     ['partial=yes', '?partial=yes', NDJSON, 400, 'query.partial'],
   ])('%s -> %s', async (_label, query, contentType, status, text) => {
     // bytes: fetch gives a string body a text/plain type of its own
-    const r = await rawCall(api, 'POST', `v1/test-cases/import${query}`, { body: new TextEncoder().encode(jsonl(row('a'))), ...(contentType ? { contentType } : {}) });
+    const r = await rawCall(api, 'POST', `v1/test-cases/import${query}`, {
+      body: new TextEncoder().encode(jsonl(row('a'))),
+      ...(contentType ? { contentType } : {}),
+    });
     expect(r.status).toBe(status);
-    expect([r.headers.get('content-type'), `${r.json.detail} ${JSON.stringify(r.json.errors)}`]).toEqual(['application/problem+json', expect.stringContaining(text)]);
+    expect([r.headers.get('content-type'), `${r.json.detail} ${JSON.stringify(r.json.errors)}`]).toEqual([
+      'application/problem+json',
+      expect.stringContaining(text),
+    ]);
     expect(await storedCases(api)).toEqual([]);
   });
 
   it('400 for a BFCL envelope without questions or with an unknown multipart part', async () => {
-    const envelope = await rawCall(api, 'POST', 'v1/test-cases/import?format=bfcl', { body: JSON.stringify({ answers: '' }), contentType: 'application/json' });
+    const envelope = await rawCall(api, 'POST', 'v1/test-cases/import?format=bfcl', {
+      body: JSON.stringify({ answers: '' }),
+      contentType: 'application/json',
+    });
     expect([envelope.status, envelope.json.errors.map((e: { path: string }) => e.path)]).toEqual([400, ['body.questions']]);
     const form = new FormData();
     form.append('question', 'x');
@@ -179,7 +237,11 @@ describe('POST /v1/test-cases/import', () => {
       {
         method: 'POST',
         url: `${api.platform.url}/api/v1/test-cases/import`,
-        headers: new Headers({ authorization: `Bearer ${api.keys['test-admin']}`, 'content-type': NDJSON, 'content-length': String(MAX_IMPORT_BYTES + 1) }),
+        headers: new Headers({
+          authorization: `Bearer ${api.keys['test-admin']}`,
+          'content-type': NDJSON,
+          'content-length': String(MAX_IMPORT_BYTES + 1),
+        }),
         params: {},
         text: async () => {
           read = true;
@@ -189,12 +251,19 @@ describe('POST /v1/test-cases/import', () => {
       api.platform.services,
       { start: async () => {}, cancel: async () => {} },
     );
-    expect([result.status, (result.body as { detail: string }).detail, read]).toEqual([413, `the body is larger than ${MAX_IMPORT_BYTES} bytes`, false]);
+    expect([result.status, (result.body as { detail: string }).detail, read]).toEqual([
+      413,
+      `the body is larger than ${MAX_IMPORT_BYTES} bytes`,
+      false,
+    ]);
   });
 
   it('413 for more than MAX_IMPORT_ROWS lines, before parsing any', async () => {
     const r = await rawCall(api, 'POST', 'v1/test-cases/import', { body: '{}\n'.repeat(MAX_IMPORT_ROWS + 1), contentType: NDJSON });
-    expect([r.status, r.json.detail]).toEqual([413, `the body has more than ${MAX_IMPORT_ROWS} lines; send at most ${MAX_IMPORT_ROWS} rows per request (evalp cases import splits a file into batches)`]);
+    expect([r.status, r.json.detail]).toEqual([
+      413,
+      `the body has more than ${MAX_IMPORT_ROWS} lines; send at most ${MAX_IMPORT_ROWS} rows per request (evalp cases import splits a file into batches)`,
+    ]);
     expect(await storedCases(api)).toEqual([]);
   });
 

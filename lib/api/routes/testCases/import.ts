@@ -31,8 +31,17 @@ export const importTestCasesRoute = defineRoute({
     'Import cases (created or replaced by id) from JSON, JSON Lines, CSV or BFCL; every row is validated first and, unless ?partial=true, one bad row imports nothing',
   query: z
     .object({
-      format: z.enum(IMPORT_FORMATS).optional().describe('default: from the Content-Type; bfcl: a JSON envelope {questions, answers, category}, multipart parts of those names, or the question file alone as JSON Lines'),
-      partial: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').describe('true: import the valid rows and list the bad ones'),
+      format: z
+        .enum(IMPORT_FORMATS)
+        .optional()
+        .describe(
+          'default: from the Content-Type; bfcl: a JSON envelope {questions, answers, category}, multipart parts of those names, or the question file alone as JSON Lines',
+        ),
+      partial: z
+        .enum(['true', 'false'])
+        .default('false')
+        .transform((v) => v === 'true')
+        .describe('true: import the valid rows and list the bad ones'),
       source: z.string().min(1).optional().describe('metadata.source for cases that have none'),
     })
     .strict(),
@@ -46,11 +55,20 @@ export const importTestCasesRoute = defineRoute({
   },
   handler: async ({ services, query, rawBody, url }) => {
     const format = importFormatOf(rawBody!.mediaType, query.format);
-    if (rawBody!.mediaType !== 'application/json' && rawBody!.mediaType !== 'multipart/form-data' && lineCount(rawBody!.text) > MAX_IMPORT_ROWS) {
-      throw new ApiError(413, 'Payload Too Large', `the body has more than ${MAX_IMPORT_ROWS} lines; send at most ${MAX_IMPORT_ROWS} rows per request (evalp cases import splits a file into batches)`);
+    if (
+      rawBody!.mediaType !== 'application/json' &&
+      rawBody!.mediaType !== 'multipart/form-data' &&
+      lineCount(rawBody!.text) > MAX_IMPORT_ROWS
+    ) {
+      throw new ApiError(
+        413,
+        'Payload Too Large',
+        `the body has more than ${MAX_IMPORT_ROWS} lines; send at most ${MAX_IMPORT_ROWS} rows per request (evalp cases import splits a file into batches)`,
+      );
     }
     const result = await readImport(rawBody!, format, { partial: query.partial, ...(query.source ? { source: query.source } : {}) });
-    if (result.errors.length > 0 && (!query.partial || unreadable(result) || result.cases.length === 0)) return rejectedImport(result, url.pathname, query.partial);
+    if (result.errors.length > 0 && (!query.partial || unreadable(result) || result.cases.length === 0))
+      return rejectedImport(result, url.pathname, query.partial);
     return { status: 200, body: importSummary(result, format, query.partial, await importCases(services.stores, result)) };
   },
 });

@@ -3,7 +3,12 @@ import { ApiError } from '../../problem.js';
 export const IMPORT_FORMATS = ['json', 'jsonl', 'csv', 'bfcl'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-export const JSONL_MEDIA_TYPES = ['application/x-ndjson', 'application/jsonl', 'application/x-jsonlines', 'application/json-lines'] as const;
+export const JSONL_MEDIA_TYPES = [
+  'application/x-ndjson',
+  'application/jsonl',
+  'application/x-jsonlines',
+  'application/json-lines',
+] as const;
 
 /** Media types the import route accepts, and the format each means when `?format=` is not given. */
 export const IMPORT_MEDIA_TYPES: Readonly<Record<string, ImportFormat>> = {
@@ -24,10 +29,20 @@ const CARRIERS: Readonly<Record<ImportFormat, readonly string[]>> = {
 /** The format of an import body: `?format=` when given (it must fit the media type: 415 otherwise), else the media type's. */
 export function importFormatOf(mediaType: string, requested: ImportFormat | undefined): ImportFormat {
   const implied = IMPORT_MEDIA_TYPES[mediaType];
-  if (implied === undefined) throw new ApiError(415, 'Unsupported Media Type', `cannot import ${mediaType}; send one of ${Object.keys(IMPORT_MEDIA_TYPES).join(', ')}`);
+  if (implied === undefined)
+    throw new ApiError(
+      415,
+      'Unsupported Media Type',
+      `cannot import ${mediaType}; send one of ${Object.keys(IMPORT_MEDIA_TYPES).join(', ')}`,
+    );
   if (requested === undefined) return implied;
   if (!CARRIERS[requested].includes(mediaType)) {
-    throw new ApiError(415, 'Unsupported Media Type', `format "${requested}" cannot be sent as ${mediaType}; send it as ${CARRIERS[requested].join(' or ')}`, [{ path: 'headers.content-type', message: `one of ${CARRIERS[requested].join(', ')}` }]);
+    throw new ApiError(
+      415,
+      'Unsupported Media Type',
+      `format "${requested}" cannot be sent as ${mediaType}; send it as ${CARRIERS[requested].join(' or ')}`,
+      [{ path: 'headers.content-type', message: `one of ${CARRIERS[requested].join(', ')}` }],
+    );
   }
   return requested;
 }

@@ -58,6 +58,13 @@ export function rejectedImport(result: ImportResult, instance: string, partial: 
     : partial
       ? `none of the ${result.total_rows} rows is valid; nothing was imported`
       : `${bad} of ${result.total_rows} rows are invalid; nothing was imported (fix them, or send ?partial=true to import the ${Math.max(0, result.total_rows - bad)} valid rows)`;
-  const problem = toProblem(new ApiError(422, 'Unprocessable Content', detail, result.errors.slice(0, MAX_LISTED_ROWS).map(rowErrorField)), instance);
-  return { status: 422, headers: problem.headers, body: { ...problem.body, error_count: result.errors.length, total_rows: result.total_rows } };
+  const problem = toProblem(
+    new ApiError(422, 'Unprocessable Content', detail, result.errors.slice(0, MAX_LISTED_ROWS).map(rowErrorField)),
+    instance,
+  );
+  return {
+    status: 422,
+    headers: problem.headers,
+    body: { ...problem.body, error_count: result.errors.length, total_rows: result.total_rows },
+  };
 }

@@ -4,7 +4,9 @@ import { FILTER_CASES } from '../../../ports/contracts/testCaseStore.contract.js
 import { startTestApi, type TestApi } from '../apiTestPlatform.test-helpers.js';
 
 let api: TestApi;
-const PAGED = Array.from({ length: 12 }, (_, i) => sampleTestCase(`p-${String(i).padStart(2, '0')}`, { tags: ['paged'], category: 'paging', complexity: 1 + (i % 5) }));
+const PAGED = Array.from({ length: 12 }, (_, i) =>
+  sampleTestCase(`p-${String(i).padStart(2, '0')}`, { tags: ['paged'], category: 'paging', complexity: 1 + (i % 5) }),
+);
 
 beforeAll(async () => {
   api = await startTestApi();

@@ -30,7 +30,7 @@ describe('POST /v1/test-cases/similar', () => {
     expect(r.json.items).toEqual([item('d1'), item('d6'), item('d2'), item('d3')]);
   });
 
-  it('searches with a stored case\'s question and leaves that case out', async () => {
+  it("searches with a stored case's question and leaves that case out", async () => {
     const r = await api.call('POST', 'v1/test-cases/similar', { key: api.keys.runner, body: { id: 'd1', limit: 2 } });
     expect([r.status, r.json]).toEqual([200, { items: [{ ...item('d6'), score: 1 }, item('d2')] }]);
   });

@@ -22,7 +22,8 @@ export const similarTestCasesRoute = defineRoute({
   path: 'v1/test-cases/similar',
   role: 'reader',
   tag: 'test-cases',
-  summary: 'Near-duplicates of a question among the stored cases, best first (score 0-1; 1 = the same question up to case, accents and punctuation)',
+  summary:
+    'Near-duplicates of a question among the stored cases, best first (score 0-1; 1 = the same question up to case, accents and punctuation)',
   body: SimilarRequestSchema,
   response: SimilarResponseSchema,
   responses: { 200: 'the near-duplicates, best first', 400: 'invalid body', 404: 'no case with that id' },
@@ -30,7 +31,10 @@ export const similarTestCasesRoute = defineRoute({
     const text = body.text ?? (await loadCase(services, body.id!)).nl_query;
     const exclude = body.id === undefined ? 0 : 1;
     const found = await services.stores.testCases.findSimilarTestCases(text, { limit: body.limit + exclude, minScore: body.min_score });
-    const items = found.filter((f) => f.id !== body.id).slice(0, body.limit).map((f) => ({ id: f.id, question: f.nl_query, score: f.score }));
+    const items = found
+      .filter((f) => f.id !== body.id)
+      .slice(0, body.limit)
+      .map((f) => ({ id: f.id, question: f.nl_query, score: f.score }));
     return { status: 200, body: { items } };
   },
 });

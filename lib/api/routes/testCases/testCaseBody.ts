@@ -11,7 +11,10 @@ import type { ApiResult } from '../../route.js';
 const UNSET_ID = '\uFFFF\uFFFEunset';
 
 /** A test case as a request body: the TestCase schema, with `id` optional (create: a UUID; PUT: the path's id). */
-export const TestCaseBodySchema = z.preprocess((value) => (isJsonObject(value) && (value.id === undefined || value.id === null) ? { ...value, id: UNSET_ID } : value), TestCaseSchema);
+export const TestCaseBodySchema = z.preprocess(
+  (value) => (isJsonObject(value) && (value.id === undefined || value.id === null) ? { ...value, id: UNSET_ID } : value),
+  TestCaseSchema,
+);
 
 /** Whether the body left `id` out. */
 export function idWasGiven(testCase: TestCase): boolean {

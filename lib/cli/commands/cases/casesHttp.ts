@@ -8,7 +8,12 @@ interface Problem {
 }
 
 /** One request to the management API with any body; network failures and problem answers become CliErrors. */
-export async function apiFetch(target: ApiTarget, method: string, path: string, init: { body?: string; contentType?: string; signal?: AbortSignal } = {}): Promise<Response> {
+export async function apiFetch(
+  target: ApiTarget,
+  method: string,
+  path: string,
+  init: { body?: string; contentType?: string; signal?: AbortSignal } = {},
+): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(`${target.url}/api/${path}`, {
@@ -37,10 +42,14 @@ async function problemError(method: string, path: string, res: Response): Promis
     problem = undefined;
   }
   const errors = problem?.errors ?? [];
-  const lines = errors.slice(0, 20).map((e) => (e.row !== undefined ? `  ${rowLabel(e.row, e.id)}: ${e.field || '(row)'}: ${e.message}` : `  ${e.path}: ${e.message}`));
+  const lines = errors
+    .slice(0, 20)
+    .map((e) => (e.row !== undefined ? `  ${rowLabel(e.row, e.id)}: ${e.field || '(row)'}: ${e.message}` : `  ${e.path}: ${e.message}`));
   const total = problem?.error_count ?? errors.length;
   if (total > lines.length) lines.push(`  ... and ${total - lines.length} more`);
-  return new CliError(`${method} ${path.split('?')[0]} answered ${res.status}: ${problem?.detail ?? text}${lines.length ? `\n${lines.join('\n')}` : ''}`);
+  return new CliError(
+    `${method} ${path.split('?')[0]} answered ${res.status}: ${problem?.detail ?? text}${lines.length ? `\n${lines.join('\n')}` : ''}`,
+  );
 }
 
 export function rowLabel(row: number, id?: string): string {

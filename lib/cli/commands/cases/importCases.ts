@@ -49,15 +49,36 @@ export async function importCasesFile(target: ApiTarget, options: ImportCasesOpt
   const local = await readGoldFile(options, { partial: options.partial ?? false, ...(options.source ? { source: options.source } : {}) });
   const validateMs = performance.now() - started;
   options.onValidated?.(local, validateMs);
-  if (local.errors.length > 0 && (!options.partial || local.cases.length === 0)) throw rejected(options.file, local, options.partial ?? false);
+  if (local.errors.length > 0 && (!options.partial || local.cases.length === 0))
+    throw rejected(options.file, local, options.partial ?? false);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const bytes = (await stat(options.file)).size + (options.answers ? (await stat(options.answers)).size : 0);
-  const base = { file: options.file, format: options.format, total_rows: local.total_rows, error_count: local.errors.length, errors: local.errors, note_count: local.notes.length, validate_ms: Math.round(validateMs) };
+  const base = {
+    file: options.file,
+    format: options.format,
+    total_rows: local.total_rows,
+    error_count: local.errors.length,
+    errors: local.errors,
+    note_count: local.notes.length,
+    validate_ms: Math.round(validateMs),
+  };
   const sendStarted = performance.now();
   if (options.format === 'bfcl' || (bytes <= SINGLE_REQUEST_BYTES && local.total_rows <= batchSize)) {
-    if (bytes > MAX_REQUEST_BYTES) throw new CliError(`${options.file} is ${bytes} bytes; a BFCL import is sent in one request of at most ${MAX_REQUEST_BYTES} bytes: split it`);
+    if (bytes > MAX_REQUEST_BYTES)
+      throw new CliError(
+        `${options.file} is ${bytes} bytes; a BFCL import is sent in one request of at most ${MAX_REQUEST_BYTES} bytes: split it`,
+      );
     const server = await sendWhole(target, options);
-    return { ...base, mode: 'single', requests: 1, imported: server.imported, created: server.created, updated: server.updated, catalogs: server.catalogs, send_ms: Math.round(performance.now() - sendStarted) };
+    return {
+      ...base,
+      mode: 'single',
+      requests: 1,
+      imported: server.imported,
+      created: server.created,
+      updated: server.updated,
+      catalogs: server.catalogs,
+      send_ms: Math.round(performance.now() - sendStarted),
+    };
   }
   const sent = await sendBatches(target, local.cases, batchSize, options.onProgress);
   return { ...base, mode: 'batches', ...sent, catalogs: [], send_ms: Math.round(performance.now() - sendStarted) };
@@ -67,16 +88,29 @@ async function sendWhole(target: ApiTarget, options: ImportCasesOptions): Promis
   const query = new URLSearchParams({ partial: String(options.partial ?? false), ...(options.source ? { source: options.source } : {}) });
   if (options.format === 'bfcl') {
     query.set('format', 'bfcl');
-    const envelope = { questions: await readFile(options.file, 'utf8'), ...(options.answers ? { answers: await readFile(options.answers, 'utf8') } : {}), ...(options.category ? { category: options.category } : {}) };
+    const envelope = {
+      questions: await readFile(options.file, 'utf8'),
+      ...(options.answers ? { answers: await readFile(options.answers, 'utf8') } : {}),
+      ...(options.category ? { category: options.category } : {}),
+    };
     return postImport(target, query, JSON.stringify(envelope), 'application/json');
   }
   return postImport(target, query, await readFile(options.file, 'utf8'), CONTENT_TYPES[options.format]);
 }
 
-async function sendBatches(target: ApiTarget, cases: TestCase[], batchSize: number, onProgress?: (sent: number, total: number) => void): Promise<{ requests: number; imported: number; created: number; updated: number }> {
+async function sendBatches(
+  target: ApiTarget,
+  cases: TestCase[],
+  batchSize: number,
+  onProgress?: (sent: number, total: number) => void,
+): Promise<{ requests: number; imported: number; created: number; updated: number }> {
   const totals = { requests: 0, imported: 0, created: 0, updated: 0 };
   const query = new URLSearchParams({ partial: 'false' });
-  const bodyAt = (start: number): string => cases.slice(start, start + batchSize).map((c) => JSON.stringify(c)).join('\n');
+  const bodyAt = (start: number): string =>
+    cases
+      .slice(start, start + batchSize)
+      .map((c) => JSON.stringify(c))
+      .join('\n');
   // one request at a time keeps the file's order (the store's order is first insertion); the next body is
   // serialised while the current request is in flight, so the server is rarely idle
   let body = bodyAt(0);
@@ -87,7 +121,11 @@ async function sendBatches(target: ApiTarget, cases: TestCase[], batchSize: numb
     try {
       summary = await sending;
     } catch (err) {
-      throw err instanceof CliError ? new CliError(`${err.message}\n${totals.imported} of ${cases.length} cases were imported before this error; importing the file again is safe (cases upsert by id)`) : err;
+      throw err instanceof CliError
+        ? new CliError(
+            `${err.message}\n${totals.imported} of ${cases.length} cases were imported before this error; importing the file again is safe (cases upsert by id)`,
+          )
+        : err;
     }
     totals.requests += 1;
     totals.imported += summary.imported;
@@ -104,11 +142,19 @@ async function postImport(target: ApiTarget, query: URLSearchParams, body: strin
 }
 
 function rejected(file: string, result: ImportResult, partial: boolean): CliError {
-  const lines = result.errors.slice(0, 20).map((e) => `  ${e.file === 'answers' ? 'answers ' : ''}${rowLabel(e.row, e.id)}: ${e.field || '(row)'}: ${reasonWithSuggestion(e.field, e.reason)}`);
+  const lines = result.errors
+    .slice(0, 20)
+    .map(
+      (e) =>
+        `  ${e.file === 'answers' ? 'answers ' : ''}${rowLabel(e.row, e.id)}: ${e.field || '(row)'}: ${reasonWithSuggestion(e.field, e.reason)}`,
+    );
   if (result.errors.length > lines.length) lines.push(`  ... and ${result.errors.length - lines.length} more errors`);
   const bad = invalidRows(result.errors);
   const errors = `${result.errors.length} error${result.errors.length === 1 ? '' : 's'}`;
-  const what = partial || result.total_rows === 0 ? `no valid row in ${file} (${errors})` : `${bad} of ${result.total_rows} rows of ${file} are invalid (${errors})`;
+  const what =
+    partial || result.total_rows === 0
+      ? `no valid row in ${file} (${errors})`
+      : `${bad} of ${result.total_rows} rows of ${file} are invalid (${errors})`;
   const hint = partial || result.total_rows === 0 ? '' : ' (fix them, or pass --partial to import the valid rows)';
   return new CliError(`${what}; nothing was imported${hint}:\n${lines.join('\n')}`);
 }

@@ -55,7 +55,8 @@ export async function readGoldFile(input: GoldFileInput, options: ImportOptions)
         );
     }
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`no such file: ${(err as NodeJS.ErrnoException).path ?? input.file}`);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new CliError(`no such file: ${(err as NodeJS.ErrnoException).path ?? input.file}`);
     throw err;
   }
 }

@@ -30,7 +30,11 @@ export function extractAnthropicBlocks(blocks: readonly unknown[], location: Cal
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i];
     if (!isFields(block)) {
-      return parseFailure('anthropic', 'unparseable_output', `${location.label}[${i}] of the Anthropic message is not a content block object.`);
+      return parseFailure(
+        'anthropic',
+        'unparseable_output',
+        `${location.label}[${i}] of the Anthropic message is not a content block object.`,
+      );
     }
     if (block.type === 'tool_use') {
       calls.push({ name: block.name, args: block.input, callId: block.id, index: i, argsPath: '/input' });

@@ -4,7 +4,6 @@ import { setOwn } from '../plainJson.js';
 import { show, type TokenCursor } from './cursor.js';
 import type { Token } from './tokenizer.js';
 
-
 /** A Map, not an object literal: `constructor` or `__proto__` must not find Object.prototype's members. */
 const NAMED_LITERALS = new Map<string, JsonValue>([
   ['True', true],
@@ -70,7 +69,7 @@ export function parseValue(cursor: TokenCursor, context: ValueContext, depth = 0
         for (let i = floatsBefore; i < floats.length; i++) floats[i] = prefix + (floats[i] as string).slice(prefix.length + 2);
         return first;
       }
-      cursor.expect(',', 'or \')\' after a value in parentheses');
+      cursor.expect(',', "or ')' after a value in parentheses");
       return parseItems(cursor, context, depth, ')', [first]);
     }
     case '{':
@@ -152,4 +151,3 @@ function parseKey(cursor: TokenCursor): string {
   if (sign === '' && token.kind === 'name' && NAMED_LITERALS.has(token.text)) return JSON.stringify(NAMED_LITERALS.get(token.text));
   throw cursor.error(`expected a dict key (a string or a number), found ${show(number)}`, number);
 }
-

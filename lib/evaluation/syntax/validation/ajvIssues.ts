@@ -39,7 +39,11 @@ export function issuesFromAjv(
     const key = `${error_code}\u0000${path}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    issues.push(expected ? { call_index: callIndex, tool_name: toolName, path, error_code, message, expected } : { call_index: callIndex, tool_name: toolName, path, error_code, message });
+    issues.push(
+      expected
+        ? { call_index: callIndex, tool_name: toolName, path, error_code, message, expected }
+        : { call_index: callIndex, tool_name: toolName, path, error_code, message },
+    );
   }
   return issues;
 }
@@ -73,20 +77,33 @@ function describe(error: ErrorObject, branchErrors: readonly ErrorObject[], desc
       return { error_code: 'enum_violation', path, text: `${subject(path)} must be ${JSON.stringify(params.allowedValue)}, got ${got()}` };
     case 'additionalProperties': {
       const extra = `${path}/${escapePointerSegment(String(params.additionalProperty))}`;
-      return { error_code: 'schema_violation', path: extra, text: `unexpected argument ${extra} (the schema allows no other properties here)` };
+      return {
+        error_code: 'schema_violation',
+        path: extra,
+        text: `unexpected argument ${extra} (the schema allows no other properties here)`,
+      };
     }
     case 'anyOf':
     case 'oneOf':
       return describeCombinator(error, branchErrors, got);
     default:
-      return { error_code: 'schema_violation', path, text: `${subject(path)} ${error.message ?? `breaks "${error.keyword}"`}, got ${got()}` };
+      return {
+        error_code: 'schema_violation',
+        path,
+        text: `${subject(path)} ${error.message ?? `breaks "${error.keyword}"`}, got ${got()}`,
+      };
   }
 }
 
 /** An anyOf/oneOf failure, summarised from its branches when they all failed the same simple way at its path. */
-function describeCombinator(error: ErrorObject, branchErrors: readonly ErrorObject[], got: () => string): { error_code: ErrorCode; path: string; text: string } {
+function describeCombinator(
+  error: ErrorObject,
+  branchErrors: readonly ErrorObject[],
+  got: () => string,
+): { error_code: ErrorCode; path: string; text: string } {
   const path = error.instancePath;
-  const simple = branchErrors.length > 0 && branchErrors.every((e) => e.instancePath === path && ['type', 'enum', 'const'].includes(e.keyword));
+  const simple =
+    branchErrors.length > 0 && branchErrors.every((e) => e.instancePath === path && ['type', 'enum', 'const'].includes(e.keyword));
   if (simple) {
     const allowed: string[] = [];
     let valueRule = false;
@@ -102,7 +119,11 @@ function describeCombinator(error: ErrorObject, branchErrors: readonly ErrorObje
     return { error_code, path, text: `${subject(path)} must be ${[...new Set(allowed)].join(' or ')}, got ${got()}` };
   }
   const which = error.keyword === 'oneOf' && (error.params as Record<string, unknown>).passingSchemas ? 'exactly one of' : 'one of';
-  return { error_code: 'schema_violation', path, text: `${subject(path)} must match ${which} the schemas its ${error.keyword} allows, got ${got()}` };
+  return {
+    error_code: 'schema_violation',
+    path,
+    text: `${subject(path)} must match ${which} the schemas its ${error.keyword} allows, got ${got()}`,
+  };
 }
 
 function subject(path: string): string {

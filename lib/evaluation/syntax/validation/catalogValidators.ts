@@ -10,7 +10,10 @@ export class ToolSchemaError extends Error {
     readonly tool: string,
     cause: unknown,
   ) {
-    super(`Tool catalog ${catalog}: the parameters schema of tool "${tool}" does not compile: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(
+      `Tool catalog ${catalog}: the parameters schema of tool "${tool}" does not compile: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
     this.name = 'ToolSchemaError';
   }
 }

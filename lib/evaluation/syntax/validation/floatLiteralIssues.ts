@@ -46,7 +46,8 @@ function replaceAt(node: JsonValue, segments: readonly string[], depth: number):
 
 function valueAt(node: JsonValue, segments: readonly string[]): unknown {
   let current: unknown = node;
-  for (const key of segments) current = current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined;
+  for (const key of segments)
+    current = current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined;
   return current;
 }
 

@@ -16,7 +16,12 @@ const catalogOf = (tools: ToolDefinition[]) => ({
   description: 'Function docs of a BFCL question file, converted to JSON Schema',
   tools,
 });
-const bfclMetadata = (category: string, complexity: number) => ({ complexity_level: complexity, tags: ['bfcl', category], category, source: `bfcl:${category}` });
+const bfclMetadata = (category: string, complexity: number) => ({
+  complexity_level: complexity,
+  tags: ['bfcl', category],
+  category,
+  source: `bfcl:${category}`,
+});
 
 describe('importBfcl on real BFCL lines', async () => {
   const result = await importBfcl({ questions: QUESTIONS, answers: ANSWERS });
@@ -26,7 +31,11 @@ describe('importBfcl on real BFCL lines', async () => {
   it('imports every line, keeping BFCL ids, with one catalog per distinct set of docs', () => {
     expect(result.errors).toEqual([]);
     expect(result.total_rows).toBe(26);
-    expect(result.cases.map((c) => c.id)).toEqual(QUESTIONS.trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id));
+    expect(result.cases.map((c) => c.id)).toEqual(
+      QUESTIONS.trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: string }).id),
+    );
     expect(result.catalogs).toHaveLength(26);
     expect(result.notes).toEqual([
       {
@@ -58,7 +67,9 @@ describe('importBfcl on real BFCL lines', async () => {
     expect(byId('simple_python_0')).toEqual({
       id: 'simple_python_0',
       nl_query: 'Find the area of a triangle with a base of 10 units and height of 5 units.',
-      expected_tool_calls: [{ tool_name: 'calculate_triangle_area', arguments: { base: 10, height: 5, unit: { $optional: true, $one_of: ['units'] } } }],
+      expected_tool_calls: [
+        { tool_name: 'calculate_triangle_area', arguments: { base: 10, height: 5, unit: { $optional: true, $one_of: ['units'] } } },
+      ],
       alternative_tool_calls: [],
       call_order: 'any',
       expected_facts: [],
@@ -90,8 +101,16 @@ describe('importBfcl on real BFCL lines', async () => {
       type: 'object',
       properties: {
         radius: { type: 'number', description: 'The length of radius of the circle.' },
-        get_area: { type: 'boolean', description: 'A flag to determine whether to calculate the area of circle. Default is true.', default: true },
-        get_circumference: { type: 'boolean', description: 'A flag to determine whether to calculate the circumference of circle. Default is true.', default: true },
+        get_area: {
+          type: 'boolean',
+          description: 'A flag to determine whether to calculate the area of circle. Default is true.',
+          default: true,
+        },
+        get_circumference: {
+          type: 'boolean',
+          description: 'A flag to determine whether to calculate the circumference of circle. Default is true.',
+          default: true,
+        },
       },
       required: ['radius'],
     });
@@ -116,8 +135,14 @@ describe('importBfcl on real BFCL lines', async () => {
   it('parallel_multiple: `[""]` alone means "omit it"', () => {
     expect(byId('parallel_multiple_3')).toMatchObject({
       expected_tool_calls: [
-        { tool_name: 'get_rectangle_property', arguments: { perimeter: 14, area: 15, property: 'width', tolerance: { $optional: true, $one_of: [''] } } },
-        { tool_name: 'get_rectangle_property', arguments: { perimeter: 14, area: 15, property: 'length', tolerance: { $optional: true, $one_of: [0.1] } } },
+        {
+          tool_name: 'get_rectangle_property',
+          arguments: { perimeter: 14, area: 15, property: 'width', tolerance: { $optional: true, $one_of: [''] } },
+        },
+        {
+          tool_name: 'get_rectangle_property',
+          arguments: { perimeter: 14, area: 15, property: 'length', tolerance: { $optional: true, $one_of: [0.1] } },
+        },
       ],
       metadata: bfclMetadata('parallel_multiple', 4),
     });
@@ -143,7 +168,13 @@ describe('importBfcl on real BFCL lines', async () => {
 const simpleQuestion = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
   question: [[{ role: 'user', content: 'Factorial of 5?' }]],
-  function: [{ name: 'math.factorial', description: 'Factorial.', parameters: { type: 'dict', properties: { number: { type: 'integer' } }, required: ['number'] } }],
+  function: [
+    {
+      name: 'math.factorial',
+      description: 'Factorial.',
+      parameters: { type: 'dict', properties: { number: { type: 'integer' } }, required: ['number'] },
+    },
+  ],
   ...extra,
 });
 const simpleAnswer = (id: string, value: unknown = [5]) => ({ id, ground_truth: [{ 'math.factorial': { number: value } }] });
@@ -165,14 +196,25 @@ describe('importBfcl: shapes and options', () => {
 
   it('reads older files: a plain-string question, one function object, one ground-truth object', async () => {
     const question = { id: 'simple_7', question: 'Factorial of 5?', function: simpleQuestion('x').function[0] };
-    const result = await importBfcl({ questions: jsonl(question), answers: jsonl({ id: 'simple_7', ground_truth: { 'math.factorial': { number: [5] } } }) });
+    const result = await importBfcl({
+      questions: jsonl(question),
+      answers: jsonl({ id: 'simple_7', ground_truth: { 'math.factorial': { number: [5] } } }),
+    });
     expect(result.errors).toEqual([]);
-    expect(result.cases[0]).toMatchObject({ nl_query: 'Factorial of 5?', expected_tool_calls: [{ tool_name: 'math.factorial', arguments: { number: 5 } }] });
+    expect(result.cases[0]).toMatchObject({
+      nl_query: 'Factorial of 5?',
+      expected_tool_calls: [{ tool_name: 'math.factorial', arguments: { number: 5 } }],
+    });
   });
 
   it('joins a system prompt and the question into nl_query, with a note; reads a ground truth inside the question line', async () => {
     const question = simpleQuestion('live_simple_0-0-0', {
-      question: [[{ role: 'system', content: 'Use metric units.' }, { role: 'user', content: 'Factorial of 5?' }]],
+      question: [
+        [
+          { role: 'system', content: 'Use metric units.' },
+          { role: 'user', content: 'Factorial of 5?' },
+        ],
+      ],
       ground_truth: [{ 'math.factorial': { number: [5] } }],
     });
     const result = await importBfcl({ questions: jsonl(question) });
@@ -183,12 +225,20 @@ describe('importBfcl: shapes and options', () => {
       metadata: bfclMetadata('live_simple', 5),
     });
     expect(result.notes).toEqual([
-      { row: 1, id: 'live_simple_0-0-0', field: 'question', message: '2 messages (system, user) joined into nl_query as "[role] content" paragraphs' },
+      {
+        row: 1,
+        id: 'live_simple_0-0-0',
+        field: 'question',
+        message: '2 messages (system, user) joined into nl_query as "[role] content" paragraphs',
+      },
     ]);
   });
 
   it('uses the category option for every row, and the source option', async () => {
-    const result = await importBfcl({ questions: jsonl(simpleQuestion('my-case')), answers: jsonl(simpleAnswer('my-case')), category: 'parallel' }, { source: 'bfcl:v4' });
+    const result = await importBfcl(
+      { questions: jsonl(simpleQuestion('my-case')), answers: jsonl(simpleAnswer('my-case')), category: 'parallel' },
+      { source: 'bfcl:v4' },
+    );
     expect(result.cases[0]?.metadata).toEqual({ complexity_level: 3, tags: ['bfcl', 'parallel'], category: 'parallel', source: 'bfcl:v4' });
   });
 
@@ -196,7 +246,12 @@ describe('importBfcl: shapes and options', () => {
     const result = await importBfcl({ questions: jsonl(simpleQuestion('simple_0')), answers: jsonl(simpleAnswer('simple_0', ['n'])) });
     expect(result.catalogs[0]?.tools[0]?.parameters['properties']).toEqual({ number: { type: ['integer', 'string'] } });
     expect(result.notes).toEqual([
-      { row: 1, id: 'simple_0', field: 'function.0.parameters.properties.number.type', message: 'widened to ["integer","string"]: the possible answer "n" is a string (BFCL accepts values of the answer\'s type)' },
+      {
+        row: 1,
+        id: 'simple_0',
+        field: 'function.0.parameters.properties.number.type',
+        message: 'widened to ["integer","string"]: the possible answer "n" is a string (BFCL accepts values of the answer\'s type)',
+      },
     ]);
   });
 
@@ -204,11 +259,29 @@ describe('importBfcl: shapes and options', () => {
     const question = {
       id: 'java_0',
       question: [[{ role: 'user', content: 'Set the flag.' }]],
-      function: [{ name: 'Flags.set', description: 'Sets.', parameters: { type: 'dict', properties: { on: { type: 'boolean', description: 'On.' } }, required: ['on'] } }],
+      function: [
+        {
+          name: 'Flags.set',
+          description: 'Sets.',
+          parameters: { type: 'dict', properties: { on: { type: 'boolean', description: 'On.' } }, required: ['on'] },
+        },
+      ],
     };
-    const result = await importBfcl({ questions: jsonl(question), answers: jsonl({ id: 'java_0', ground_truth: [{ 'Flags.set': { on: [true] } }] }) });
-    expect(result.cases[0]).toMatchObject({ coercion: BFCL_SOURCE_TEXT_POLICY, expected_tool_calls: [{ arguments: { on: true } }], metadata: bfclMetadata('java', 1) });
-    expect(BFCL_SOURCE_TEXT_POLICY).toMatchObject({ numeric_string: true, boolean_string: true, string_normalization: 'bfcl', float_to_int: false });
+    const result = await importBfcl({
+      questions: jsonl(question),
+      answers: jsonl({ id: 'java_0', ground_truth: [{ 'Flags.set': { on: [true] } }] }),
+    });
+    expect(result.cases[0]).toMatchObject({
+      coercion: BFCL_SOURCE_TEXT_POLICY,
+      expected_tool_calls: [{ arguments: { on: true } }],
+      metadata: bfclMetadata('java', 1),
+    });
+    expect(BFCL_SOURCE_TEXT_POLICY).toMatchObject({
+      numeric_string: true,
+      boolean_string: true,
+      string_normalization: 'bfcl',
+      float_to_int: false,
+    });
     expect(result.catalogs[0]?.tools[0]?.parameters['properties']).toEqual({
       on: { type: 'string', description: 'On. This is Java boolean type parameter in string representation.' },
     });
@@ -217,13 +290,30 @@ describe('importBfcl: shapes and options', () => {
 
 describe('importBfcl: errors name the row, the field and the reason', () => {
   it.each<[string, string, string | undefined, Record<string, unknown>[]]>([
-    ['a question line that is not JSON', '{"id": "simple_0", ', jsonl(simpleAnswer('simple_0')), [{ row: 1, field: '', reason: expect.stringMatching(/^not valid JSON/) }]],
-    ['a question without id', jsonl({ question: 'x', function: [] }), undefined, [{ row: 1, field: 'id', reason: 'expected a non-empty string' }]],
+    [
+      'a question line that is not JSON',
+      '{"id": "simple_0", ',
+      jsonl(simpleAnswer('simple_0')),
+      [{ row: 1, field: '', reason: expect.stringMatching(/^not valid JSON/) }],
+    ],
+    [
+      'a question without id',
+      jsonl({ question: 'x', function: [] }),
+      undefined,
+      [{ row: 1, field: 'id', reason: 'expected a non-empty string' }],
+    ],
     [
       'an id without a category',
       jsonl(simpleQuestion('my-case')),
       jsonl(simpleAnswer('my-case')),
-      [{ row: 1, id: 'my-case', field: 'id', reason: 'cannot tell the BFCL category from this id (expected <category>_<n>); pass the category option' }],
+      [
+        {
+          row: 1,
+          id: 'my-case',
+          field: 'id',
+          reason: 'cannot tell the BFCL category from this id (expected <category>_<n>); pass the category option',
+        },
+      ],
     ],
     [
       'a multi-turn category',
@@ -231,7 +321,12 @@ describe('importBfcl: errors name the row, the field and the reason', () => {
       undefined,
       [{ row: 1, id: 'multi_turn_base_0', field: '', reason: expect.stringMatching(/multi-turn\/agentic/) }],
     ],
-    ['no answer file', jsonl(simpleQuestion('simple_0')), undefined, [{ row: 1, id: 'simple_0', field: 'ground_truth', reason: 'no possible answer: give the possible-answer file (answers)' }]],
+    [
+      'no answer file',
+      jsonl(simpleQuestion('simple_0')),
+      undefined,
+      [{ row: 1, id: 'simple_0', field: 'ground_truth', reason: 'no possible answer: give the possible-answer file (answers)' }],
+    ],
     [
       'no answer for this id',
       jsonl(simpleQuestion('simple_0')),
@@ -242,13 +337,29 @@ describe('importBfcl: errors name the row, the field and the reason', () => {
       'an answer naming a function the question does not have',
       jsonl(simpleQuestion('simple_0')),
       jsonl({ id: 'simple_0', ground_truth: [{ 'math.gamma': { number: [5] } }] }),
-      [{ row: 1, id: 'simple_0', field: 'ground_truth.0.math.gamma', reason: 'function "math.gamma" is not among the question\'s function docs', file: 'answers' }],
+      [
+        {
+          row: 1,
+          id: 'simple_0',
+          field: 'ground_truth.0.math.gamma',
+          reason: 'function "math.gamma" is not among the question\'s function docs',
+          file: 'answers',
+        },
+      ],
     ],
     [
       'an answer value that is not a list',
       jsonl(simpleQuestion('simple_0')),
       jsonl(simpleAnswer('simple_0', 5)),
-      [{ row: 1, id: 'simple_0', field: 'ground_truth.0.math.factorial.number', reason: 'expected a list of acceptable values', file: 'answers' }],
+      [
+        {
+          row: 1,
+          id: 'simple_0',
+          field: 'ground_truth.0.math.factorial.number',
+          reason: 'expected a list of acceptable values',
+          file: 'answers',
+        },
+      ],
     ],
     [
       'an answer line that is not JSON',
@@ -287,7 +398,9 @@ describe('importBfcl: errors name the row, the field and the reason', () => {
     expect(result.cases.map((c) => c.id)).toEqual(['simple_0', 'irrelevance_3']);
     expect(result.catalogs).toHaveLength(2);
     expect(result.errors).toEqual([{ row: 2, id: 'simple_0', field: 'id', reason: 'duplicate id "simple_0" (first used on row 1)' }]);
-    expect(result.notes).toEqual([{ row: 2, id: 'simple_5', field: 'id', message: 'possible answer without a question in this import', file: 'answers' }]);
+    expect(result.notes).toEqual([
+      { row: 2, id: 'simple_5', field: 'id', message: 'possible answer without a question in this import', file: 'answers' },
+    ]);
     expect(result.total_rows).toBe(3);
   });
 });

@@ -49,7 +49,8 @@ export async function importBfcl(input: BfclInput, options: ImportOptions = {}):
     if (collector.addCandidate(row, outcome.candidate, outcome.catalog)) outcome.notes.forEach((note) => collector.addNote(note));
   }
   for (const [id, entry] of answers ?? []) {
-    if (!questionIds.has(id)) collector.addNote({ row: entry.row, id, field: 'id', message: 'possible answer without a question in this import', file: 'answers' });
+    if (!questionIds.has(id))
+      collector.addNote({ row: entry.row, id, field: 'id', message: 'possible answer without a question in this import', file: 'answers' });
   }
   return collector.result();
 }

@@ -12,7 +12,10 @@ export interface BfclCategory {
   complexity: number;
 }
 
-const COMPLEXITY = { simple: 1, irrelevance: 1, multiple: 2, parallel: 3, parallel_multiple: 4 } as const satisfies Record<BfclKind, number>;
+const COMPLEXITY = { simple: 1, irrelevance: 1, multiple: 2, parallel: 3, parallel_multiple: 4 } as const satisfies Record<
+  BfclKind,
+  number
+>;
 
 /** `simple_0` -> `simple`, `live_simple_19-3-15` -> `live_simple`, `simple_python_12` -> `simple_python`. */
 export function categoryFromId(id: string): string | undefined {
@@ -32,7 +35,8 @@ export function describeCategory(name: string): BfclCategory | string {
     return `category "${name}" is executable, retired or a prompt-format variant; only AST categories can be imported`;
   }
   const kind = kindOf(name);
-  if (kind === undefined) return `unknown BFCL category "${name}" (expected simple, multiple, parallel, parallel_multiple, irrelevance, java, javascript or a live_ variant)`;
+  if (kind === undefined)
+    return `unknown BFCL category "${name}" (expected simple, multiple, parallel, parallel_multiple, irrelevance, java, javascript or a live_ variant)`;
   const language: BfclLanguage = name.includes('javascript') ? 'javascript' : name.includes('java') ? 'java' : 'python';
   const complexity = name.startsWith('live') ? 5 : COMPLEXITY[kind];
   return { name, kind, language, complexity };

@@ -20,11 +20,32 @@ export type FunctionDocsResult = { docs: BfclFunctionDoc[]; tools: ToolDefinitio
  * `string` and we leave untyped (see README). Types not in the table become `string`, as BFCL's tool conversion does.
  */
 const JSON_TYPE: Record<string, string | undefined> = {
-  integer: 'integer', number: 'number', float: 'number', string: 'string', boolean: 'boolean', bool: 'boolean',
-  array: 'array', list: 'array', dict: 'object', object: 'object', tuple: 'array', any: undefined,
-  byte: 'integer', short: 'integer', long: 'integer', double: 'number', char: 'string', ArrayList: 'array',
-  Array: 'array', HashMap: 'object', Hashtable: 'object', Queue: 'array', Stack: 'array', Any: undefined,
-  String: 'string', Bigint: 'integer',
+  integer: 'integer',
+  number: 'number',
+  float: 'number',
+  string: 'string',
+  boolean: 'boolean',
+  bool: 'boolean',
+  array: 'array',
+  list: 'array',
+  dict: 'object',
+  object: 'object',
+  tuple: 'array',
+  any: undefined,
+  byte: 'integer',
+  short: 'integer',
+  long: 'integer',
+  double: 'number',
+  char: 'string',
+  ArrayList: 'array',
+  Array: 'array',
+  HashMap: 'object',
+  Hashtable: 'object',
+  Queue: 'array',
+  Stack: 'array',
+  Any: undefined,
+  String: 'string',
+  Bigint: 'integer',
 };
 
 /** JSON Schema keywords kept; others (`format`, `optional`, `pattern`, ...) are ignored by BFCL's checker and dropped. */
@@ -40,14 +61,23 @@ export function functionDocsToTools(functions: unknown, language: BfclLanguage):
   const tools: ToolDefinition[] = [];
   list.forEach((fn, index) => {
     const field = Array.isArray(functions) ? `function.${index}` : 'function';
-    if (!isJsonObject(fn) || typeof fn['name'] !== 'string') return void problems.push({ field, reason: 'expected a function doc with a "name"' });
+    if (!isJsonObject(fn) || typeof fn['name'] !== 'string')
+      return void problems.push({ field, reason: 'expected a function doc with a "name"' });
     const parameters = fn['parameters'] ?? { type: 'dict', properties: {} };
     if (!isJsonObject(parameters)) return void problems.push({ field: `${field}.parameters`, reason: 'expected a JSON object' });
-    const doc: BfclFunctionDoc = { name: fn['name'], description: typeof fn['description'] === 'string' ? fn['description'] : '', parameters };
+    const doc: BfclFunctionDoc = {
+      name: fn['name'],
+      description: typeof fn['description'] === 'string' ? fn['description'] : '',
+      parameters,
+    };
     docs.push(doc);
     const shown = language === 'python' ? doc : asSourceTextParameters(doc, language);
     const converted = convertSchema(shown.parameters, `${field}.parameters`, problems, notes);
-    tools.push({ name: doc.name, description: shown.description, parameters: { ...converted, type: 'object', properties: converted['properties'] ?? {} } });
+    tools.push({
+      name: doc.name,
+      description: shown.description,
+      parameters: { ...converted, type: 'object', properties: converted['properties'] ?? {} },
+    });
   });
   return problems.length > 0 ? { problems } : { docs, tools, notes };
 }
@@ -61,7 +91,8 @@ function convertSchema(node: unknown, field: string, problems: FieldProblem[], n
   const type = node['type'];
   if (typeof type === 'string') {
     const known = Object.hasOwn(JSON_TYPE, type);
-    if (!known) notes.push({ field: `${field}.type`, reason: `unknown BFCL type "${type}" taken as string (as BFCL's tool conversion does)` });
+    if (!known)
+      notes.push({ field: `${field}.type`, reason: `unknown BFCL type "${type}" taken as string (as BFCL's tool conversion does)` });
     const mapped = known ? JSON_TYPE[type] : 'string';
     if (mapped !== undefined) out['type'] = mapped;
   } else if (type !== undefined) problems.push({ field: `${field}.type`, reason: 'expected a type name' });
@@ -90,16 +121,23 @@ function convertSchema(node: unknown, field: string, problems: FieldProblem[], n
  */
 function asSourceTextParameters(doc: BfclFunctionDoc, language: 'java' | 'javascript'): BfclFunctionDoc {
   const lang = language === 'java' ? 'Java' : 'JavaScript';
-  const hint = language === 'java' ? ' Note that the provided function is in Java 8 SDK syntax.' : ' Note that the provided function is in JavaScript syntax.';
+  const hint =
+    language === 'java'
+      ? ' Note that the provided function is in Java 8 SDK syntax.'
+      : ' Note that the provided function is in JavaScript syntax.';
   const properties = isJsonObject(doc.parameters['properties']) ? doc.parameters['properties'] : {};
   const rewritten = Object.fromEntries(
     Object.entries(properties).map(([name, raw]) => {
       const schema = isJsonObject(raw) ? raw : {};
       const type = typeof schema['type'] === 'string' ? schema['type'] : 'any';
       let description = typeof schema['description'] === 'string' ? schema['description'] : '';
-      description += type === 'any' ? ` This parameter can be of any type of ${lang} object in string representation.` : ` This is ${lang} ${type} type parameter in string representation.`;
+      description +=
+        type === 'any'
+          ? ` This parameter can be of any type of ${lang} object in string representation.`
+          : ` This is ${lang} ${type} type parameter in string representation.`;
       const items = isJsonObject(schema['items']) ? schema['items'] : undefined;
-      if (items && ['ArrayList', 'Array', 'array'].includes(type)) description += ` The list elements are of type ${String(items['type'])}; they are not in string representation.`;
+      if (items && ['ArrayList', 'Array', 'array'].includes(type))
+        description += ` The list elements are of type ${String(items['type'])}; they are not in string representation.`;
       if (language === 'javascript' && type === 'dict' && isJsonObject(schema['properties'])) {
         description += ` The dictionary entries have the following schema; they are not in string representation. ${JSON.stringify(schema['properties'])}`;
       }

@@ -53,7 +53,10 @@ const LIST_TYPES = new Set(['array', 'list', 'tuple', 'ArrayList', 'Array', 'Que
  * (`[""]` alone -> `{ $optional: true, $one_of: [""] }`: omit it, or pass "" as BFCL also accepts). Dict answers are
  * BFCL's nested form (each key its own list) and become objects of per-key expectations; lists of dicts likewise.
  */
-export function toExpectedCall(call: GroundTruthCall, doc: BfclFunctionDoc | undefined): { call: ExpectedToolCall; notes: FieldProblem[] } | { problems: FieldProblem[] } {
+export function toExpectedCall(
+  call: GroundTruthCall,
+  doc: BfclFunctionDoc | undefined,
+): { call: ExpectedToolCall; notes: FieldProblem[] } | { problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   const notes: FieldProblem[] = [];
   const properties = doc && isJsonObject(doc.parameters['properties']) ? doc.parameters['properties'] : undefined;
@@ -61,7 +64,10 @@ export function toExpectedCall(call: GroundTruthCall, doc: BfclFunctionDoc | und
   for (const [param, values] of Object.entries(call.params)) {
     const schema = properties?.[param];
     if (properties && schema === undefined) {
-      notes.push({ field: `${call.field}.${param}`, reason: 'is not declared in the function docs (BFCL passes this case only when it is optional and omitted)' });
+      notes.push({
+        field: `${call.field}.${param}`,
+        reason: 'is not declared in the function docs (BFCL passes this case only when it is optional and omitted)',
+      });
     }
     const value = expectedFromList(values, shapeOf(schema), `${call.field}.${param}`, problems);
     if (value !== undefined) args[param] = value;
@@ -108,7 +114,8 @@ function shapeOf(schema: unknown): Shape {
   if (!isJsonObject(schema) || typeof schema['type'] !== 'string') return 'unknown';
   if (DICT_TYPES.has(schema['type'])) return 'dict';
   const items = schema['items'];
-  if (LIST_TYPES.has(schema['type']) && isJsonObject(items) && typeof items['type'] === 'string' && DICT_TYPES.has(items['type'])) return 'list_of_dict';
+  if (LIST_TYPES.has(schema['type']) && isJsonObject(items) && typeof items['type'] === 'string' && DICT_TYPES.has(items['type']))
+    return 'list_of_dict';
   return 'literal';
 }
 

@@ -10,11 +10,13 @@ export type QuestionResult = { nl_query: string; note?: string } | { field: stri
  */
 export function nlQueryOf(question: unknown): QuestionResult {
   if (typeof question === 'string') return question.trim() === '' ? { field: 'question', reason: 'is empty' } : { nl_query: question };
-  if (!Array.isArray(question) || question.length === 0) return { field: 'question', reason: 'expected a string, a list of messages or a list of turns' };
+  if (!Array.isArray(question) || question.length === 0)
+    return { field: 'question', reason: 'expected a string, a list of messages or a list of turns' };
   let messages: unknown[] = question;
   let prefix = 'question';
   if (question.every(Array.isArray)) {
-    if (question.length > 1) return { field: 'question', reason: `has ${question.length} turns; multi-turn questions cannot be imported as one case` };
+    if (question.length > 1)
+      return { field: 'question', reason: `has ${question.length} turns; multi-turn questions cannot be imported as one case` };
     messages = question[0] as unknown[];
     prefix = 'question.0';
   }

@@ -25,25 +25,31 @@ export interface QuestionContext {
   catalogs: BfclCatalogs;
 }
 
-export type QuestionOutcome = { candidate: Record<string, unknown>; catalog: ToolCatalog; notes: ImportNote[] } | { errors: ImportRowError[] };
+export type QuestionOutcome =
+  { candidate: Record<string, unknown>; catalog: ToolCatalog; notes: ImportNote[] } | { errors: ImportRowError[] };
 
 /** One question line (parsed JSON) as a candidate TestCase with its catalog, or the row's errors. */
 export function questionToCase(line: unknown, ctx: QuestionContext): QuestionOutcome {
   const { row } = ctx;
-  const fail = (field: string, reason: string, id?: string): QuestionOutcome => ({ errors: [{ row, ...(id ? { id } : {}), field, reason }] });
+  const fail = (field: string, reason: string, id?: string): QuestionOutcome => ({
+    errors: [{ row, ...(id ? { id } : {}), field, reason }],
+  });
   if (!isJsonObject(line)) return fail('', 'expected a JSON object (a BFCL question)');
   const id = line['id'];
   if (typeof id !== 'string' || id === '') return fail('id', 'expected a non-empty string');
   const categoryName = ctx.category ?? categoryFromId(id);
-  if (categoryName === undefined) return fail('id', 'cannot tell the BFCL category from this id (expected <category>_<n>); pass the category option', id);
+  if (categoryName === undefined)
+    return fail('id', 'cannot tell the BFCL category from this id (expected <category>_<n>); pass the category option', id);
   const category = describeCategory(categoryName);
   if (typeof category === 'string') return fail('', category, id);
 
   const errors: ImportRowError[] = [];
   const notes: ImportNote[] = [];
   const place = (where: Where) => ({ row: where.row, id, ...(where.file ? { file: where.file } : {}) });
-  const addErrors = (problems: FieldProblem[], where: Where = { row }) => errors.push(...problems.map((p) => ({ ...place(where), field: p.field, reason: p.reason })));
-  const addNotes = (problems: FieldProblem[], where: Where = { row }) => notes.push(...problems.map((p) => ({ ...place(where), field: p.field, message: p.reason })));
+  const addErrors = (problems: FieldProblem[], where: Where = { row }) =>
+    errors.push(...problems.map((p) => ({ ...place(where), field: p.field, reason: p.reason })));
+  const addNotes = (problems: FieldProblem[], where: Where = { row }) =>
+    notes.push(...problems.map((p) => ({ ...place(where), field: p.field, message: p.reason })));
 
   const query = nlQueryOf(line['question']);
   if ('reason' in query) addErrors([query]);
@@ -73,7 +79,12 @@ export function questionToCase(line: unknown, ctx: QuestionContext): QuestionOut
     call_order: 'any',
     tool_catalog: { name: catalog.catalog.name, version: BFCL_TOOL_SCHEMA_VERSION },
     coercion: category.language === 'python' ? 'bfcl' : BFCL_SOURCE_TEXT_POLICY,
-    metadata: { complexity_level: category.complexity, tags: ['bfcl', category.name], category: category.name, source: ctx.source ?? `bfcl:${category.name}` },
+    metadata: {
+      complexity_level: category.complexity,
+      tags: ['bfcl', category.name],
+      category: category.name,
+      source: ctx.source ?? `bfcl:${category.name}`,
+    },
   };
   return { candidate, catalog: catalog.catalog, notes };
 }
@@ -84,19 +95,29 @@ interface Where {
   file?: 'answers';
 }
 
-type ExpectedOutcome = { where: Where } & ({ calls: ExpectedToolCall[]; raw: GroundTruthCall[]; notes: FieldProblem[] } | { problems: FieldProblem[] });
+type ExpectedOutcome = { where: Where } & (
+  { calls: ExpectedToolCall[]; raw: GroundTruthCall[]; notes: FieldProblem[] } | { problems: FieldProblem[] }
+);
 
 /**
  * The expected calls: none for irrelevance (the right answer is no call), else from the possible answer. `docs` is
  * undefined when the function docs are unreadable (already reported): calls are then not checked against them.
  */
-function expectedCalls(line: Record<string, unknown>, id: string, category: BfclCategory, docs: BfclFunctionDoc[] | undefined, ctx: QuestionContext): ExpectedOutcome {
+function expectedCalls(
+  line: Record<string, unknown>,
+  id: string,
+  category: BfclCategory,
+  docs: BfclFunctionDoc[] | undefined,
+  ctx: QuestionContext,
+): ExpectedOutcome {
   if (category.kind === 'irrelevance') return { where: { row: ctx.row }, calls: [], raw: [], notes: [] };
   const entry = ctx.answers?.get(id);
   const where: Where = entry ? { file: 'answers', row: entry.row } : { row: ctx.row };
   const groundTruth = entry?.groundTruth ?? line['ground_truth'];
   if (groundTruth === undefined) {
-    const reason = ctx.answers ? `no possible answer with id "${id}" in the answer file` : 'no possible answer: give the possible-answer file (answers)';
+    const reason = ctx.answers
+      ? `no possible answer with id "${id}" in the answer file`
+      : 'no possible answer: give the possible-answer file (answers)';
     return { where, problems: [{ field: 'ground_truth', reason }] };
   }
   const parsed = groundTruthCalls(groundTruth);
@@ -106,7 +127,8 @@ function expectedCalls(line: Record<string, unknown>, id: string, category: Bfcl
   const notes: FieldProblem[] = [];
   for (const raw of parsed.calls) {
     const doc = docs?.find((d) => d.name === raw.name);
-    if (docs !== undefined && doc === undefined) problems.push({ field: raw.field, reason: `function "${raw.name}" is not among the question's function docs` });
+    if (docs !== undefined && doc === undefined)
+      problems.push({ field: raw.field, reason: `function "${raw.name}" is not among the question's function docs` });
     const converted = toExpectedCall(raw, doc);
     if ('problems' in converted) problems.push(...converted.problems);
     else {

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../../domain/index.js';
 import { widenForAnswers } from './widenForAnswers.js';
 
-const tool = (properties: Record<string, unknown>): ToolDefinition => ({ name: 'f', description: '', parameters: { type: 'object', properties } });
+const tool = (properties: Record<string, unknown>): ToolDefinition => ({
+  name: 'f',
+  description: '',
+  parameters: { type: 'object', properties },
+});
 const call = (params: Record<string, unknown[]>) => ({ name: 'f', params, field: 'ground_truth.0.f' });
 
 describe('widenForAnswers', () => {
@@ -13,7 +17,13 @@ describe('widenForAnswers', () => {
     ['only the first answer decides, as in BFCL', { type: 'number' }, [20.5, '20.5'], { type: 'number' }, []],
     ['a float answer for an integer: widened', { type: 'integer' }, [9.8], { type: ['integer', 'number'] }, ['type']],
     ['no declared type: unchanged', { description: 'any' }, ['x'], { description: 'any' }, []],
-    ['answers outside the enum are added', { type: 'string', enum: ['ascending'] }, ['ascending', 'asc', 'asc'], { type: 'string', enum: ['ascending', 'asc'] }, ['enum']],
+    [
+      'answers outside the enum are added',
+      { type: 'string', enum: ['ascending'] },
+      ['ascending', 'asc', 'asc'],
+      { type: 'string', enum: ['ascending', 'asc'] },
+      ['enum'],
+    ],
   ])('%s', (_label, schema, values, expected, changed) => {
     const tools = [tool({ p: schema })];
     const result = widenForAnswers(tools, [call({ p: values })]);
@@ -24,7 +34,10 @@ describe('widenForAnswers', () => {
 
   it('explains a change', () => {
     expect(widenForAnswers([tool({ year: { type: 'integer' } })], [call({ year: ['2022'] })]).notes).toEqual([
-      { field: 'function.0.parameters.properties.year.type', reason: 'widened to ["integer","string"]: the possible answer "2022" is a string (BFCL accepts values of the answer\'s type)' },
+      {
+        field: 'function.0.parameters.properties.year.type',
+        reason: 'widened to ["integer","string"]: the possible answer "2022" is a string (BFCL accepts values of the answer\'s type)',
+      },
     ]);
   });
 });

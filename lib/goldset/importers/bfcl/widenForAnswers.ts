@@ -9,7 +9,10 @@ import type { GroundTruthCall } from './possibleAnswers.js';
  *  - BFCL never checks `enum`: acceptable values missing from the enum are added to it.
  * Only top-level parameters, as BFCL's type check. Returns new tools (the input is not changed) and one note per change.
  */
-export function widenForAnswers(tools: readonly ToolDefinition[], calls: readonly GroundTruthCall[]): { tools: ToolDefinition[]; notes: FieldProblem[] } {
+export function widenForAnswers(
+  tools: readonly ToolDefinition[],
+  calls: readonly GroundTruthCall[],
+): { tools: ToolDefinition[]; notes: FieldProblem[] } {
   const notes: FieldProblem[] = [];
   const widened = tools.map((tool) => ({ ...tool, parameters: { ...tool.parameters } }));
   for (const call of calls) {
@@ -29,7 +32,10 @@ export function widenForAnswers(tools: readonly ToolDefinition[], calls: readonl
         const answerType = jsonTypeOf(first);
         if (!accepts(declared, answerType)) {
           schema['type'] = [...declared, answerType];
-          notes.push({ field: `${field}.type`, reason: `widened to ${JSON.stringify(schema['type'])}: the possible answer ${JSON.stringify(first)} is a ${answerType} (BFCL accepts values of the answer's type)` });
+          notes.push({
+            field: `${field}.type`,
+            reason: `widened to ${JSON.stringify(schema['type'])}: the possible answer ${JSON.stringify(first)} is a ${answerType} (BFCL accepts values of the answer's type)`,
+          });
         }
       }
       const enumValues = schema['enum'];
@@ -37,7 +43,10 @@ export function widenForAnswers(tools: readonly ToolDefinition[], calls: readonl
         const missing = [...new Set(values.filter((v) => (typeof v !== 'object' || v === null) && !enumValues.includes(v)))];
         if (missing.length > 0) {
           schema['enum'] = [...enumValues, ...missing];
-          notes.push({ field: `${field}.enum`, reason: `added ${missing.map((v) => JSON.stringify(v)).join(', ')}: possible answers outside the enum (BFCL does not check enums)` });
+          notes.push({
+            field: `${field}.enum`,
+            reason: `added ${missing.map((v) => JSON.stringify(v)).join(', ')}: possible answers outside the enum (BFCL does not check enums)`,
+          });
         }
       }
       properties[param] = schema;

@@ -16,21 +16,28 @@ const log = (tool, id) => {
 const answer = (id) =>
   id.startsWith('missing')
     ? { content: [{ type: 'text', text: JSON.stringify({ status: 404, error: `no record ${id}` }) }], isError: true }
-    : { content: [{ type: 'text', text: JSON.stringify({ id, value: `value of ${id}` }) }], structuredContent: { id, value: `value of ${id}` } };
+    : {
+        content: [{ type: 'text', text: JSON.stringify({ id, value: `value of ${id}` }) }],
+        structuredContent: { id, value: `value of ${id}` },
+      };
 
 server.registerTool('lookup', { description: 'Look a record up by id.', inputSchema: { id: z.string() } }, ({ id }) => {
   log('lookup', id);
   return answer(id);
 });
-server.registerTool('crash_once', { description: 'Like lookup; the first call ever crashes the server.', inputSchema: { id: z.string() } }, ({ id }) => {
-  const marker = process.env.FLAKY_MCP_MARKER;
-  log('crash_once', id);
-  if (marker && !existsSync(marker)) {
-    writeFileSync(marker, String(process.pid));
-    process.exit(3);
-  }
-  return answer(id);
-});
+server.registerTool(
+  'crash_once',
+  { description: 'Like lookup; the first call ever crashes the server.', inputSchema: { id: z.string() } },
+  ({ id }) => {
+    const marker = process.env.FLAKY_MCP_MARKER;
+    log('crash_once', id);
+    if (marker && !existsSync(marker)) {
+      writeFileSync(marker, String(process.pid));
+      process.exit(3);
+    }
+    return answer(id);
+  },
+);
 server.registerTool('hang', { description: 'Never answers.', inputSchema: {} }, () => {
   log('hang', '');
   return new Promise(() => {});
