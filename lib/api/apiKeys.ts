@@ -79,12 +79,12 @@ export function apiKeyView(record: ApiKeyRecord): ApiKeyView {
 /** What creating a key takes (API body and CLI flags): a name and at least one role. */
 export const CreateApiKeyRequestSchema = z
   .object({
-    // eslint-disable-next-line no-control-regex -- the rule is exactly: no control characters in a key name
     name: z
       .string()
       .trim()
       .min(1)
       .max(100)
+      // eslint-disable-next-line no-control-regex -- the rule is exactly: no control characters in a key name
       .regex(/^[^\u0000-\u001f]*$/, 'no control characters'),
     roles: z.array(RoleSchema).min(1, 'give at least one role'),
   })

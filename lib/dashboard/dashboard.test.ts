@@ -348,13 +348,11 @@ describe.skipIf(skip)('dashboard in Chromium', () => {
       expected_tool_calls: [{ tool_name: 'refund', arguments: {} }],
       metadata: { complexity_level: 9, tags: [] },
     };
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'cases.jsonl',
-        mimeType: 'application/x-ndjson',
-        buffer: Buffer.from(`${JSON.stringify(good)}\n${JSON.stringify(bad)}\n`),
-      });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'cases.jsonl',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from(`${JSON.stringify(good)}\n${JSON.stringify(bad)}\n`),
+    });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByTestId('import-result').waitFor();
     expect(await page.getByTestId('import-result').textContent()).toContain('2 rows read: 1 imported (1 new, 0 updated), 1 row error.');

@@ -17,8 +17,8 @@ export function jsonForScript(value: unknown): string {
  * Characters XML 1.0 cannot carry at all (not even as character references): C0 controls other than tab, LF and
  * CR, U+FFFE/U+FFFF, and unpaired surrogates.
  */
-// eslint-disable-next-line no-control-regex
 const XML_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- these are exactly the characters XML forbids
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function visibleEscape(c: string): string {

@@ -56,19 +56,17 @@ export class CosmosAnnotationStore implements AnnotationStore {
     }
     for (let i = 0; i < unique.length; i += 25) {
       await Promise.all(
-        unique
-          .slice(i, i + 25)
-          .map((itemId, k) =>
-            this.container.items.upsert<ItemDocument>({
-              id: itemDocId(itemId),
-              task_id: valid.id,
-              type: 'item',
-              item_id: itemId,
-              position: i + k,
-              labels: [],
-              claims: [],
-            }),
-          ),
+        unique.slice(i, i + 25).map((itemId, k) =>
+          this.container.items.upsert<ItemDocument>({
+            id: itemDocId(itemId),
+            task_id: valid.id,
+            type: 'item',
+            item_id: itemId,
+            position: i + k,
+            labels: [],
+            claims: [],
+          }),
+        ),
       );
     }
     return valid;

@@ -66,22 +66,18 @@ describe('maximizeOrderedAlignment', () => {
   it('equals the brute-force optimum and keeps order, on random matrices up to 6x6', () => {
     fc.assert(
       fc.property(
-        fc
-          .integer({ min: 1, max: 6 })
-          .chain((rows) =>
-            fc
-              .integer({ min: 1, max: 6 })
-              .chain((cols) =>
-                fc.tuple(
-                  fc.constant(rows),
-                  fc.constant(cols),
-                  fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3 }), fc.double({ min: 0, max: 2, noNaN: true })), {
-                    minLength: rows * cols,
-                    maxLength: rows * cols,
-                  }),
-                ),
-              ),
+        fc.integer({ min: 1, max: 6 }).chain((rows) =>
+          fc.integer({ min: 1, max: 6 }).chain((cols) =>
+            fc.tuple(
+              fc.constant(rows),
+              fc.constant(cols),
+              fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3 }), fc.double({ min: 0, max: 2, noNaN: true })), {
+                minLength: rows * cols,
+                maxLength: rows * cols,
+              }),
+            ),
           ),
+        ),
         ([rows, cols, weights]) => {
           const rowToCol = maximizeOrderedAlignment(weights, rows, cols);
           const pairs = [...rowToCol].map((c, r) => [r, c] as const).filter(([, c]) => c >= 0);
