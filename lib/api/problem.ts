@@ -40,7 +40,6 @@ const TITLES: Record<number, string> = {
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
-  501: 'Not Implemented',
 };
 
 /** Maps any error to a problem response: ApiError as is, validation to 400/422, store errors to 404/409/412, the rest to 500 without details. */

@@ -24,8 +24,8 @@ export interface Services {
   queue: QueuePort;
   /** per-run queue figures and dead-lettering of poison messages (embedded host; absent in Azure: workers log poison) */
   runQueues?: RunQueuesPort;
-  /** the stage queues' dead letters (list, replay); absent where the host offers none */
-  deadLetters?: DeadLetterPort;
+  /** the stage queues' dead letters (list, replay): SQLite queues embedded, Service Bus in Azure */
+  deadLetters: DeadLetterPort;
   clock: Clock;
   /**
    * one invoker per target id, sharing its circuit breaker and rate limiter across all workers; `apiProvider` executes

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { QUEUES } from '../../runs/index.js';
-import type { DeadLetterPort } from '../../ports/index.js';
-import { ApiError } from '../problem.js';
-import { defineRoute, type RouteContext } from '../route.js';
+import { defineRoute } from '../route.js';
 
 const QueueNameSchema = z.enum(Object.values(QUEUES) as [string, ...string[]]);
 const QueueParams = z.object({ queue: QueueNameSchema });
@@ -20,12 +18,6 @@ const DeadLetterViewSchema = z.object({
   body: z.unknown(),
 });
 
-function port(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'services'>): DeadLetterPort {
-  const dl = ctx.services.deadLetters;
-  if (!dl) throw new ApiError(501, 'Not Implemented', 'this host offers no dead-letter access');
-  return dl;
-}
-
 export const listDeadLettersRoute = defineRoute({
   name: 'dead-letters-list',
   method: 'GET',
@@ -38,7 +30,7 @@ export const listDeadLettersRoute = defineRoute({
   response: z.object({ queue: z.string(), items: z.array(DeadLetterViewSchema) }),
   responses: { 200: 'the dead letters', 400: 'unknown queue' },
   handler: async (ctx) => {
-    const messages = await port(ctx).listDeadLetters(ctx.params.queue, { limit: ctx.query.limit });
+    const messages = await ctx.services.deadLetters.listDeadLetters(ctx.params.queue, { limit: ctx.query.limit });
     return {
       status: 200,
       body: {
@@ -72,7 +64,10 @@ export const replayDeadLettersRoute = defineRoute({
   response: z.object({ queue: z.string(), replayed: z.number().int(), not_found: z.array(z.string()) }),
   responses: { 200: 'replayed', 400: 'unknown queue or invalid body' },
   handler: async (ctx) => {
-    const result = await port(ctx).replayDeadLetters(ctx.params.queue, ctx.body.message_ids ? { messageIds: ctx.body.message_ids } : {});
+    const result = await ctx.services.deadLetters.replayDeadLetters(
+      ctx.params.queue,
+      ctx.body.message_ids ? { messageIds: ctx.body.message_ids } : {},
+    );
     return { status: 200, body: { queue: ctx.params.queue, replayed: result.replayed, not_found: result.notFound } };
   },
 });
