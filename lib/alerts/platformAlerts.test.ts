@@ -175,7 +175,15 @@ describe('regression alerts on the embedded platform', () => {
     runner = (await createApiKey(platform.services.apiKeys, { name: 'ci2', roles: ['reader', 'runner'] }, platform.services.clock)).key;
     expect(later.received).toHaveLength(1);
     await until('the retry after the restart', async () => (later.received.length === 2 ? true : undefined), 10_000);
-    const [notification] = (await platform.services.stores.alerts.listNotifications(alert.id)).filter((n) => n.format === 'teams');
+    // the webhook server has answered before the worker records the delivery: wait for the stored status
+    const notification = await until(
+      'the delivery recorded',
+      async () => {
+        const [n] = (await platform.services.stores.alerts.listNotifications(alert.id)).filter((x) => x.format === 'teams');
+        return n?.status === 'pending' ? undefined : n;
+      },
+      10_000,
+    );
     expect([notification?.status, notification?.attempts, (later.received[1] as { type: string }).type]).toEqual([
       'delivered',
       2,
