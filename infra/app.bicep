@@ -21,10 +21,16 @@ param searchSku string
 param apimSku string
 param apimPublisherEmail string
 param apiSpecificationUrl string
+param privateNetworking bool
+param virtualNetworkAddressPrefix string
 
 var platform = loadJsonContent('platform.json')
 var functionAppName = 'func-${resourceToken}'
 var apimName = 'apim-${resourceToken}'
+// private networking: the services are reached through private endpoints only (public network access off) and the
+// function app's outbound traffic goes through the virtual network; Service Bus private endpoints need Premium
+var publicNetworkAccess = privateNetworking ? 'Disabled' : 'Enabled'
+var effectiveServiceBusSku = privateNetworking ? 'Premium' : serviceBusSku
 
 module identity 'modules/identity.bicep' = {
   name: 'identity'
@@ -44,33 +50,75 @@ module observability 'modules/observability.bicep' = {
 
 module storage 'modules/storage.bicep' = {
   name: 'storage'
-  params: { name: 'st${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId }
+  params: { name: 'st${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, publicNetworkAccess: publicNetworkAccess }
 }
 
 module serviceBus 'modules/serviceBus.bicep' = {
   name: 'serviceBus'
-  params: { name: 'sb-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, sku: serviceBusSku, messagingUnits: serviceBusMessagingUnits }
+  params: { name: 'sb-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, sku: effectiveServiceBusSku, messagingUnits: serviceBusMessagingUnits, publicNetworkAccess: publicNetworkAccess }
 }
 
 module cosmos 'modules/cosmos.bicep' = {
   name: 'cosmos'
-  params: { name: 'cosmos-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, capacityMode: cosmosCapacityMode, autoscaleMaxThroughput: cosmosAutoscaleMaxThroughput }
+  params: { name: 'cosmos-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, capacityMode: cosmosCapacityMode, autoscaleMaxThroughput: cosmosAutoscaleMaxThroughput, publicNetworkAccess: publicNetworkAccess }
 }
 
 module search 'modules/search.bicep' = {
   name: 'search'
-  params: { name: 'srch-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, sku: searchSku }
+  params: { name: 'srch-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, sku: searchSku, publicNetworkAccess: publicNetworkAccess }
 }
 
 module openAi 'modules/openai.bicep' = {
   name: 'openai'
-  params: { name: 'oai-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, judgeModel: judgeModel, embeddingsModel: embeddingsModel }
+  params: { name: 'oai-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, judgeModel: judgeModel, embeddingsModel: embeddingsModel, publicNetworkAccess: publicNetworkAccess }
 }
 
 module keyVault 'modules/keyVault.bicep' = {
   name: 'keyVault'
-  params: { name: 'kv-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId }
+  params: { name: 'kv-${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, publicNetworkAccess: publicNetworkAccess }
 }
+
+module network 'modules/network.bicep' = if (privateNetworking) {
+  name: 'network'
+  params: { name: 'vnet-${resourceToken}', location: location, tags: tags, addressPrefix: virtualNetworkAddressPrefix }
+}
+
+// one private endpoint (and privatelink DNS zone) per service sub-resource the app reaches: Durable Functions and
+// the host use blob, queue and table storage
+var privateLinks = [
+  { key: 'servicebus', groupId: 'namespace', zone: 'privatelink.servicebus.windows.net' }
+  { key: 'cosmos', groupId: 'Sql', zone: 'privatelink.documents.azure.com' }
+  { key: 'blob', groupId: 'blob', zone: 'privatelink.blob.${environment().suffixes.storage}' }
+  { key: 'queue', groupId: 'queue', zone: 'privatelink.queue.${environment().suffixes.storage}' }
+  { key: 'table', groupId: 'table', zone: 'privatelink.table.${environment().suffixes.storage}' }
+  { key: 'search', groupId: 'searchService', zone: 'privatelink.search.windows.net' }
+  { key: 'openai', groupId: 'account', zone: 'privatelink.openai.azure.com' }
+  { key: 'keyvault', groupId: 'vault', zone: 'privatelink.vaultcore.azure.net' }
+]
+var privateLinkServiceIds = {
+  servicebus: serviceBus.outputs.id
+  cosmos: cosmos.outputs.id
+  blob: storage.outputs.id
+  queue: storage.outputs.id
+  table: storage.outputs.id
+  search: search.outputs.id
+  openai: openAi.outputs.id
+  keyvault: keyVault.outputs.id
+}
+
+module privateEndpoints 'modules/privateEndpoint.bicep' = [for link in privateLinks: if (privateNetworking) {
+  name: 'pe-${link.key}'
+  params: {
+    name: 'pe-${link.key}-${resourceToken}'
+    location: location
+    tags: tags
+    serviceId: privateLinkServiceIds[link.key]
+    groupId: link.groupId
+    dnsZoneName: link.zone
+    virtualNetworkId: privateNetworking ? network.outputs.id : ''
+    subnetId: privateNetworking ? network.outputs.privateEndpointSubnetId : ''
+  }
+}]
 
 // Every app setting the code reads in Azure (lib/app/settings/appSettings.ts), identity-based.
 var appSettings = {
@@ -119,7 +167,10 @@ module functionApp 'modules/functionApp.bicep' = {
     maximumInstanceCount: functionMaximumInstanceCount
     instanceMemoryMB: functionInstanceMemoryMB
     appSettings: appSettings
+    virtualNetworkSubnetId: privateNetworking ? network.outputs.appSubnetId : ''
   }
+  // the app starts only once its private endpoints resolve
+  dependsOn: [privateEndpoints]
 }
 
 module apim 'modules/apim.bicep' = {
@@ -146,3 +197,4 @@ output cosmosEndpoint string = cosmos.outputs.endpoint
 output openAiEndpoint string = openAi.outputs.endpoint
 output searchEndpoint string = search.outputs.endpoint
 output keyVaultUri string = keyVault.outputs.uri
+output virtualNetworkId string = privateNetworking ? network.outputs.id : ''

@@ -86,6 +86,12 @@ param apimPublisherEmail string = 'evalplatform@example.com'
 @description('When set (the app\'s https://<host>/api/openapi.json once deployed), API Management imports the API from it at provisioning; otherwise the postdeploy hook imports it')
 param apiSpecificationUrl string = ''
 
+@description('Private networking: Service Bus (then Premium), Cosmos DB, Storage, AI Search, Key Vault and Azure OpenAI get private endpoints and no public network access, and the function app joins a virtual network for its outbound traffic (see infra/README.md)')
+param privateNetworking bool = false
+
+@description('Address space of the virtual network of the private-networking option (a /16 to /23; its first two /24 blocks become the app and private-endpoint subnets)')
+param virtualNetworkAddressPrefix string = '10.40.0.0/16'
+
 var resourceToken = toLower(uniqueString(subscription().id, environmentName, location))
 var tags = { 'azd-env-name': environmentName }
 
@@ -119,6 +125,8 @@ module platform 'app.bicep' = {
     apimSku: apimSku
     apimPublisherEmail: apimPublisherEmail
     apiSpecificationUrl: apiSpecificationUrl
+    privateNetworking: privateNetworking
+    virtualNetworkAddressPrefix: virtualNetworkAddressPrefix
   }
 }
 

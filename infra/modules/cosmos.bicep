@@ -9,6 +9,9 @@ param principalId string
 param capacityMode string = 'serverless'
 @minValue(1000)
 param autoscaleMaxThroughput int = 10000
+@allowed(['Enabled', 'Disabled'])
+@description('Disabled with the private-networking option: reached through its private endpoint only')
+param publicNetworkAccess string = 'Enabled'
 
 var platform = loadJsonContent('../platform.json')
 
@@ -30,6 +33,7 @@ resource account 'Microsoft.DocumentDB/databaseAccounts@2024-05-15' = {
     capabilities: capacityMode == 'serverless' ? [{ name: 'EnableServerless' }] : []
     disableLocalAuth: true
     minimalTlsVersion: 'Tls12'
+    publicNetworkAccess: publicNetworkAccess
   }
 }
 
@@ -71,4 +75,5 @@ resource dataContributor 'Microsoft.DocumentDB/databaseAccounts/sqlRoleAssignmen
 }
 
 output name string = account.name
+output id string = account.id
 output endpoint string = account.properties.documentEndpoint

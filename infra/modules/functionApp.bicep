@@ -13,6 +13,8 @@ param maximumInstanceCount int = 100
 @allowed([512, 2048, 4096])
 param instanceMemoryMB int = 2048
 param appSettings object
+@description('Subnet the app joins for outbound traffic (VNet integration), empty for none')
+param virtualNetworkSubnetId string = ''
 
 resource plan 'Microsoft.Web/serverfarms@2024-04-01' = {
   name: planName
@@ -35,6 +37,7 @@ resource app 'Microsoft.Web/sites@2024-04-01' = {
   properties: {
     serverFarmId: plan.id
     httpsOnly: true
+    virtualNetworkSubnetId: empty(virtualNetworkSubnetId) ? null : virtualNetworkSubnetId
     siteConfig: { minTlsVersion: '1.2' }
     functionAppConfig: {
       deployment: {

@@ -4,6 +4,9 @@ param name string
 param location string
 param tags object = {}
 param principalId string
+@allowed(['Enabled', 'Disabled'])
+@description('Disabled with the private-networking option: reached through its private endpoint only')
+param publicNetworkAccess string = 'Enabled'
 
 var roles = loadJsonContent('../platform.json').roles
 
@@ -17,7 +20,7 @@ resource vault 'Microsoft.KeyVault/vaults@2023-07-01' = {
     enableRbacAuthorization: true
     enableSoftDelete: true
     softDeleteRetentionInDays: 7
-    publicNetworkAccess: 'Enabled'
+    publicNetworkAccess: publicNetworkAccess
   }
 }
 
@@ -32,4 +35,5 @@ resource secretsUser 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
 }
 
 output name string = vault.name
+output id string = vault.id
 output uri string = vault.properties.vaultUri

@@ -6,6 +6,9 @@ param tags object = {}
 param principalId string
 param judgeModel object
 param embeddingsModel object
+@allowed(['Enabled', 'Disabled'])
+@description('Disabled with the private-networking option: reached through its private endpoint only')
+param publicNetworkAccess string = 'Enabled'
 
 var roles = loadJsonContent('../platform.json').roles
 
@@ -18,7 +21,8 @@ resource account 'Microsoft.CognitiveServices/accounts@2024-10-01' = {
   properties: {
     customSubDomainName: name
     disableLocalAuth: true
-    publicNetworkAccess: 'Enabled'
+    publicNetworkAccess: publicNetworkAccess
+    networkAcls: { defaultAction: publicNetworkAccess == 'Enabled' ? 'Allow' : 'Deny' }
   }
 }
 
@@ -53,6 +57,7 @@ resource openAiUser 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
 }
 
 output name string = account.name
+output id string = account.id
 output endpoint string = account.properties.endpoint
 output judgeDeployment string = judge.name
 output embeddingsDeployment string = embeddings.name

@@ -6,6 +6,9 @@ param tags object = {}
 param principalId string
 @allowed(['basic', 'standard'])
 param sku string = 'basic'
+@allowed(['Enabled', 'Disabled'])
+@description('Disabled with the private-networking option: reached through its private endpoint only')
+param publicNetworkAccess string = 'Enabled'
 
 var roles = loadJsonContent('../platform.json').roles
 
@@ -19,7 +22,7 @@ resource search 'Microsoft.Search/searchServices@2023-11-01' = {
     partitionCount: 1
     hostingMode: 'default'
     disableLocalAuth: true
-    publicNetworkAccess: 'enabled'
+    publicNetworkAccess: toLower(publicNetworkAccess)
   }
 }
 
@@ -44,4 +47,5 @@ resource serviceContributor 'Microsoft.Authorization/roleAssignments@2022-04-01'
 }
 
 output name string = search.name
+output id string = search.id
 output endpoint string = 'https://${search.name}.search.windows.net'

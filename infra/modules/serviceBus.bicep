@@ -8,6 +8,9 @@ param principalId string
 param sku string = 'Standard'
 @minValue(1)
 param messagingUnits int = 1
+@allowed(['Enabled', 'Disabled'])
+@description('Disabled with the private-networking option: reached through its private endpoint only')
+param publicNetworkAccess string = 'Enabled'
 
 var platform = loadJsonContent('../platform.json')
 var roles = platform.roles
@@ -17,7 +20,7 @@ resource namespace 'Microsoft.ServiceBus/namespaces@2022-10-01-preview' = {
   location: location
   tags: tags
   sku: sku == 'Premium' ? { name: 'Premium', tier: 'Premium', capacity: messagingUnits } : { name: 'Standard', tier: 'Standard' }
-  properties: union({ disableLocalAuth: true, minimumTlsVersion: '1.2' }, sku == 'Premium' ? { premiumMessagingPartitions: 1 } : {})
+  properties: union({ disableLocalAuth: true, minimumTlsVersion: '1.2', publicNetworkAccess: publicNetworkAccess }, sku == 'Premium' ? { premiumMessagingPartitions: 1 } : {})
 }
 
 resource queues 'Microsoft.ServiceBus/namespaces/queues@2022-10-01-preview' = [for queue in platform.serviceBus.queues: {

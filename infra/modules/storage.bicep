@@ -5,6 +5,9 @@ param location string
 param tags object = {}
 param principalId string
 param deploymentContainerName string = 'app-package'
+@allowed(['Enabled', 'Disabled'])
+@description('Disabled with the private-networking option: reached through its private endpoint only')
+param publicNetworkAccess string = 'Enabled'
 
 var roles = loadJsonContent('../platform.json').roles
 
@@ -20,6 +23,8 @@ resource storage 'Microsoft.Storage/storageAccounts@2023-05-01' = {
     defaultToOAuthAuthentication: true
     minimumTlsVersion: 'TLS1_2'
     supportsHttpsTrafficOnly: true
+    publicNetworkAccess: publicNetworkAccess
+    networkAcls: { defaultAction: publicNetworkAccess == 'Enabled' ? 'Allow' : 'Deny', bypass: 'AzureServices' }
   }
 }
 
@@ -64,5 +69,6 @@ resource tableContributor 'Microsoft.Authorization/roleAssignments@2022-04-01' =
 }
 
 output name string = storage.name
+output id string = storage.id
 output blobEndpoint string = storage.properties.primaryEndpoints.blob
 output deploymentContainerName string = packages.name
