@@ -3,6 +3,7 @@ import * as df from 'durable-functions';
 import { getServices } from '../../lib/app/index.js';
 import { aggregateOutcomes, EVENT_RUN_COMPLETED } from '../../lib/runs/index.js';
 import { liveRegressionChecks } from '../../lib/alerts/index.js';
+import { logFields } from '../../lib/telemetry/index.js';
 import { COSMOS_CONNECTION, DATABASE_NAME, LEASES_CONTAINER, SCORECARDS_CONTAINER } from '../settings.js';
 
 /**
@@ -35,7 +36,12 @@ app.cosmosDB('runStatsFeed', {
       if (check.alerts.length)
         context.log(
           `runStatsFeed: live regression alerts on ${check.run_id}: ${check.alerts.map((a) => `${a.metric} ${a.severity}`).join(', ')}`,
+          logFields({ run_id: check.run_id }),
         );
-    for (const failure of live.failed) context.warn(`runStatsFeed: live regression check of ${failure.run_id} failed: ${failure.error}`);
+    for (const failure of live.failed)
+      context.warn(
+        `runStatsFeed: live regression check of ${failure.run_id} failed: ${failure.error}`,
+        logFields({ run_id: failure.run_id }),
+      );
   },
 });

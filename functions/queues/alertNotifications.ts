@@ -6,6 +6,7 @@ import {
   deliverNotification,
   deliveryOptionsFromEnv,
 } from '../../lib/alerts/index.js';
+import { logFields } from '../../lib/telemetry/index.js';
 import { SERVICE_BUS_CONNECTION } from '../settings.js';
 
 /**
@@ -32,6 +33,7 @@ app.serviceBusQueue('alertNotifications', {
     const result = await deliverNotification(parsed.data, deps, deliveryOptionsFromEnv(process.env));
     context.log(
       `alertNotifications: ${result.notification_id} attempt ${result.attempt}: ${result.outcome}${result.next_attempt_at ? ` (next at ${result.next_attempt_at})` : ''}`,
+      logFields({ notification_id: result.notification_id }),
     );
   },
 });

@@ -2,6 +2,7 @@ import { app, type InvocationContext } from '@azure/functions';
 import { getServices } from '../../lib/app/index.js';
 import { EVENT_CANCEL, processCaseMessages, QUEUES, type QueueStage, RunContextCache } from '../../lib/runs/index.js';
 import * as df from 'durable-functions';
+import { logFields } from '../../lib/telemetry/index.js';
 import { SERVICE_BUS_CONNECTION } from '../settings.js';
 
 let contexts: RunContextCache | undefined;
@@ -28,7 +29,7 @@ function worker(stage: QueueStage) {
     if (result.failed_run_ids.length > 0) {
       const client = df.getClient(context);
       for (const runId of result.failed_run_ids) {
-        context.error(`${stage}: run ${runId} failed: its configuration cannot work`);
+        context.error(`${stage}: run ${runId} failed: its configuration cannot work`, logFields({ run_id: runId }));
         await client.raiseEvent(runId, EVENT_CANCEL, { reason: 'configuration' });
       }
     }

@@ -1,6 +1,7 @@
 import { app, type InvocationContext, type Timer } from '@azure/functions';
 import { getServices } from '../../lib/app/index.js';
 import { checkStalledRuns, DEFAULT_STALL_AFTER_MINUTES } from '../../lib/runs/index.js';
+import { logFields } from '../../lib/telemetry/index.js';
 
 const minutes = Number(process.env.EVALP_STALL_AFTER_MINUTES ?? DEFAULT_STALL_AFTER_MINUTES);
 
@@ -12,7 +13,7 @@ app.timer('runWatchdog', {
     const services = await getServices();
     const stallAfterMs = (Number.isFinite(minutes) && minutes > 0 ? minutes : DEFAULT_STALL_AFTER_MINUTES) * 60_000;
     const { stalled, resumed } = await checkStalledRuns(services, { stallAfterMs });
-    for (const s of stalled) context.warn(`runWatchdog: run ${s.run_id} ${s.reason}`);
-    if (resumed.length) context.log(`runWatchdog: running again: ${resumed.join(', ')}`);
+    for (const s of stalled) context.warn(`runWatchdog: run ${s.run_id} ${s.reason}`, logFields({ run_id: s.run_id }));
+    for (const runId of resumed) context.log(`runWatchdog: run ${runId} running again`, logFields({ run_id: runId }));
   },
 });

@@ -109,7 +109,60 @@ describe('createInvoker', () => {
         [docsOut.name, 'cosmosDB'],
       ],
     });
-    expect(logs).toEqual([['information', 'handling {}', { functionName: 'worker', invocationId: 'inv-1' }]]);
+    // no incoming trace: the invocation starts one, and its log line carries the ids
+    const traceParent = seenContext?.traceContext?.traceParent ?? '';
+    const [, traceId, spanId] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(traceParent) ?? [];
+    expect(traceId).toBeDefined();
+    expect(logs).toEqual([
+      ['information', 'handling {}', { functionName: 'worker', invocationId: 'inv-1', trace_id: traceId, span_id: spanId }],
+    ]);
+  });
+
+  it("continues the trigger's trace: a message's traceparent or Diagnostic-Id, a batch's shared trace, an HTTP request's header", async () => {
+    const { invoke, logs } = setup();
+    const parent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const other = '00-11111111111111111111111111111111-2222222222222222-01';
+    const traceOf = async (options: Parameters<typeof invoke>[2]) => {
+      await invoke(get('worker'), {}, options);
+      return [seenContext?.traceContext?.traceParent, logs.at(-1)?.[2]?.trace_id, logs.at(-1)?.[2]?.span_id];
+    };
+    const continued = [parent, '0af7651916cd43dd8448eb211c80319c', 'b7ad6b7169203331'];
+    expect(await traceOf({ triggerMetadata: { applicationProperties: { traceparent: parent } } })).toEqual(continued);
+    expect(await traceOf({ triggerMetadata: { applicationProperties: { 'Diagnostic-Id': parent } } })).toEqual(continued);
+    expect(await traceOf({ triggerMetadata: { applicationPropertiesArray: [{ traceparent: parent }, { traceparent: parent }] } })).toEqual(
+      continued,
+    );
+    expect(await traceOf({ traceParent: parent, triggerMetadata: {} })).toEqual(continued);
+    // a batch of two traces, or an invalid traceparent, gets a trace of its own
+    for (const triggerMetadata of [
+      { applicationPropertiesArray: [{ traceparent: parent }, { traceparent: other }] },
+      { applicationPropertiesArray: [{ traceparent: parent }, null] },
+      { applicationProperties: { traceparent: '00-00000000000000000000000000000000-b7ad6b7169203331-01' } },
+      { applicationProperties: { traceparent: 'not a traceparent' } },
+    ]) {
+      const [traceParent, traceId] = await traceOf({ triggerMetadata });
+      expect(traceParent, JSON.stringify(triggerMetadata)).not.toContain('0af7651916cd43dd8448eb211c80319c');
+      expect(traceParent).toBe(`00-${traceId}-${logs.at(-1)?.[2]?.span_id}-01`);
+    }
+  });
+
+  it('writes logFields arguments as properties of the line, not into the message', async () => {
+    const { invoke, logs } = setup();
+    const { logFields } = await import('../telemetry/logFields.js');
+    const registrations = await captureRegistrations(async () => {
+      app.timer('fields', {
+        schedule: '0 0 * * * *',
+        handler: (_timer, context) => context.warn('run stalled', logFields({ run_id: 'r1', case_id: undefined, attempts: 2 })),
+      });
+    });
+    await invoke(registrations[0]!, {}, { invocationId: 'inv-f' });
+    expect(logs.at(-1)?.[0]).toBe('warning');
+    expect(logs.at(-1)?.[1]).toBe('run stalled');
+    expect(logs.at(-1)?.[2]).toMatchObject({ invocationId: 'inv-f', run_id: 'r1', attempts: 2 });
+    expect(logs.at(-1)?.[2]).not.toHaveProperty('case_id');
+    // where the worker formats the arguments into the message (Azure), the fields print as key=value
+    const { format } = await import('node:util');
+    expect(format('run stalled', logFields({ run_id: 'r1', attempts: 2 }))).toBe('run stalled run_id=r1 attempts=2');
   });
 
   it('generates an invocation id when none is given', async () => {

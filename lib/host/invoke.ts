@@ -3,6 +3,8 @@ import { format } from 'node:util';
 import type { InvocationContext } from '@azure/functions';
 import { planBindings, type BindingPlan, type OutputRoute } from './bindings.js';
 import { functionsLibrary } from './functionsLibrary.js';
+import { incomingTraceParent, invocationTrace } from './invocationTrace.js';
+import { logArguments } from './logArguments.js';
 import { silentLogger, toHostLogLevel, type HostLogger } from './logger.js';
 import type { FunctionRegistration, InvokeFunction } from './registration.js';
 
@@ -90,11 +92,17 @@ export function createInvoker(options: InvokerOptions): InvokeFunction {
     const plan = planFor(plans, registration);
     const invocationId = invocation?.invocationId ?? randomUUID();
     const functionName = registration.name;
+    const trace = invocationTrace(invocation?.traceParent ?? incomingTraceParent(invocation?.triggerMetadata));
+    const logged = { functionName, invocationId, trace_id: trace.traceId, span_id: trace.spanId };
     const context: InvocationContext = new Context({
       invocationId,
       functionName,
       triggerMetadata: invocation?.triggerMetadata,
-      logHandler: (level, ...args) => logger.log(toHostLogLevel(level), format(...args), { functionName, invocationId }),
+      traceContext: { traceParent: trace.traceParent, traceState: undefined, attributes: {} },
+      logHandler: (level, ...args) => {
+        const { values, fields } = logArguments(args);
+        logger.log(toHostLogLevel(level), format(...values), { ...logged, ...fields });
+      },
       options: {
         trigger: plan.trigger,
         return: plan.returnBinding,

@@ -47,5 +47,10 @@ export interface FunctionRegistration {
 export type InvokeFunction = (
   registration: FunctionRegistration,
   triggerInput: unknown,
-  options?: { triggerMetadata?: Record<string, unknown>; invocationId?: string },
+  options?: {
+    triggerMetadata?: Record<string, unknown>;
+    invocationId?: string;
+    /** the trigger's incoming W3C traceparent when not in its metadata (an HTTP request's header) */
+    traceParent?: string;
+  },
 ) => Promise<unknown>;

@@ -1,6 +1,7 @@
 export { SPANS, METRICS, ATTRIBUTES, type StageSpanKey } from './names.js';
 export { isTracing, isMetering } from './state.js';
 export { parseTraceparent, formatTraceparent, contextFromTraceparent, traceparentOf } from './traceparent.js';
+export { logFields, type LogFieldValues } from './logFields.js';
 export { startSpan, recordPastSpan, endSpan, contextWithSpan, traceparentOfSpan, activeTraceparent, startRunTrace } from './spans.js';
 export {
   recordTasks,

@@ -28,6 +28,11 @@ beforeAll(async () => {
       methods: ['GET', 'PUT'],
       handler: (req: HttpRequest) => ({ jsonBody: { id: req.params.id, tags: req.query.getAll('tag'), method: req.method, url: req.url } }),
     });
+    app.http('srvTrace', {
+      route: 'trace',
+      methods: ['GET'],
+      handler: (_req, context) => ({ jsonBody: { traceParent: context.traceContext?.traceParent ?? null } }),
+    });
     app.http('srvSecret', { route: 'secret', methods: ['GET'], authLevel: 'function', handler: () => ({ body: 'function ok' }) });
     app.http('srvAdmin', { route: 'admin-only', methods: ['GET'], authLevel: 'admin', handler: () => ({ body: 'admin ok' }) });
     app.http('srvUpload', {
@@ -298,5 +303,16 @@ describe('HttpTriggerServer.stop', () => {
     const [fn, mount] = await Promise.all([fetch(`${url}/api/secret?code=fn-key`), fetch(`${url}/mounted/x`)]);
     expect([fn.status, mount.status, await mount.text()]).toEqual([503, 200, 'still here']);
     await own.stop();
+  });
+});
+
+describe('HttpTriggerServer trace context', () => {
+  it("gives the invocation the request's traceparent header as its trace context, or a new trace", async () => {
+    const parent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const traced = await fetch(`${base}/api/trace`, { headers: { traceparent: parent } });
+    expect(await traced.json()).toEqual({ traceParent: parent });
+    const untraced = (await (await fetch(`${base}/api/trace`)).json()) as { traceParent: string };
+    expect(untraced.traceParent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(untraced.traceParent).not.toBe(parent);
   });
 });

@@ -318,7 +318,12 @@ export class HttpTriggerServer {
     const request = toFunctionsRequest(req, origin, params, body.body);
     let result: unknown;
     try {
-      result = await this.#invoke(route.registration, request, { invocationId, triggerMetadata: { ...params } });
+      const traceParent = headerValue(req, 'traceparent');
+      result = await this.#invoke(route.registration, request, {
+        invocationId,
+        triggerMetadata: { ...params },
+        ...(traceParent ? { traceParent } : {}),
+      });
     } catch (error) {
       this.#options.logger.log('error', `Function "${route.registration.name}" failed.`, { invocationId, error: describeError(error) });
       return problemWire(
