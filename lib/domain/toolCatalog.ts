@@ -9,6 +9,8 @@ export const ToolDefinitionSchema = z
     name: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'tool names are 1-128 chars of letters, digits, _ . -'),
     description: z.string().default(''),
     parameters: JsonSchemaObjectSchema.default({ type: 'object', properties: {} }),
+    /** Stage 3: this tool's own timeout for a live call (ms), overriding the run's (a slow report endpoint, a fast lookup). */
+    timeout_ms: z.number().int().min(1).max(600_000).optional(),
     /** Stage 3 HTTP mapping for the live provider (optional). */
     http: z
       .object({
@@ -19,6 +21,8 @@ export const ToolDefinitionSchema = z
         query: z.array(z.string()).optional(),
         /** Arguments sent in the JSON body (default: every argument not used in the path, for POST/PUT/PATCH). */
         body: z.array(z.string()).optional(),
+        /** Timeout of this HTTP call (ms); wins over the tool's `timeout_ms` and the run's. */
+        timeout_ms: z.number().int().min(1).max(600_000).optional(),
       })
       .strict()
       .optional(),

@@ -106,6 +106,41 @@ describe('HttpApiProvider', () => {
     expect(response.durationMs).toBeLessThan(ms + 1000);
   });
 
+  it("a tool's own timeout (http.timeout_ms, else timeout_ms) overrides the run's, both ways", async () => {
+    const slowMs = 400;
+    const handler: Handler = (_, res) => void setTimeout(() => sendJson(res, 200, { temp: 20 }), slowMs);
+    const withTimeouts = (tool: { timeout_ms?: number; http_timeout_ms?: number }) => ({
+      ...TEST_CATALOG,
+      tools: TEST_CATALOG.tools.map((t) =>
+        t.name === 'get_weather'
+          ? {
+              ...t,
+              ...(tool.timeout_ms ? { timeout_ms: tool.timeout_ms } : {}),
+              http: { ...t.http!, ...(tool.http_timeout_ms ? { timeout_ms: tool.http_timeout_ms } : {}) },
+            }
+          : t,
+      ),
+    });
+    // the run allows 10 s, the tool 100 ms: it times out, and says whose timeout it was
+    let provider = await providerFor(handler, { timeoutInMs: 10_000, catalog: withTimeouts({ timeout_ms: 100 }) });
+    const late = await provider.execute(call('get_weather', { city: 'Paris' }), context);
+    expect(late).toMatchObject({
+      ok: false,
+      message: `GET ${server?.baseUrl}/v1/weather/Paris did not answer within 100 ms (the timeout of tool get_weather)`,
+    });
+    expect(late.durationMs).toBeLessThan(slowMs);
+    await server?.close();
+    // the run allows 100 ms (also per call), the tool's HTTP mapping 5 s (winning over its timeout_ms of 50 ms): it answers
+    provider = await providerFor(handler, { timeoutInMs: 100, catalog: withTimeouts({ timeout_ms: 50, http_timeout_ms: 5_000 }) });
+    const answered = await provider.execute(call('get_weather', { city: 'Paris' }), { ...context, timeoutInMs: 100 });
+    expect(answered).toMatchObject({ ok: true, data: { temp: 20 } });
+    // a tool without its own timeout keeps the run's
+    expect(await provider.execute(call('ping', {}), context)).toMatchObject({
+      ok: false,
+      message: `PUT ${server?.baseUrl}/v1/ping did not answer within 100 ms`,
+    });
+  });
+
   it('rethrows the abort reason when the caller aborts mid-request', async () => {
     const provider = await providerFor(() => undefined);
     const controller = new AbortController();

@@ -66,7 +66,8 @@ export class HttpApiProvider implements ApiProvider {
     if (!built.ok) return fail(built.message);
     const { request } = built;
     const label = `${request.method} ${request.url}`;
-    const timeoutInMs = context.timeoutInMs ?? this.timeoutInMs;
+    // the tool's own timeout (its catalog entry) overrides the run's per-call and provider timeouts
+    const timeoutInMs = route.timeoutInMs ?? context.timeoutInMs ?? this.timeoutInMs;
     const abort = requestSignal(timeoutInMs, context.abortSignal);
     let response: Response;
     let text: string;
@@ -75,7 +76,10 @@ export class HttpApiProvider implements ApiProvider {
       text = await response.text();
     } catch (error) {
       if (context.abortSignal?.aborted) throw context.abortSignal.reason;
-      if (abort.timedOut()) return fail(`${label} did not answer within ${timeoutInMs} ms`);
+      if (abort.timedOut()) {
+        const whose = route.timeoutInMs === undefined ? '' : ` (the timeout of tool ${call.tool_name})`;
+        return fail(`${label} did not answer within ${timeoutInMs} ms${whose}`);
+      }
       return fail(`${label} failed: ${describeError(error)}`);
     } finally {
       abort.dispose();

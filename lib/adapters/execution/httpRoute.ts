@@ -14,6 +14,8 @@ export interface HttpRoute {
   body: string[] | 'rest';
   /** whether a JSON body is sent even when no argument goes into it (`{}`) */
   alwaysSendBody: boolean;
+  /** the tool's own timeout (`http.timeout_ms`, else the tool's `timeout_ms`), overriding the run's */
+  timeoutInMs?: number;
 }
 
 /** The request for one call, ready for fetch. */
@@ -58,8 +60,11 @@ export function compileHttpRoute(tool: ToolDefinition): HttpRoute {
     query: mapping.query ?? (sendsBody ? [] : 'rest'),
     body: mapping.body ?? (sendsBody ? 'rest' : []),
     alwaysSendBody: sendsBody,
+    ...(timeoutOf(tool) === undefined ? {} : { timeoutInMs: timeoutOf(tool) }),
   };
 }
+
+const timeoutOf = (tool: ToolDefinition): number | undefined => tool.http?.timeout_ms ?? tool.timeout_ms;
 
 /**
  * Builds the request of one call. Path parameters are URL-encoded (objects and arrays as JSON text); query
