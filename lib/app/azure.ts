@@ -26,6 +26,7 @@ import { createOutboundGuard, outboundPolicyFromEnv } from '../outbound/index.js
 import { TargetRegistry } from '../targets/index.js';
 import { startTelemetry } from '../telemetry/index.js';
 import { runServices } from './perRunServices.js';
+import { platformVersion } from './packageRoot.js';
 import { breakerSettingsFromEnv } from './breakerSettings.js';
 import { checkAppSettings, type AppSettings, type SettingsSource } from './settings/checkAppSettings.js';
 
@@ -105,6 +106,7 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
     baseDir,
     workerId: `azure-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
     ...(settings.EVALP_PUBLIC_URL ? { publicUrl: settings.EVALP_PUBLIC_URL } : {}),
+    version: platformVersion(),
     outbound,
   };
   configureApiSecurity(services, apiSecuritySettingsFromEnv(env));

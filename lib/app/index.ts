@@ -1,7 +1,7 @@
 // The public surface of lib/app: other folders import it from here.
 export { getServices } from './services.js';
 export { createApiProvider } from './createApiProvider.js';
-export { packageRoot } from './packageRoot.js';
+export { packageRoot, platformVersion } from './packageRoot.js';
 export { DEMO_SUITE_ID, DEMO_TARGETS, demoRunConfig, loadRetailSample } from './demo.js';
 export { provideServices, resetServices } from './services.js';
 export { runServices } from './perRunServices.js';

@@ -6,3 +6,4 @@ export { cosineSimilarity } from './cosine.js';
 export { LOCAL_REFERENCE_WEIGHTS, MAX_HEURISTIC_CONFIDENCE, scoreAgainstReference, type LocalReferenceScore } from './referenceScore.js';
 export { analyseFact, checkAnalysedFact, indexAnswer } from './facts.js';
 export { lcsLength, rougeL, type RougeScore } from './rougeL.js';
+export { distinctNumbers, extractNumbers, findNumbers, NUMBER_RELATIVE_TOLERANCE, type NumberMention } from './numbers.js';

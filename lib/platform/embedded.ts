@@ -14,6 +14,7 @@ import { EnvSecretResolver } from '../adapters/shared/index.js';
 import {
   breakerSettingsFromEnv,
   hostJsonRoutePrefix,
+  platformVersion,
   provideServices,
   removeServerMarker,
   resetServices,
@@ -94,6 +95,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     baseDir,
     workerId: `embedded-${process.pid}-${randomBytes(3).toString('hex')}`,
     publicUrl: host.url,
+    version: platformVersion(),
     outbound,
   };
   // API keys, Entra ID and rate limits from the platform's own settings; a malformed setting fails the start here

@@ -52,6 +52,8 @@ export interface Services {
   workerId: string;
   /** where the platform answers (for status URLs); undefined when unknown */
   publicUrl?: string;
+  /** the platform's version (package.json), for GET /api/health */
+  version?: string;
   /** the outbound URL policy (lib/outbound): its fetch for every outbound call, its check where URLs are configured */
   outbound?: OutboundGuard;
 }

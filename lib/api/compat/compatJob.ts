@@ -1,10 +1,25 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { TargetSystemSchema, type Run, type Scorecard, type TargetSystem, type TestCase } from '../../domain/index.js';
+import {
+  DEFAULT_JUDGE_CRITERIA,
+  TargetSystemSchema,
+  type Run,
+  type Scorecard,
+  type TargetSystem,
+  type TestCase,
+} from '../../domain/index.js';
 import { ConflictError, type Clock, type Stores } from '../../ports/index.js';
 import { importCases } from '../../goldset/index.js';
 import { createRun } from '../../runs/index.js';
 import type { RunOrchestrations } from '../route.js';
-import { aggregateScorers, scoreQuestion, weightedMean } from './compatScorers.js';
+import {
+  aggregateScorers,
+  COMPAT_SCORERS,
+  DATA_METHODOLOGY_CRITERION,
+  scoreQuestion,
+  weightedMean,
+  type RequiredScorers,
+} from './compatScorers.js';
+import { DEFAULT_REQUIRED_SCORERS } from './compatScorerNames.js';
 import type { CompatEvaluateRequest, CompatJob, CompatJobStatus, CompatQuestionResult } from './compatSchemas.js';
 
 /** Marks the runs the compatibility routes started (`trigger_metadata.source`). */
@@ -64,8 +79,17 @@ export async function startCompatJob(request: CompatEvaluateRequest, deps: Deps)
       suite_id: jobId,
       target_id: target.id,
       triggered_by: 'api',
-      trigger_metadata: { source: COMPAT_SOURCE },
-      config: { execution: { enabled: false }, semantics: { enabled: true, judge: request.judge, pass_threshold: request.pass_threshold } },
+      trigger_metadata: { source: COMPAT_SOURCE, required_scorers: request.required_scorers.join(',') },
+      config: {
+        execution: { enabled: false },
+        semantics: {
+          enabled: true,
+          judge: request.judge,
+          pass_threshold: request.pass_threshold,
+          // the LLM judge also rates the data source and method (the data_methodology scorer)
+          ...(request.judge === 'openai' ? { criteria: [...DEFAULT_JUDGE_CRITERIA, DATA_METHODOLOGY_CRITERION] } : {}),
+        },
+      },
     },
     { stores, clock },
   );
@@ -106,57 +130,119 @@ async function ensureTarget(stores: Stores, request: CompatEvaluateRequest, now:
   }
 }
 
+/** The contract's four statuses: a cancelled or timed-out run is a failed job (its error says which). */
 const STATUS: Record<Run['status'], CompatJobStatus> = {
-  pending: 'pending',
+  pending: 'queued',
   running: 'running',
   stalled: 'running',
   completed: 'completed',
   degraded: 'completed',
   failed: 'failed',
-  cancelled: 'cancelled',
+  cancelled: 'failed',
   timed_out: 'failed',
 };
 
-/** A job as `GET /api/evaluate/{job_id}` shows it; undefined when the run is not one the compatibility routes started. */
-export async function compatJobView(run: Run, stores: Stores, statusUrl: string): Promise<CompatJob | undefined> {
+/** The required scorers the job was started with (older jobs: the default). */
+const requiredOf = (run: Run): RequiredScorers => {
+  const stored = run.trigger_metadata.required_scorers;
+  return new Set(typeof stored === 'string' && stored ? stored.split(',') : DEFAULT_REQUIRED_SCORERS);
+};
+
+const seconds = (from: string, to: number): number => Math.max(0, Math.round((to - Date.parse(from)) / 100) / 10);
+
+/**
+ * A job as `GET /api/evaluate/{job_id}` shows it; undefined when the run is not one the compatibility routes started.
+ * `origin` is where the platform answers (the report and dashboard links).
+ */
+export async function compatJobView(
+  run: Run,
+  stores: Stores,
+  statusUrl: string,
+  origin: string,
+  now: Date,
+): Promise<CompatJob | undefined> {
   if (run.trigger_metadata.source !== COMPAT_SOURCE) return undefined;
   const suite = await stores.suites.get(run.suite_id);
   const ids = suite?.test_case_ids ?? [];
-  const stats = await stores.runStats.getRunStats(run.id);
-  const completed = stats?.completed ?? 0;
   const total = ids.length;
+  const required = requiredOf(run);
+  const cases = await stores.testCases.getTestCases(ids);
+  const cards = new Map<string, Scorecard>();
+  for await (const card of stores.scorecards.iterateScorecards(run.id)) cards.set(card.test_case_id, card);
+  const threshold = run.config.semantics.pass_threshold;
+  const scored = cases.map((tc) => ({ tc, card: cards.get(tc.id), score: scoreQuestion(cards.get(tc.id), tc, threshold, required) }));
+  const answered = scored.filter((q) => q.card);
+  const completed = answered.length;
+  const finished = !['pending', 'running', 'stalled'].includes(run.status);
+  const endMs = run.completed_at ? Date.parse(run.completed_at) : now.getTime();
+  const elapsed = run.started_at ? seconds(run.started_at, endMs) : null;
+  const report = `${origin}/api/v1/runs/${encodeURIComponent(run.id)}/report`;
   const view: CompatJob = {
     job_id: run.id,
     status: STATUS[run.status],
     status_url: statusUrl,
     total_questions: total,
-    progress: { completed, total, percent: total ? Math.round((completed / total) * 1000) / 10 : 0 },
+    progress: {
+      completed,
+      total,
+      percent: total ? Math.round((completed / total) * 1000) / 10 : 0,
+      questions: { completed, total },
+      scorers: COMPAT_SCORERS.map((spec, i) => ({
+        name: spec.name,
+        completed,
+        scored: answered.filter((q) => q.score.scorers[i]!.score !== null).length,
+        total,
+      })),
+    },
+    submitted_at: run.created_at,
     created_at: run.created_at,
+    started_at: run.started_at,
     completed_at: run.completed_at,
-    error: run.status === 'timed_out' ? `the job timed out with ${completed} of ${total} questions answered` : run.error,
+    duration_seconds: elapsed,
+    estimated_completion_seconds: finished
+      ? 0
+      : elapsed !== null && completed > 0
+        ? Math.round(((total - completed) * elapsed) / completed)
+        : null,
+    error:
+      run.status === 'timed_out'
+        ? `the job timed out with ${completed} of ${total} questions answered`
+        : run.status === 'cancelled'
+          ? `the job was cancelled with ${completed} of ${total} questions answered${run.error ? `: ${run.error}` : ''}`
+          : run.error,
+    report_urls: {
+      json: report,
+      markdown: `${report}?format=markdown`,
+      html: `${report}?format=html`,
+      dashboard: `${origin}/#/runs/${encodeURIComponent(run.id)}`,
+    },
+    required_scorers: COMPAT_SCORERS.map((s) => s.name).filter((name) => required.has(name)),
     run_id: run.id,
     target_id: run.target_id,
   };
-  if (run.status === 'pending' || run.status === 'running' || run.status === 'stalled') return view;
-  return { ...view, ...(await verdict(run, ids, stores)) };
+  if (!finished) return view;
+  return { ...view, ...verdict(scored, threshold, required) };
 }
 
-async function verdict(
-  run: Run,
-  ids: readonly string[],
-  stores: Stores,
-): Promise<Pick<CompatJob, 'passed' | 'overall_score' | 'scorer_results' | 'summary' | 'results'>> {
-  const cases = await stores.testCases.getTestCases(ids);
-  const cards = new Map<string, Scorecard>();
-  for await (const card of stores.scorecards.iterateScorecards(run.id)) cards.set(card.test_case_id, card);
-  const threshold = run.config.semantics.pass_threshold;
-  const scored = cases.map((tc) => ({ tc, card: cards.get(tc.id), score: scoreQuestion(cards.get(tc.id), tc) }));
+function verdict(
+  scored: ReadonlyArray<{ tc: TestCase; card: Scorecard | undefined; score: ReturnType<typeof scoreQuestion> }>,
+  threshold: number,
+  required: RequiredScorers,
+): Pick<
+  CompatJob,
+  'passed' | 'overall_score' | 'scorer_results' | 'summary' | 'results' | 'required_passed' | 'required_failed' | 'critical_issues'
+> {
+  const cases = scored.map((q) => q.tc);
   const scorerResults = aggregateScorers(
     scored.map((q) => q.score),
     threshold,
+    required,
   );
   const overall = weightedMean(scorerResults);
-  const passed = overall !== null && overall >= threshold && scorerResults.every((s) => s.passed !== false);
+  const requiredResults = scorerResults.filter((s) => s.required);
+  const requiredFailed = requiredResults.filter((s) => s.passed === false);
+  // optional scorers inform the overall score; only required ones can fail the job on their own
+  const passed = overall !== null && overall >= threshold && requiredFailed.length === 0;
   const passedQuestions = scored.filter((q) => q.score.passed).length;
   const results: CompatQuestionResult[] = scored.map(({ tc, card, score }) => ({
     question_id: tc.id,
@@ -182,5 +268,14 @@ async function verdict(
   const summary =
     `${passedQuestions} of ${cases.length} questions passed (${pct}%); overall score ${overall === null ? 'n/a' : overall.toFixed(3)} ` +
     `(pass at ${threshold}): ${passed ? 'passed' : 'failed'}. ${parts.join(', ')}.`;
-  return { passed, overall_score: overall, scorer_results: scorerResults, summary, results };
+  return {
+    passed,
+    overall_score: overall,
+    scorer_results: scorerResults,
+    required_passed: requiredResults.filter((s) => s.passed === true).map((s) => s.name),
+    required_failed: requiredFailed.map((s) => s.name),
+    critical_issues: requiredFailed.map((s) => ({ scorer: s.name, rationale: s.rationale })),
+    summary,
+    results,
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPAT_SCORER_NAMES, DEFAULT_REQUIRED_SCORERS } from './compatScorerNames.js';
 
 /** One question of an evaluation job, in the shape evaluation-as-a-service callers send. */
 export const CompatQuestionSchema = z
@@ -30,11 +31,21 @@ export const CompatEvaluateRequestSchema = z
     judge: z.enum(['local', 'openai']).default('local'),
     /** the request body sent to target_url; `{{question}}` becomes the question as a JSON string */
     request_template: z.string().min(1).default('{"question": {{question}}}'),
+    /**
+     * the scorers that must pass for the job to pass (default: the endpoint answered, and the answer is right); the
+     * others are optional: reported, weighted into the overall score, never failing the job on their own
+     */
+    required_scorers: z
+      .array(z.enum(COMPAT_SCORER_NAMES))
+      .min(1)
+      .refine((names) => new Set(names).size === names.length, 'a scorer is named twice')
+      .default([...DEFAULT_REQUIRED_SCORERS]),
   })
   .strict();
 export type CompatEvaluateRequest = z.infer<typeof CompatEvaluateRequestSchema>;
 
-export const CompatJobStatusSchema = z.enum(['pending', 'running', 'completed', 'failed', 'cancelled']);
+/** queued (accepted, not started), running, completed (a verdict), failed (no verdict: the run failed, timed out or was cancelled) */
+export const CompatJobStatusSchema = z.enum(['queued', 'running', 'completed', 'failed']);
 export type CompatJobStatus = z.infer<typeof CompatJobStatusSchema>;
 
 /** One scorer's verdict, for one question or for the whole job. */
@@ -44,6 +55,8 @@ export const ScorerResultSchema = z.object({
   score: z.number().min(0).max(1).nullable(),
   passed: z.boolean().nullable(),
   weight: z.number(),
+  /** a required scorer must pass for the job to pass (request `required_scorers`) */
+  required: z.boolean(),
   rationale: z.string(),
 });
 export type ScorerResult = z.infer<typeof ScorerResultSchema>;
@@ -64,21 +77,46 @@ export const CompatQuestionResultSchema = z.object({
 export type CompatQuestionResult = z.infer<typeof CompatQuestionResultSchema>;
 
 /** `GET /api/evaluate/{job_id}`: progress, and once the job has finished its verdict. */
+export const CompatProgressSchema = z.object({
+  /** questions answered and scored, of all */
+  completed: z.number().int(),
+  total: z.number().int(),
+  percent: z.number(),
+  questions: z.object({ completed: z.number().int(), total: z.number().int() }),
+  /** per scorer: questions it has a score for (`scored`) and questions it has looked at (`completed`), of all */
+  scorers: z.array(z.object({ name: z.string(), completed: z.number().int(), scored: z.number().int(), total: z.number().int() })),
+});
+
 export const CompatJobSchema = z.object({
   job_id: z.string(),
   status: CompatJobStatusSchema,
   status_url: z.string(),
   total_questions: z.number().int(),
-  progress: z.object({ completed: z.number().int(), total: z.number().int(), percent: z.number() }),
+  progress: CompatProgressSchema,
+  /** when the job was accepted (= created_at) */
+  submitted_at: z.string(),
   created_at: z.string(),
+  started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
+  /** from start to completion, or to now while it runs; null before it starts */
+  duration_seconds: z.number().nullable(),
+  /** while running: the remaining questions at the pace so far; 0 once finished; null before the first answer */
+  estimated_completion_seconds: z.number().nullable(),
   error: z.string().nullable(),
+  /** the run's report (json, markdown, html) and its dashboard page */
+  report_urls: z.object({ json: z.string(), markdown: z.string(), html: z.string(), dashboard: z.string() }),
+  required_scorers: z.array(z.string()),
   /** the platform's own records behind the job */
   run_id: z.string(),
   target_id: z.string(),
   passed: z.boolean().optional(),
   overall_score: z.number().nullable().optional(),
   scorer_results: z.array(ScorerResultSchema).optional(),
+  /** required scorers that passed / failed (a required scorer that could not score is in neither) */
+  required_passed: z.array(z.string()).optional(),
+  required_failed: z.array(z.string()).optional(),
+  /** one entry per failed required scorer, with why */
+  critical_issues: z.array(z.object({ scorer: z.string(), rationale: z.string() })).optional(),
   summary: z.string().optional(),
   results: z.array(CompatQuestionResultSchema).optional(),
 });
@@ -89,4 +127,5 @@ export const CompatJobAcceptedSchema = z.object({
   status: CompatJobStatusSchema,
   status_url: z.string(),
   total_questions: z.number().int(),
+  submitted_at: z.string(),
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +73,7 @@ async function waitForJob(statusUrl: string, timeoutMs = 30_000): Promise<any> {
   for (;;) {
     const res = await fetch(statusUrl, { headers: { authorization: `Bearer ${reader}` } });
     const job = (await res.json()) as any;
-    if (!['pending', 'running'].includes(job.status)) return job;
+    if (!['queued', 'running'].includes(job.status)) return job;
     if (Date.now() > until) throw new Error(`job still ${job.status}: ${JSON.stringify(job.progress)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -88,13 +89,30 @@ describe('POST /api/evaluate, GET /api/evaluate/{job_id}, GET /api/scorers', () 
     jobId = r.json.job_id;
     expect(r.json).toEqual({
       job_id: expect.stringMatching(/^job-/),
-      status: 'pending',
+      status: 'queued',
       status_url: `${t.platform.url}/api/evaluate/${jobId}`,
       total_questions: 4,
+      submitted_at: expect.any(String),
     });
     expect(r.headers.get('location')).toBe(r.json.status_url);
     job = await waitForJob(r.json.status_url);
-    expect([job.status, job.progress, job.run_id, job.error]).toEqual(['completed', { completed: 4, total: 4, percent: 100 }, jobId, null]);
+    expect([job.status, job.run_id, job.error]).toEqual(['completed', jobId, null]);
+    expect([job.progress.completed, job.progress.total, job.progress.percent, job.progress.questions]).toEqual([
+      4,
+      4,
+      100,
+      { completed: 4, total: 4 },
+    ]);
+    // per scorer: every question looked at, scored where it applies (3 answered; an agent and numbers expected in all 3)
+    const progress = Object.fromEntries(job.progress.scorers.map((p: { name: string; scored: number }) => [p.name, p.scored]));
+    expect(progress).toMatchObject({ syntax: 3, execution: 0, agent_routing: 3, numerical_accuracy: 3, data_methodology: 0 });
+    expect(job.progress.scorers.every((p: { completed: number; total: number }) => p.completed === 4 && p.total === 4)).toBe(true);
+    // timing: submitted, started, completed in that order; the duration is the run's; nothing left to estimate
+    expect(job.submitted_at).toBe(r.json.submitted_at);
+    expect(Date.parse(job.started_at)).toBeGreaterThanOrEqual(Date.parse(job.submitted_at));
+    expect(Date.parse(job.completed_at)).toBeGreaterThanOrEqual(Date.parse(job.started_at));
+    expect(job.duration_seconds).toBeCloseTo((Date.parse(job.completed_at) - Date.parse(job.started_at)) / 1000, 0);
+    expect(job.estimated_completion_seconds).toBe(0);
     expect(received.map((b) => (b as { question: string }).question).sort()).toEqual(QUESTIONS.map((q) => q.question).sort());
     const run = await t.api('GET', `v1/runs/${jobId}`, { key: reader });
     // one question of four is not scored (the endpoint answered 400: an infrastructure failure, not a model one): degraded
@@ -118,7 +136,8 @@ describe('POST /api/evaluate, GET /api/evaluate/{job_id}, GET /api/scorers', () 
       name: 'agent_routing',
       score: 0.333,
       passed: false,
-      weight: 0.25,
+      weight: 0.2,
+      required: false,
       rationale: expect.stringContaining('1 of 3 questions passed'),
     });
     expect(byName.agent_routing.rationale).toContain('routed to "billing" instead of "shipping"');
@@ -127,6 +146,53 @@ describe('POST /api/evaluate, GET /api/evaluate/{job_id}, GET /api/scorers', () 
     expect(job.summary).toMatch(
       /^2 of 4 questions passed \(50\.0%\); overall score 0\.\d{3} \(pass at 0\.7\): failed\. syntax 1\.000, logic 1\.000, semantics/,
     );
+  });
+
+  it('names the required scorers, which passed and failed, the critical issues, and links the reports', async () => {
+    expect(job.required_scorers).toEqual(['syntax', 'semantics']);
+    expect([job.required_passed, job.required_failed]).toEqual([['syntax'], ['semantics']]);
+    expect(job.critical_issues).toEqual([{ scorer: 'semantics', rationale: expect.stringContaining('questions passed') }]);
+    expect(job.scorer_results.filter((s: { required: boolean }) => s.required).map((s: { name: string }) => s.name)).toEqual([
+      'syntax',
+      'semantics',
+    ]);
+    const numbers = job.scorer_results.find((s: { name: string }) => s.name === 'numerical_accuracy');
+    expect([numbers.score, numbers.passed, numbers.required]).toEqual([0.667, false, false]); // q1 and q4 state every number; q2 none
+    expect(job.report_urls).toEqual({
+      json: `${t.platform.url}/api/v1/runs/${jobId}/report`,
+      markdown: `${t.platform.url}/api/v1/runs/${jobId}/report?format=markdown`,
+      html: `${t.platform.url}/api/v1/runs/${jobId}/report?format=html`,
+      dashboard: `${t.platform.url}/#/runs/${jobId}`,
+    });
+    const markdown = await fetch(job.report_urls.markdown, { headers: { authorization: `Bearer ${reader}` } });
+    expect([markdown.status, (await markdown.text()).includes(jobId)]).toEqual([200, true]);
+    const health = await t.api('GET', 'health');
+    expect([health.status, health.json.version]).toEqual([200, JSON.parse(readFileSync('package.json', 'utf8')).version]);
+  });
+
+  it('passes a job whose required scorers pass even when an optional one fails, and fails it on a required one', async () => {
+    const q = { question: QUESTIONS[0]!.question, expected_outcome: { response: 'Your refund of $30 for order 42 was issued on May 3.' } };
+    const lenient = await t.api('POST', 'evaluate', { key: runner, body: { target_url: targetUrl, questions: [q], pass_threshold: 0.5 } });
+    const strict = await t.api('POST', 'evaluate', {
+      key: runner,
+      body: { target_url: targetUrl, questions: [q], pass_threshold: 0.5, required_scorers: ['syntax', 'numerical_accuracy'] },
+    });
+    const [a, b] = [await waitForJob(lenient.json.status_url), await waitForJob(strict.json.status_url)];
+    expect([a.passed, a.required_failed, a.scorer_results.find((s: { name: string }) => s.name === 'numerical_accuracy').passed]).toEqual([
+      true,
+      [],
+      false,
+    ]);
+    expect([b.passed, b.required_failed, b.critical_issues[0].rationale]).toEqual([
+      false,
+      ['numerical_accuracy'],
+      expect.stringContaining('0 of 1 questions passed'),
+    ]);
+    const bad = await t.api('POST', 'evaluate', {
+      key: runner,
+      body: { target_url: targetUrl, questions: [q], required_scorers: ['syntax', 'speed'] },
+    });
+    expect([bad.status, bad.json.errors[0].path]).toEqual([400, 'body.required_scorers.1']);
   });
 
   it('reports every question with what the endpoint said (response, agent, reason kept on the scorecards) and why it passed or not', async () => {
@@ -144,7 +210,8 @@ describe('POST /api/evaluate, GET /api/evaluate/{job_id}, GET /api/scorers', () 
       name: 'agent_routing',
       score: null,
       passed: null,
-      weight: 0.25,
+      weight: 0.2,
+      required: false,
       rationale: 'no expected agent given',
     });
     expect(results[0].expected_outcome).toEqual({
@@ -166,6 +233,8 @@ describe('POST /api/evaluate, GET /api/evaluate/{job_id}, GET /api/scorers', () 
       'semantics',
       'agent_routing',
       'routing_reason',
+      'numerical_accuracy',
+      'data_methodology',
     ]);
     expect(scorers.json.scorers.reduce((sum: number, s: { weight: number }) => sum + s.weight, 0)).toBeCloseTo(1, 9);
   });

@@ -27,7 +27,7 @@ export const startEvaluationRoute = defineRoute({
     return {
       status: 202,
       headers: { location: status_url },
-      body: { job_id: run.id, status: 'pending', status_url, total_questions: body.questions.length },
+      body: { job_id: run.id, status: 'queued', status_url, total_questions: body.questions.length, submitted_at: run.created_at },
     };
   },
 });
@@ -38,13 +38,14 @@ export const getEvaluationRoute = defineRoute({
   path: 'evaluate/{job_id}',
   role: 'reader',
   tag: 'evaluate (compatibility)',
-  summary: 'An evaluation job: progress, and once finished passed, overall_score, scorer_results, summary and per-question results',
+  summary:
+    'An evaluation job: status (queued, running, completed, failed), timing and progress by question and scorer; once finished passed, overall_score, scorer_results, required_passed/required_failed, critical_issues, summary, per-question results and report URLs',
   params: z.object({ job_id: z.string().min(1) }).strict(),
   responses: { 200: 'the job', 404: 'no such job' },
   response: CompatJobSchema,
   handler: async ({ services, params, url }) => {
     const run = await services.stores.runs.getRun(params.job_id);
-    const view = run && (await compatJobView(run, services.stores, statusUrl(url.origin, run.id)));
+    const view = run && (await compatJobView(run, services.stores, statusUrl(url.origin, run.id), url.origin, services.clock.now()));
     if (!view) throw new NotFoundError('evaluation job', params.job_id);
     return { status: 200, body: view };
   },

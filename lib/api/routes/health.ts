@@ -7,11 +7,11 @@ export const healthRoute = defineRoute({
   path: 'health',
   role: 'anonymous',
   tag: 'platform',
-  summary: 'Liveness: the platform answers and its store is reachable',
+  summary: 'Liveness: the platform answers and its store is reachable; with the platform version',
   query: z.object({}).passthrough(),
   responses: { 200: 'healthy' },
   handler: async ({ services }) => {
     await services.stores.runs.listRuns({}, { limit: 1 });
-    return { status: 200, body: { status: 'ok', time: services.clock.now().toISOString() } };
+    return { status: 200, body: { status: 'ok', version: services.version ?? 'unknown', time: services.clock.now().toISOString() } };
   },
 });
