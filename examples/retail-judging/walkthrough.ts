@@ -191,16 +191,16 @@ export async function runJudgingWalkthrough(options: WalkthroughOptions = {}): P
     const cards = (
       await api<{
         items: Array<{ test_case_id: string; stages: { semantics: { score: number | null; details?: { criteria?: CriterionOnCard[] } } } }>;
-      }>('GET', `runs/${runB}/scorecards?limit=50`)
+      }>('GET', `runs/${runB}/scorecards?limit=1000`)
     ).json.items;
-    // the lowest-scored judged answer of the first 50: where the criteria disagree most
+    // the lowest-scored judged answer of the run (ties: the first case id): where the criteria disagree most
     const example = cards
       .filter((c) => c.stages.semantics.details?.criteria?.length && c.stages.semantics.score !== null)
       .sort((x, y) => x.stages.semantics.score! - y.stages.semantics.score! || x.test_case_id.localeCompare(y.test_case_id))[0];
     const exampleCriteria = example?.stages.semantics.details?.criteria ?? [];
     if (example) {
       log(
-        `\n$ GET /api/v1/runs/${runB}/scorecards: the lowest-scored of the first 50, ${example.test_case_id}, semantic score ${example.stages.semantics.score?.toFixed(3)}`,
+        `\n$ GET /api/v1/runs/${runB}/scorecards: the lowest-scored answer, ${example.test_case_id}, semantic score ${example.stages.semantics.score?.toFixed(3)}`,
       );
       for (const c of exampleCriteria)
         log(
