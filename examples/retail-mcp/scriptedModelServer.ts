@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Decision, ScriptedCall, Trial } from './decisions.js';
+import { gevalAnswer, GEVAL_SCHEMA_PREFIX } from './simulatedGEvalJudge.js';
 
 type Fields = Record<string, unknown>;
 
@@ -173,11 +174,13 @@ export async function startScriptedModelServer(options: { decisionsPath?: string
 export const SIMULATED_JUDGE = 'simulated-judge';
 
 /**
- * The simulated pairwise judge (PairwiseJudge's structured request): grades each answer by the share of the
+ * The simulated judge: G-Eval criterion requests go to simulatedGEvalJudge.ts; the pairwise one (PairwiseJudge's structured request): grades each answer by the share of the
  * reference answer's words and numbers it contains; a gap under 0.05 is a tie, and a gap under 0.1 goes to the answer
  * shown first (a generated position bias, which PairwiseJudge's swap turns into an inconsistent verdict = tie).
  */
 function judgeAnswer(body: Fields, messages: Fields[]): [number, Fields] {
+  const schema = ((body.response_format as Fields | undefined)?.json_schema as Fields | undefined)?.name;
+  if (typeof schema === 'string' && schema.startsWith(GEVAL_SCHEMA_PREFIX)) return gevalAnswer(body, SIMULATED_JUDGE);
   const prompt = String(messages.find((m) => m.role === 'user')?.content ?? '');
   const part = (tag: string) => new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`).exec(prompt)?.[1] ?? '';
   const reference = words(part('reference_answer'));

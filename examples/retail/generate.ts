@@ -1,6 +1,6 @@
 /**
  * Writes the bundled retail sample (catalog.json, gold.jsonl, cassette.jsonl, outputs-model-a.jsonl,
- * outputs-model-b.jsonl, annotations.jsonl) from one seed, with no network: run it again and every byte is the same.
+ * outputs-model-b.jsonl, annotations.jsonl, and the calibration-model-a/b.jsonl labels derived from the annotations) from one seed, with no network: run it again and every byte is the same.
  * Usage: `npx tsx examples/retail/generate.ts [--out <dir>]` (default: this folder).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

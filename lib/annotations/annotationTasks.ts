@@ -161,7 +161,7 @@ export function levelOf(task: AnnotationTask): MeasurementLevel {
 
 export interface AnnotationExportRow {
   item_id: string;
-  labels: Array<{ annotator: string; label: string | number; comment?: string }>;
+  labels: Array<{ annotator: string; label: string | number; comment?: string; imported?: { by: string; provenance: string } }>;
   /** the majority label (a 1-5 scale: the median); null on a tie */
   consensus: string | number | boolean | null;
   /** share of the item's labels equal to the consensus */
@@ -178,7 +178,12 @@ export function exportRows(task: AnnotationTask, items: readonly string[], annot
       item_id: item,
       labels: annotations
         .filter((a) => a.item_id === item)
-        .map((a) => ({ annotator: a.annotator, label: a.label, ...(a.comment ? { comment: a.comment } : {}) })),
+        .map((a) => ({
+          annotator: a.annotator,
+          label: a.label,
+          ...(a.comment ? { comment: a.comment } : {}),
+          ...(a.imported ? { imported: a.imported } : {}),
+        })),
       consensus: c?.consensus ?? null,
       support: c?.support ?? 0,
     };

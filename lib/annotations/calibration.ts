@@ -69,9 +69,20 @@ export function calibrateJudge(
     kappa: k ? k.kappa : null,
     labels,
     confusion: k ? k.table : labels.map(() => labels.map(() => 0)),
-    provenance:
-      options.provenance ??
-      `human labels from annotation task ${task.id} (${task.annotators_per_item} annotators per item, consensus by ${kind === 'scale' ? 'median' : 'majority'})`,
+    provenance: options.provenance ?? defaultProvenance(task, annotations),
     created_at: options.now,
   };
+}
+
+/**
+ * What the labels are, when the caller does not say: human labels only when every label was submitted by an
+ * annotator; imported labels are named as imported, with the provenance their import gave.
+ */
+function defaultProvenance(task: AnnotationTask, annotations: readonly Annotation[]): string {
+  const consensus = `consensus by ${task.label_schema.kind === 'scale' ? 'median' : 'majority'}`;
+  const imported = [...new Set(annotations.flatMap((a) => (a.imported ? [a.imported.provenance] : [])))];
+  if (imported.length === 0)
+    return `human labels from annotation task ${task.id} (${task.annotators_per_item} annotators per item, ${consensus})`;
+  const submitted = annotations.filter((a) => !a.imported).length;
+  return `labels imported into annotation task ${task.id}: ${imported.join('; ')}${submitted ? ` (plus ${submitted} labels submitted by annotators)` : ''} (${consensus})`;
 }

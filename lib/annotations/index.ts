@@ -11,3 +11,5 @@ export {
   taskAgreement,
 } from './annotationTasks.js';
 export type { AnnotationExportRow, AnnotationProgress } from './annotationTasks.js';
+export { importAnnotations, ImportAnnotationsSchema, MAX_IMPORTED_LABELS } from './importAnnotations.js';
+export type { ImportAnnotations, ImportResult } from './importAnnotations.js';

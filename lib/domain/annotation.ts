@@ -49,6 +49,14 @@ export const AnnotationSchema = z
     annotator: z.string().min(1),
     label: AnnotationLabelValueSchema,
     comment: z.string().max(4_000).optional(),
+    /**
+     * Set on a label imported with the task's import route (made elsewhere, not submitted by the annotator through
+     * `next`/`label`): who imported it and where the labels come from, so nobody mistakes them for live annotations.
+     */
+    imported: z
+      .object({ by: z.string().min(1), provenance: z.string().min(1).max(1_000) })
+      .strict()
+      .optional(),
     created_at: z.iso.datetime({ offset: true }),
   })
   .strict();

@@ -3,6 +3,7 @@ import { simulateApi } from './api/simulateApi.js';
 import { buildCassette } from './cassette.js';
 import { RETAIL_CATALOG, type ToolName } from './catalog.js';
 import { buildTestCase } from './gold.js';
+import { calibrationLabels } from './models/calibrationLabels.js';
 import { buildOutputs, type Annotation } from './models/outputs.js';
 import { planModel } from './models/plan.js';
 import { MODEL_A, MODEL_B } from './models/profiles.js';
@@ -22,6 +23,8 @@ export const SAMPLE_FILES = [
   'outputs-model-a.jsonl',
   'outputs-model-b.jsonl',
   'annotations.jsonl',
+  'calibration-model-a.jsonl',
+  'calibration-model-b.jsonl',
 ] as const;
 export type SampleFile = (typeof SAMPLE_FILES)[number];
 
@@ -68,6 +71,12 @@ function manifest(caseCount: number, cassetteCount: number): JsonObject {
     baseline_target: `retail-${MODEL_A.id}`,
     planted_regression: { target: `retail-${MODEL_B.id}`, category: 'refunds', pass_rate_baseline: 0.89, pass_rate_regressed: 0.6 },
     annotations: 'annotations.jsonl',
+    calibration: {
+      files: { [`retail-${MODEL_A.id}`]: 'calibration-model-a.jsonl', [`retail-${MODEL_B.id}`]: 'calibration-model-b.jsonl' },
+      label_schema: 'pass_fail',
+      annotator: 'catalogue-derived',
+      made_by: 'generated from the mistake catalogue (annotations.jsonl), not human raters',
+    },
     recommended_config: {
       profile: 'nightly',
       execution: { enabled: true, provider: 'recorded' },
@@ -111,6 +120,8 @@ export function generateSample(): Sample {
       'outputs-model-a.jsonl': jsonl(a.lines),
       'outputs-model-b.jsonl': jsonl(b.lines),
       'annotations.jsonl': jsonl(annotations),
+      'calibration-model-a.jsonl': jsonl(calibrationLabels(annotations, MODEL_A.id)),
+      'calibration-model-b.jsonl': jsonl(calibrationLabels(annotations, MODEL_B.id)),
     },
     annotations,
     caseCount: specs.length,

@@ -13,6 +13,8 @@ import {
   createAnnotationTask,
   CreateAnnotationTaskSchema,
   exportRows,
+  importAnnotations,
+  ImportAnnotationsSchema,
   itemView,
   progressOf,
   submitAnnotation,
@@ -141,6 +143,36 @@ export const submitAnnotationRoute = defineRoute({
   },
 });
 
+export const importAnnotationsRoute = defineRoute({
+  name: 'annotations-import',
+  method: 'POST',
+  path: 'v1/annotation-tasks/{id}/import',
+  role: 'test-admin',
+  tag: 'annotations',
+  summary:
+    "Import labels made elsewhere as the named annotators' labels (at most 5,000 per request), each stored with who imported it and the provenance given; the whole request is checked before any label is stored",
+  params: IdParams,
+  body: ImportAnnotationsSchema,
+  responses: {
+    201: 'the labels were stored',
+    400: 'an unknown item, or a label that does not fit the schema (named by index)',
+    404: 'no such task',
+    409: 'an (item, annotator) already labelled or repeated, or an item past its N labels',
+  },
+  response: z.object({
+    task_id: z.string(),
+    imported: z.number(),
+    annotators: z.array(z.object({ annotator: z.string(), labels: z.number() })),
+  }),
+  handler: async ({ services, params, body, principal }) => {
+    const result = await asBadRequest(
+      () => importAnnotations(params.id, body, principal?.name ?? annotatorOf(principal), services),
+      'body',
+    );
+    return { status: 201, body: result };
+  },
+});
+
 export const annotationProgressRoute = defineRoute({
   name: 'annotations-progress',
   method: 'GET',
@@ -179,7 +211,14 @@ export const exportAnnotationsRoute = defineRoute({
     items: z.array(
       z.object({
         item_id: z.string(),
-        labels: z.array(z.object({ annotator: z.string(), label: AnnotationLabelValueSchema, comment: z.string().optional() })),
+        labels: z.array(
+          z.object({
+            annotator: z.string(),
+            label: AnnotationLabelValueSchema,
+            comment: z.string().optional(),
+            imported: z.object({ by: z.string(), provenance: z.string() }).optional(),
+          }),
+        ),
         consensus: z.union([z.string(), z.number(), z.boolean()]).nullable(),
         support: z.number(),
       }),
@@ -286,13 +325,14 @@ export const listCalibrationsRoute = defineRoute({
   },
 });
 
-/** Human annotation tasks: create, list, read, next, submit, progress, export, agreement, calibrate. */
+/** Human annotation tasks: create, list, read, next, submit, import, progress, export, agreement, calibrate. */
 export const ANNOTATION_ROUTES: readonly RouteDefinition[] = [
   createAnnotationTaskRoute,
   listAnnotationTasksRoute,
   getAnnotationTaskRoute,
   nextAnnotationItemRoute,
   submitAnnotationRoute,
+  importAnnotationsRoute,
   annotationProgressRoute,
   exportAnnotationsRoute,
   annotationAgreementRoute,

@@ -1,11 +1,12 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import type { AnnotationTask } from '../../domain/index.js';
-import type { AnnotationExportRow, AnnotationProgress } from '../../annotations/index.js';
+import type { AnnotationTask, JudgeCalibration } from '../../domain/index.js';
+import type { AnnotationExportRow, AnnotationProgress, ImportResult } from '../../annotations/index.js';
 import type { AgreementSummary } from '../../statistics/index.js';
 import { ApiClient, apiTargetFrom } from '../apiClient.js';
 import { CliError } from '../cliError.js';
 import { formatAgreement } from './agreement.js';
+import { formatCalibration, parseLabelsJsonl } from './annotationFiles.js';
 import { usageErrorsExit2 } from './cliOptions.js';
 
 interface Conn {
@@ -39,7 +40,7 @@ export function labelSchemaFrom(text: string): AnnotationTask['label_schema'] {
 
 const task = (id: string) => `v1/annotation-tasks/${encodeURIComponent(id)}`;
 
-/** `evalp annotations create|list|next|label|progress|export|agreement`. */
+/** `evalp annotations create|list|next|label|import|progress|export|agreement|calibrate`. */
 export function annotationsCommand(out: { write(text: string): unknown } = process.stdout): Command {
   const cmd = new Command('annotations').description(
     'human annotation tasks: create, take the next item, label, progress, export with consensus, agreement',
@@ -134,6 +135,52 @@ export function annotationsCommand(out: { write(text: string): unknown } = proce
         ...(opts.comment ? { comment: opts.comment } : {}),
       });
       print(opts, stored, () => `labelled ${item}: ${label}\n`);
+    }),
+  );
+
+  cmd.addCommand(
+    withConn(
+      new Command('import')
+        .description("store labels made elsewhere as the named annotators' labels, marked imported with their provenance [test-admin]")
+        .argument('<task>')
+        .requiredOption('--file <file>', 'JSON Lines of {"item": ..., "annotator": ..., "label": ..., "comment"?: ...}')
+        .requiredOption('--provenance <text>', 'where the labels come from and how they were made (stored on every label)'),
+    ).action(async (id: string, opts: Conn & { file: string; provenance: string }) => {
+      const labels = parseLabelsJsonl(await readFile(opts.file, 'utf8'), opts.file);
+      const api = client(opts);
+      const counts = new Map<string, number>();
+      let imported = 0;
+      // one request per 5,000 labels (the route's limit); each request is checked whole before it stores anything
+      for (let i = 0; i < labels.length; i += 5_000) {
+        const result = await api.request<ImportResult>('POST', `${task(id)}/import`, {
+          provenance: opts.provenance,
+          labels: labels.slice(i, i + 5_000),
+        });
+        imported += result.imported;
+        for (const a of result.annotators) counts.set(a.annotator, (counts.get(a.annotator) ?? 0) + a.labels);
+      }
+      const annotators = [...counts].map(([annotator, n]) => ({ annotator, labels: n }));
+      print(
+        opts,
+        { task_id: id, imported, annotators },
+        () => `imported ${imported} labels into ${id} (${annotators.map((a) => `${a.annotator} ${a.labels}`).join(', ')})\n`,
+      );
+    }),
+  );
+
+  cmd.addCommand(
+    withConn(
+      new Command('calibrate')
+        .description("calibrate the judge of the task's run against its labels: Cohen's kappa, raw agreement, confusion table [test-admin]")
+        .argument('<task>')
+        .option('--provenance <text>', 'what the labels are (default: said from the labels: human, or imported with their provenance)'),
+    ).action(async (id: string, opts: Conn & { provenance?: string }) => {
+      const calibration = await client(opts).request<JudgeCalibration>(
+        'POST',
+        `${task(id)}/calibrate`,
+        opts.provenance ? { provenance: opts.provenance } : {},
+      );
+      print(opts, calibration, () => formatCalibration(calibration));
     }),
   );
 

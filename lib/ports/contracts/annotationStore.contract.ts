@@ -85,6 +85,18 @@ export function annotationStoreContract(name: string, makeStore: StoreFactory<An
       expect(await store.claimNext('t', 'c', { now: NOW })).toBeUndefined();
     });
 
+    it('keeps an imported label with its provenance (who imported it, where it comes from)', async () => {
+      const store = await makeStore();
+      await store.createTask(sampleAnnotationTask('t'), ['i1']);
+      const imported = {
+        ...label('t', 'i1', 'catalogue-derived'),
+        comment: 'generated from a mistake catalogue',
+        imported: { by: 'admin', provenance: 'labels generated from a mistake catalogue, not human raters' },
+      };
+      expect(await store.submit(imported, { now: NOW })).toEqual(imported);
+      expect(await store.listAnnotations('t')).toEqual([imported]);
+    });
+
     it('concurrent claims by many annotators never over-assign an item nor repeat one', async () => {
       const store = await makeStore();
       const items = Array.from({ length: 6 }, (_, i) => `i${i}`);
