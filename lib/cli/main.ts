@@ -18,6 +18,7 @@ import { usageErrorsExit2 } from './commands/cliOptions.js';
 import { alertsCommand, failuresCommand, runsCommand } from './commands/readCommands.js';
 import { agreementCommand } from './commands/agreement.js';
 import { annotationsCommand } from './commands/annotations.js';
+import { replayCommand } from './commands/replay.js';
 
 export function buildProgram(): Command {
   const program = new Command('evalp')
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
     .addCommand(startCommand())
     .addCommand(submitCommand())
     .addCommand(statusCommand())
+    .addCommand(replayCommand())
     .addCommand(runsCommand())
     .addCommand(failuresCommand())
     .addCommand(alertsCommand())
