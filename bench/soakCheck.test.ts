@@ -10,7 +10,7 @@ const stats = (cards: readonly Scorecard[]) => ({
   completed: cards.length,
   passed: cards.filter((c) => c.overall_passed).length,
   not_scored: cards.filter((c) => c.outcome === 'not_scored').length,
-  by_category: { weather: { completed: cards.length } },
+  by_category: { weather: { completed: cards.filter((c) => c.outcome !== 'not_scored').length } },
 });
 const none = (): boolean => false;
 
@@ -19,6 +19,11 @@ describe('the soak benchmark verdict on a run', () => {
     const cards = cardsOf('r');
     const check = checkSoakRun({ status: 'completed', stats: stats(cards), cards }, ids, reference, none);
     expect([check.lost, check.duplicated, check.stuck, check.differing, check.healthy]).toEqual([0, 0, 0, [], 4]);
+    // not-scored cases count in completed and not_scored, not in the category breakdown
+    const withOutage = cards.map((c) => (c.test_case_id === 'c2' ? { ...c, outcome: 'not_scored' as const } : c));
+    expect(stats(withOutage).by_category.weather.completed).toBe(3);
+    const outage = checkSoakRun({ status: 'degraded', stats: stats(withOutage), cards: withOutage }, ids, reference, none);
+    expect([outage.lost, outage.duplicated]).toEqual([0, 0]);
   });
 
   it('counts a case without a scorecard as lost, and statistics missing a case', () => {

@@ -8,6 +8,7 @@ export interface SoakRunStats {
   completed: number;
   passed: number;
   not_scored?: number;
+  /** scored cases per category (not-scored cases are left out of the breakdowns) */
   by_category?: Record<string, { completed: number }>;
 }
 
@@ -69,27 +70,20 @@ export function checkSoakRun(
     passed: once.filter((c) => c.overall_passed).length,
     not_scored: once.filter((c) => c.outcome === 'not_scored').length,
   };
+  const byCategory = new Map<string, number>();
+  for (const c of once) if (c.outcome !== 'not_scored') byCategory.set(c.category ?? '', (byCategory.get(c.category ?? '') ?? 0) + 1);
   const s = run.stats;
-  const counted = {
-    completed: s?.completed ?? 0,
-    passed: s?.passed ?? 0,
-    not_scored: s?.not_scored ?? 0,
-    by_category: Object.values(s?.by_category ?? {}).reduce((a, b) => a + b.completed, 0),
-  };
-  if (
-    counted.completed > recount.completed ||
-    counted.passed > recount.passed ||
-    counted.not_scored > recount.not_scored ||
-    counted.by_category > recount.completed
-  )
-    duplicated++;
-  else if (
-    counted.completed < recount.completed ||
-    counted.passed < recount.passed ||
-    counted.not_scored < recount.not_scored ||
-    counted.by_category < recount.completed
-  )
-    lost++;
+  // each figure of the statistics against the same figure recounted from the stored scorecards
+  const pairs: Array<[counted: number, recounted: number]> = [
+    [s?.completed ?? 0, recount.completed],
+    [s?.passed ?? 0, recount.passed],
+    [s?.not_scored ?? 0, recount.not_scored],
+  ];
+  for (const name of new Set([...Object.keys(s?.by_category ?? {}), ...byCategory.keys()])) {
+    pairs.push([s?.by_category?.[name]?.completed ?? 0, byCategory.get(name) ?? 0]);
+  }
+  if (pairs.some(([counted, recounted]) => counted > recounted)) duplicated++;
+  else if (pairs.some(([counted, recounted]) => counted < recounted)) lost++;
   const differing: string[] = [];
   let healthy = 0;
   for (const [id, ref] of reference) {
