@@ -33,7 +33,7 @@ function worker(stage: QueueStage) {
         await client.raiseEvent(runId, EVENT_CANCEL, { reason: 'configuration' });
       }
     }
-    const fate = services.runQueues ? 'dead-lettered' : 'dropped (this backend cannot dead-letter it)';
+    const fate = services.runQueues?.deadLetterMessages ? 'dead-lettered' : 'dropped (this backend cannot dead-letter it)';
     for (const reason of result.rejected) context.error(`${stage}: malformed message ${fate}: ${reason}`);
     if (result.failed)
       context.warn(

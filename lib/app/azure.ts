@@ -18,6 +18,7 @@ import {
   type SbClient,
   SearchIndexedTestCaseStore,
   ServiceBusDeadLetters,
+  ServiceBusRunQueues,
   ServiceBusQueuePort,
 } from '../adapters/azure/index.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
@@ -101,6 +102,8 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
     apiKeys: new CosmosApiKeyStore(database.container(COSMOS_CONTAINERS.apiKeys.id)),
     queue: new ServiceBusQueuePort(serviceBus),
     deadLetters: new ServiceBusDeadLetters(serviceBus),
+    // the run view's health and the watchdog (peeked queues); poison is still logged, not dead-lettered, in Azure
+    runQueues: new ServiceBusRunQueues(serviceBus),
     clock: systemClock,
     ...runServices({ targets, baseDir, env, azureADTokenProvider, fetch: outbound.fetch }),
     baseDir,

@@ -1,60 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../app/packageRoot.js';
+import { launchTsProcess, startPlatformProcess, type LaunchedProcess } from './platformProcess.js';
 
 const root = packageRoot();
-const children: ChildProcess[] = [];
+const children: LaunchedProcess[] = [];
 
-function launch(args: string[]): { child: ChildProcess; line: (match: RegExp, timeoutMs?: number) => Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    env: { ...process.env, EVALP_DEMO: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const lines: string[] = [];
-  const waiters: Array<() => void> = [];
-  createInterface({ input: child.stdout! }).on('line', (l) => {
-    lines.push(l);
-    waiters.splice(0).forEach((w) => w());
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const line = (match: RegExp, timeoutMs = 60_000): Promise<string> =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () =>
-          reject(
-            new Error(`no line matching ${match} within ${timeoutMs} ms; stdout: ${lines.join('\n')}\nstderr: ${stderr.slice(-2000)}`),
-          ),
-        timeoutMs,
-      );
-      const check = (): void => {
-        const hit = lines.find((l) => match.test(l));
-        if (hit) {
-          clearTimeout(timer);
-          resolve(hit);
-        } else waiters.push(check);
-      };
-      check();
-    });
-  return { child, line };
-}
-
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+afterAll(async () => {
+  for (const c of children) await c.kill();
 });
 
 describe('crash safety of a run (a real child process, SIGKILL mid-run)', () => {
   it('completes after restart with exactly one scorecard per case and statistics equal to a recount', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'evalp-crash-'));
     try {
-      const first = launch([join(root, 'lib/app/__fixtures__/crashRun.ts'), '--data-dir', dataDir, '--cases', '6000']);
-      const started = JSON.parse(await first.line(/"event":"run"/)) as { url: string; id: string; key: string };
+      const first = launchTsProcess([join(root, 'lib/app/__fixtures__/crashRun.ts'), '--data-dir', dataDir, '--cases', '6000']);
+      children.push(first);
+      const started = JSON.parse(await first.line(/"event":"run"/, 180_000)) as { url: string; id: string; key: string };
       const get = async (base: string, path: string): Promise<any> =>
         (await fetch(`${base}/api/${path}`, { headers: { authorization: `Bearer ${started.key}` } })).json();
       // kill between 10% and 90% of the run
@@ -65,13 +29,13 @@ describe('crash safety of a run (a real child process, SIGKILL mid-run)', () => 
         if (before >= 600) break;
         await new Promise((r) => setTimeout(r, 20));
       }
-      first.child.kill('SIGKILL');
-      await new Promise((r) => first.child.once('exit', r));
+      await first.kill();
       expect(before).toBeGreaterThan(0);
       expect(before).toBeLessThan(6000);
 
-      const second = launch([join(root, 'lib/cli/main.ts'), 'start', '--no-demo', '--data-dir', dataDir, '--port', '0']);
-      const url = /running at (http:\/\/[^ ]+)\/api/.exec(await second.line(/running at http/))![1]!;
+      const second = await startPlatformProcess(dataDir);
+      children.push(second);
+      const url = second.url;
       let view: any;
       for (let i = 0; i < 600; i++) {
         view = await get(url, `v1/runs/${started.id}`);
@@ -89,10 +53,9 @@ describe('crash safety of a run (a real child process, SIGKILL mid-run)', () => 
         0,
       );
       expect(byCategory).toBe(6000);
-      second.child.kill('SIGTERM');
-      await new Promise((r) => second.child.once('exit', r));
+      await second.stop();
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 360_000);
 });

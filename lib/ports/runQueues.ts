@@ -25,12 +25,16 @@ export interface PoisonMessage {
 }
 
 /**
- * Per-run queue figures and per-message dead-lettering for the stage workers. The embedded host implements it on
- * its SQLite queues. Azure Service Bus cannot dead-letter a message its Functions binding delivered without
- * message settlement actions, so there the workers fall back to logging poison (services.runQueues absent).
+ * Per-run queue figures and per-message dead-lettering for the stage workers. The embedded host implements both on
+ * its SQLite queues. On Azure Service Bus the figures come from peeking the queues (ServiceBusRunQueues), but a
+ * message its Functions binding delivered cannot be dead-lettered without the binding's settlement actions, so there
+ * `deadLetterMessages` is absent and the workers fall back to logging poison.
  */
 export interface RunQueuesPort {
   runQueueCounts(runId: string, queueNames: readonly string[]): Promise<RunQueueCounts>;
-  /** dead-letters copies of unprocessable messages (the host completes the originals); a message id already dead-lettered on the queue is skipped */
-  deadLetterMessages(queueName: string, messages: readonly PoisonMessage[]): Promise<number>;
+  /**
+   * dead-letters copies of unprocessable messages (the host completes the originals); a message id already
+   * dead-lettered on the queue is skipped. Absent where the platform cannot dead-letter a delivered message.
+   */
+  deadLetterMessages?(queueName: string, messages: readonly PoisonMessage[]): Promise<number>;
 }

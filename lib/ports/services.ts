@@ -22,7 +22,7 @@ export interface Services {
   stores: Stores;
   apiKeys: ApiKeyStore;
   queue: QueuePort;
-  /** per-run queue figures and dead-lettering of poison messages (embedded host; absent in Azure: workers log poison) */
+  /** per-run queue figures (embedded SQLite queues; peeked Service Bus queues in Azure) and dead-lettering of poison (embedded only: Azure workers log it) */
   runQueues?: RunQueuesPort;
   /** the stage queues' dead letters (list, replay): SQLite queues embedded, Service Bus in Azure */
   deadLetters: DeadLetterPort;

@@ -95,7 +95,8 @@ export async function processCaseMessages(
   const queue = metadata.queueName ?? (messages[0] ? QUEUES[messages[0].message.stage] : 'unknown');
   try {
     const couldNotScore = await processMessages(messages, result, poison, services, contexts, abortSignal);
-    if (poison.length && services.runQueues) result.dead_lettered += await services.runQueues.deadLetterMessages(queue, poison);
+    if (poison.length && services.runQueues?.deadLetterMessages)
+      result.dead_lettered += await services.runQueues.deadLetterMessages(queue, poison);
     else for (const p of poison) if (p.reason !== POISON_REASONS.invalid) result.rejected.push(`${p.reason}: ${p.description}`);
     recordTasks(queue, messages.length, result.rejected.length, 'malformed');
     recordTasks(queue, 0, couldNotScore, 'could_not_score');

@@ -2,7 +2,7 @@ import type { Run, RunHealth } from '../domain/index.js';
 import type { Services } from '../ports/index.js';
 import { QUEUES } from './queues.js';
 
-/** A run's health (RunHealthSchema), or null when the platform has no per-run queue figures (Azure Service Bus). */
+/** A run's health (RunHealthSchema), or null when the platform has no per-run queue figures (services.runQueues absent). */
 export async function runHealth(
   services: Pick<Services, 'runQueues' | 'circuitOf'>,
   run: Pick<Run, 'id' | 'target_id' | 'error'>,

@@ -24,3 +24,4 @@ export { createServiceBusClient, SERVICE_BUS_SETTINGS } from './serviceBusClient
 export { azureOpenAITokenProvider, COGNITIVE_SERVICES_SCOPE } from './openaiAuth.js';
 export type { SbClient } from './serviceBusSurface.js';
 export { ServiceBusDeadLetters } from './serviceBusDeadLetters.js';
+export { ServiceBusRunQueues, type ServiceBusRunQueuesOptions } from './serviceBusRunQueues.js';

@@ -144,6 +144,7 @@ export class FakeServiceBus implements SbClient {
       sequenceNumber: s.sequenceNumber,
       deliveryCount: s.deliveryCount,
       enqueuedTimeUtc: s.enqueuedTimeUtc,
+      state: s.visibleAt !== undefined && s.visibleAt > bus.now ? 'scheduled' : 'active',
       ...(s.deadLetterReason === undefined
         ? {}
         : { deadLetterReason: s.deadLetterReason, deadLetterErrorDescription: s.deadLetterErrorDescription ?? '' }),

@@ -22,6 +22,8 @@ export interface SbReceivedMessage extends SbMessage {
   readonly enqueuedTimeUtc?: Date;
   readonly deadLetterReason?: string;
   readonly deadLetterErrorDescription?: string;
+  /** what a peek saw: visible ('active'), waiting for its time ('scheduled') or set aside ('deferred') */
+  readonly state?: 'active' | 'deferred' | 'scheduled';
 }
 
 export interface SbMessageBatch {

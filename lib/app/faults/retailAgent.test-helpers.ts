@@ -24,8 +24,12 @@ export interface RetailAgent {
   close(): Promise<void>;
 }
 
-/** The agent: POST {"id": "<case id>"} -> {"output": <recorded assistant message>}, or the fault `faultOf` picks. */
-export async function startRetailAgent(faultOf: (caseId: string, request: number) => Fault): Promise<RetailAgent> {
+/**
+ * The agent: POST {"id": "<case id>"} -> {"output": <recorded assistant message>}, or the fault `faultOf` picks.
+ * `request` counts the requests for the case (all paths); `path` is the request's URL path, so several targets can
+ * point at one agent (`<url>/<label>`) and misbehave differently.
+ */
+export async function startRetailAgent(faultOf: (caseId: string, request: number, path: string) => Fault): Promise<RetailAgent> {
   const outputs = new Map<string, unknown>();
   for (const line of (await readFile(join(RETAIL_DIR, 'outputs-model-a.jsonl'), 'utf8')).split('\n')) {
     if (!line.trim()) continue;
@@ -40,7 +44,7 @@ export async function startRetailAgent(faultOf: (caseId: string, request: number
       const id = (JSON.parse(body || '{}') as { id?: string }).id ?? '';
       const n = (requests.get(id) ?? 0) + 1;
       requests.set(id, n);
-      const fault = faultOf(id, n);
+      const fault = faultOf(id, n, req.url ?? '/');
       if (fault === 'hang') return; // never answers: the target's timeout fires
       if (fault === 'reset') return void req.socket.destroy();
       if (fault === 'http500') return void res.writeHead(500, { 'content-type': 'text/plain' }).end('internal error');
