@@ -157,7 +157,8 @@ export function startFailedCase(
  * stage carries `invalid_case` with the reason (status `error`, like a target that did not answer); nothing else runs.
  */
 function invalidCase(input: CaseInput, config: EvaluationConfig, reason: string, started: number): CaseState {
-  const state = startFailedCase(input, { error_code: 'target_error', message: reason }, config);
+  const { environment: _invalid, ...stateless } = input.testCase; // the case without its environment: not checked again
+  const state = startFailedCase({ ...input, testCase: stateless }, { error_code: 'target_error', message: reason }, config);
   const skip = (name: StageName) => skippedStage(name, 'not run: the case is invalid (its gold calls do not replay)');
   return {
     ...state,
