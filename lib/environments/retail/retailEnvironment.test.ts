@@ -74,7 +74,7 @@ describe('the retail environment', () => {
   });
 
   it('is deterministic and starts from named initial states; unknown names are named', () => {
-    const calls = [
+    const calls: Array<{ tool_name: string; arguments: JsonObject }> = [
       { tool_name: 'create_ticket', arguments: { customer_id: 'CUS-1001', subject: 'late kettle', order_id: 'ORD-5002' } },
       { tool_name: 'update_ticket', arguments: { ticket_id: 'TCK-CUS-1001-1', priority: 'high' } },
     ];
