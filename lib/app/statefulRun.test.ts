@@ -8,6 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TargetSystemSchema, TestCaseSchema, TestSuiteSchema, type Run, type RunStats, type Scorecard } from '../domain/index.js';
 import { RETAIL_CATALOG } from '../environments/index.js';
@@ -155,6 +156,51 @@ beforeAll(async () => {
       updated_at: now,
     }),
   );
+  // the same agent driving the retail MCP example server, which serves the environment (the state changes on the server)
+  await stores.targets.upsert(
+    TargetSystemSchema.parse({
+      id: 'agent-mcp',
+      name: 'agent over MCP',
+      client_type: 'openai-mcp',
+      eval_mode: 'mcp',
+      settings: {
+        kind: 'openai',
+        model: 'simulated-model-a',
+        base_url: model.baseURL,
+        api_key: { env: 'RETAIL_MODEL_KEY' },
+        agentic_loop: { enabled: true, max_turns: 6 },
+      },
+      mcp_servers: [
+        {
+          name: 'retail-env',
+          transport: 'stdio',
+          command: process.execPath,
+          args: [
+            '--import',
+            'tsx',
+            fileURLToPath(new URL('../../examples/retail-mcp/server.ts', import.meta.url)),
+            '--environment',
+            'retail:default',
+          ],
+          connect_timeout_ms: 60_000,
+        },
+      ],
+      max_retries: 0,
+      timeout_ms: 60_000,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
+  await stores.suites.upsert(
+    TestSuiteSchema.parse({
+      id: 'retail-state-mcp',
+      name: 'stateful retail over MCP',
+      kind: 'static',
+      test_case_ids: ['refund'],
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   runner = (await createApiKey(apiKeys, { name: 'ci', roles: ['reader', 'runner'] }, clock)).key;
 }, 60_000);
 
@@ -219,4 +265,28 @@ describe('stateful cases in a platform run (environment provider)', () => {
       '1 invalid case not scored: the gold calls do not replay on the initial state (error code invalid_case; fix the gold)',
     );
   }, 90_000);
+
+  it('an MCP-driven agent changes the state on the MCP server serving the environment; stage 3 scores it on fresh instances', async () => {
+    const created = await api('POST', 'v1/runs', {
+      suite_id: 'retail-state-mcp',
+      target_id: 'agent-mcp',
+      config: { execution: { enabled: true, provider: 'environment' } },
+    });
+    expect(created.status).toBe(202);
+    const run = await waitFor(created.json.id, 120_000);
+    expect([run.status, run.error, run.stats?.completed]).toEqual(['completed', null, 1]);
+    const [card] = (await api('GET', `v1/runs/${run.id}/scorecards?limit=10`)).json.items as Scorecard[];
+    expect([card!.overall_passed, card!.stages.execution.status, card!.generated_nl_response]).toEqual([
+      true,
+      'passed',
+      'Refunded 12.5 (REF-ORD-5001-1).',
+    ]);
+    // the refund id and the refundable amount came from the server's state
+    expect(card!.trajectory?.steps.filter((s) => s.kind === 'tool_call').map((s) => s.tool_name)).toEqual([
+      'find_customer',
+      'list_orders',
+      'issue_refund',
+    ]);
+    expect(JSON.stringify(card!.trajectory)).toContain('REF-ORD-5001-1');
+  }, 150_000);
 });
