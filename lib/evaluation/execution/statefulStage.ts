@@ -36,7 +36,7 @@ const MAX_SHOWN = 3;
  * gold calls on another (replayGold). Passes when the final states are equal (compareData: numbers within the relative
  * tolerance, `environment.ignore_paths` skipped; collections keyed by id, so work done in another order on different
  * records compares equal) and, with `compare_results`, each expected call's matched call returned what the gold call
- * returned. Score = mean of the state score and the results score. Error code `state_mismatch` when the state differs,
+ * returned (against the call set stage 2 matched: `expected_tool_calls`, or the alternative set). Score = mean of the state score and the results score. Error code `state_mismatch` when the state differs,
  * else `data_mismatch`. A case whose gold does not replay is `error`/`invalid_case` (not scored; normally caught before).
  */
 export function runStatefulStage(
@@ -47,7 +47,8 @@ export function runStatefulStage(
 ): StatefulStageOutput {
   const started = performance.now();
   const environment = testCase.environment!;
-  const gold = replayGold(testCase);
+  const callSet = options.callSet ?? -1;
+  const gold = replayGold(testCase, callSet); // the call set stage 2 matched: an alternative may leave another state
   if (!gold.ok) {
     return {
       result: {
@@ -72,7 +73,7 @@ export function runStatefulStage(
   const state = compareData(gold.replay.state, agent.state, compare);
 
   const results: StatefulDetails['results'] = [];
-  if (environment.compare_results && (options.callSet ?? -1) < 0) {
+  if (environment.compare_results) {
     const actualFor = new Map(assignment.map((p) => [p.expected_index, p.actual_index]));
     gold.replay.answers.forEach((goldAnswer, e) => {
       const tool_name = gold.replay.calls[e]!.tool_name;

@@ -103,6 +103,23 @@ describe('a stateful case in stage 3', () => {
     expect(ignored.overall_passed).toBe(true);
   });
 
+  it('an alternative call set is replayed as the gold when stage 2 matched it (it may leave another state)', async () => {
+    const either = refundCase({
+      expected_tool_calls: [{ tool_name: 'reserve_stock', arguments: { sku: 'SKU-MUG', quantity: 2 } }],
+      alternative_tool_calls: [[{ tool_name: 'reserve_stock', arguments: { sku: 'SKU-TEA', quantity: 2 } }]],
+    });
+    const card = await score(either, [['reserve_stock', { sku: 'SKU-TEA', quantity: 2 }]]);
+    expect([card.overall_passed, card.stages.execution.status]).toEqual([true, 'passed']);
+    const broken = refundCase({
+      ...either,
+      id: 'alt-broken',
+      alternative_tool_calls: [[{ tool_name: 'reserve_stock', arguments: { sku: 'SKU-GRINDER', quantity: 2 } }]],
+    });
+    expect((await score(broken, [])).stages.syntax.message).toBe(
+      'invalid case: alternative call set 0: call #0 reserve_stock {"sku":"SKU-GRINDER","quantity":2} does not replay on retail/default: 409 only 0 of SKU-GRINDER available, 2 asked',
+    );
+  });
+
   it('a case whose gold does not replay is reported invalid: not scored, with the reason (golden)', async () => {
     const broken = refundCase({
       id: 'broken',
