@@ -16,6 +16,7 @@
  *   lib/compare                 run comparison with paired statistics
  *   lib/goldset                 importing, exporting and reading gold sets
  *   lib/evaluation, lib/judges, lib/targets   the four stages, judges, target invokers
+ *   lib/environments            stateful API simulators for stateful cases (pure, in-process; import ports, domain)
  *   lib/adapters/*              port implementations (import ports, domain, shared helpers; the embedded family also the host)
  *   lib/resilience, lib/telemetry   cross-cutting: retry, timeout, breaker, rate limiter; spans and metrics
  *   lib/ports                   interfaces
@@ -41,6 +42,7 @@ const FEATURE_BASE = [
   'lib/evaluation',
   'lib/judges',
   'lib/targets',
+  'lib/environments',
   'lib/resilience',
   'lib/telemetry',
   'lib/outbound',
@@ -120,7 +122,15 @@ module.exports = {
     layer('annotations', 'lib/annotations', ['lib/compare', ...FEATURE_BASE]),
     layer('compare', 'lib/compare', FEATURE_BASE),
     layer('goldset', 'lib/goldset', FEATURE_BASE),
-    layer('evaluation', 'lib/evaluation', ['lib/metrics', 'lib/ports', 'lib/domain', 'lib/statistics', 'lib/telemetry']),
+    layer('evaluation', 'lib/evaluation', [
+      'lib/environments',
+      'lib/metrics',
+      'lib/ports',
+      'lib/domain',
+      'lib/statistics',
+      'lib/telemetry',
+    ]),
+    layer('environments', 'lib/environments', ['lib/ports', 'lib/domain']),
     layer('judges', 'lib/judges', [
       'lib/metrics',
       'lib/resilience',

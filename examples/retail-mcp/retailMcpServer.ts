@@ -1,10 +1,16 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { JsonObject } from '../../lib/domain/index.js';
+import type { JsonObject, JsonValue, ToolCatalog } from '../../lib/domain/index.js';
 import { RetailApi } from './retailApi.js';
 
 export const SERVER_INFO = { name: 'retail-mcp', version: '1.0.0' };
+
+/** What the server serves: a catalog and a call answering with a status and JSON (RetailApi, or an environment: environmentTools.ts). */
+export interface RetailTools {
+  readonly catalog: ToolCatalog;
+  call(toolName: string, args: JsonObject): { status: number; data: JsonValue };
+}
 
 /**
  * An MCP server (the SDK's McpServer) offering the 14 retail tools with the catalog's JSON Schemas (read into zod by
@@ -12,7 +18,7 @@ export const SERVER_INFO = { name: 'retail-mcp', version: '1.0.0' };
  * JSON as text and as structuredContent; a non-2xx answer (404 unknown id, 400 bad arguments, 409/422 business rules)
  * is a tool error (`isError`) carrying the status and the API's error body, as a live API would answer.
  */
-export function createRetailMcpServer(api: RetailApi = new RetailApi()): McpServer {
+export function createRetailMcpServer(api: RetailTools = new RetailApi()): McpServer {
   const server = new McpServer(SERVER_INFO, { capabilities: { tools: { listChanged: true } } });
   for (const tool of api.catalog.tools) {
     const inputSchema = z.fromJSONSchema(tool.parameters as Parameters<typeof z.fromJSONSchema>[0]) as z.ZodObject;

@@ -2,6 +2,7 @@ import type { ExecutionConfig, ToolCatalog } from '../domain/index.js';
 import { type ApiProvider, type ApiProviderKind, type CassetteStore, ExecutionConfigurationError } from '../ports/index.js';
 import { ExpectedDataProvider, RecordedApiProvider } from '../evaluation/index.js';
 import { HttpApiProvider, JsonlCassette } from '../adapters/execution/index.js';
+import { EnvironmentApiProvider } from '../environments/index.js';
 
 export interface ApiProviderDeps {
   /** tools with their `http` mappings: needed by `http`, and by `recorded` in record mode */
@@ -18,6 +19,7 @@ type ProviderFactory = (config: ExecutionConfig, deps: ApiProviderDeps) => Promi
 const PROVIDER_FACTORIES = {
   http: async (config, deps) => httpProvider(config, deps),
   expected: async () => new ExpectedDataProvider(),
+  environment: async () => new EnvironmentApiProvider(),
   mcp: async () => {
     throw new ExecutionConfigurationError(
       'execution.provider "mcp" calls the tools on the target\'s MCP servers: it needs a target with mcp_servers (the run services build it)',

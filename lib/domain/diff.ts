@@ -29,6 +29,18 @@ export const DiffEntrySchema = z.object({
   /** coercions applied to reach equality (kind `coerced`) or tried and refused by the policy (kind `mismatch`) */
   coercions: z.array(CoercionKindSchema).optional(),
   message: z.string().optional(),
+  /** stage 2, a data-flow argument (`$from`): the call it refers to, which actual call answered it (null: none did) */
+  reference: z
+    .object({
+      call: z.string(),
+      path: z.string(),
+      index: z.number().int().optional(),
+      /** the actual call whose result was used (null: no earlier call of that tool) */
+      source_index: z.number().int().nullable(),
+      /** false: the referenced call was not made before, failed, or has no such path */
+      resolved: z.boolean(),
+    })
+    .optional(),
 });
 export type DiffEntry = z.infer<typeof DiffEntrySchema>;
 

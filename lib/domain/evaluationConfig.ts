@@ -8,9 +8,10 @@ export const ExecutionConfigSchema = z
     enabled: z.boolean().default(false),
     /**
      * `recorded`: cassettes (replay or record); `http`: the live API; `expected`: serve the case's expected_raw_data;
-     * `mcp`: call the tools on the target's MCP servers (`mcp_servers`).
+     * `mcp`: call the tools on the target's MCP servers (`mcp_servers`); `environment`: each case's stateful environment
+     * (lib/environments, the case's `environment`), a fresh instance per conversation.
      */
-    provider: z.enum(['recorded', 'http', 'expected', 'mcp']).default('recorded'),
+    provider: z.enum(['recorded', 'http', 'expected', 'mcp', 'environment']).default('recorded'),
     /** for `recorded`: replay only, or call the live API and record what it returns */
     mode: z.enum(['replay', 'record']).default('replay'),
     /** cassette file (JSONL) for `recorded` */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DataFlowReferenceSchema, type DataFlowReference } from './dataFlow.js';
 
 /**
  * What a gold case expects of one argument (or of one value inside expected raw data).
@@ -11,9 +12,11 @@ import { z } from 'zod';
  *  - `$range`: a number within [min, max], inclusive (time-sensitive values);
  *  - `$tolerance`: numeric tolerance for `$value`, relative and/or absolute;
  *  - `$unordered`: an array whose order does not matter;
- *  - `$any`: any value is accepted (a volatile field), only presence is checked.
+ *  - `$any`: any value is accepted (a volatile field), only presence is checked;
+ *  - `$from`: the value an earlier call of the trajectory returned (`{call, path, index?}`, see dataFlow.ts); stage 2
+ *    resolves it against the results the calls really returned.
  */
-export const MATCHER_KEYS = ['$value', '$one_of', '$optional', '$range', '$tolerance', '$unordered', '$any'] as const;
+export const MATCHER_KEYS = ['$value', '$one_of', '$optional', '$range', '$tolerance', '$unordered', '$any', '$from'] as const;
 export type MatcherKey = (typeof MATCHER_KEYS)[number];
 
 export const NumericToleranceSchema = z
@@ -37,6 +40,7 @@ export interface ArgMatcher {
   $tolerance?: NumericTolerance;
   $unordered?: boolean;
   $any?: boolean;
+  $from?: DataFlowReference;
 }
 export type ExpectedValue = string | number | boolean | null | ExpectedValue[] | ArgMatcher | { [key: string]: ExpectedValue };
 
@@ -50,6 +54,7 @@ export const ArgMatcherSchema: z.ZodType<ArgMatcher> = z.lazy(() =>
       $tolerance: NumericToleranceSchema.optional(),
       $unordered: z.boolean().optional(),
       $any: z.boolean().optional(),
+      $from: DataFlowReferenceSchema.optional(),
     })
     .strict(),
 );

@@ -36,6 +36,8 @@ export * from './trajectory.js';
 export * from './trial.js';
 export * from './trialStats.js';
 export * from './evalMode.js';
+export * from './dataFlow.js';
+export * from './caseEnvironment.js';
 export type { PairSide, PairwiseCase, PairwiseSummary, ProportionInterval } from './pairComparison.js';
 export type { RunPairComparison } from './pairComparison.js';
 export { RunPairComparisonSchema } from './pairComparison.js';

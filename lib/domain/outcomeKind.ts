@@ -11,8 +11,9 @@ export const OutcomeKindSchema = z.enum(OUTCOME_KINDS);
 export type OutcomeKind = z.infer<typeof OutcomeKindSchema>;
 
 /**
- * Who is to blame for each error code when it is a case's error code: `model` (the answer was wrong or missing) or
- * `infrastructure` (the platform could not get or judge an answer). Exhaustive: a new error code does not compile
+ * Who is to blame for each error code when it is a case's error code: `model` (the answer was wrong or missing),
+ * `infrastructure` (the platform could not get or judge an answer) or `case` (the gold case itself is invalid: not
+ * scored, reported under its own error code). Exhaustive: a new error code does not compile
  * until it is classified here. This table and `outcomeKindOf` are the only place that decides.
  */
 export const ERROR_CODE_BLAME = {
@@ -46,7 +47,18 @@ export const ERROR_CODE_BLAME = {
   wrong_agent: 'model',
   entity_mismatch: 'model',
   missing_critical_fact: 'model',
-} as const satisfies Record<ErrorCode, 'model' | 'infrastructure'>;
+  // issue 12; a scripted API failure is part of the case, so not recovering from it is the model's
+  data_flow_mismatch: 'model',
+  unresolved_reference: 'model',
+  missing_recovery: 'model',
+  called_when_irrelevant: 'model',
+  called_instead_of_clarifying: 'model',
+  clarified_instead_of_calling: 'model',
+  missing_clarification: 'model',
+  state_mismatch: 'model',
+  // the gold itself is broken: nobody's score, counted apart (its own error code among the not scored)
+  invalid_case: 'case',
+} as const satisfies Record<ErrorCode, 'model' | 'infrastructure' | 'case'>;
 
 /** What `outcomeKindOf` reads: a Scorecard and a CaseOutcome (the statistics projection) both fit. */
 export interface OutcomeFacts {
@@ -65,7 +77,7 @@ export interface OutcomeFacts {
 export function outcomeKindOf(facts: OutcomeFacts): OutcomeKind {
   if (facts.overall_passed) return 'passed';
   const code = facts.error_code as ErrorCode | undefined;
-  if (code !== undefined && ERROR_CODE_BLAME[code] === 'infrastructure') return 'not_scored';
+  if (code !== undefined && ERROR_CODE_BLAME[code] !== undefined && ERROR_CODE_BLAME[code] !== 'model') return 'not_scored';
   const failing = facts.failing_stage as StageName | undefined;
   if (failing !== undefined && facts.stages?.[failing]?.status === 'error') return 'not_scored';
   return 'failed';

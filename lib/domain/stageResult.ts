@@ -31,11 +31,21 @@ export const ERROR_CODES = {
   wrong_order: 'The calls were right but not in the required order.',
   wrong_agent: 'The agent routed the question to another agent than expected (orchestrator mode).',
   entity_mismatch: 'The agent resolved entities other than the expected ones, or a wrong routing reason (orchestrator mode).',
+  // issue 12: data flow, recovery and abstention (stage 2)
+  data_flow_mismatch: 'An argument that should carry a value an earlier call returned ($from) carries another value.',
+  unresolved_reference: 'An argument refers ($from) to a call that was not made before it, or to a path its result does not have.',
+  missing_recovery: 'A scripted API failure was not recovered from (no retry, no other tool, the user not told).',
+  called_when_irrelevant: 'The request is outside what the tools are for, but a call was made.',
+  called_instead_of_clarifying: 'The question lacks a required parameter: the agent should have asked for it, but made a call.',
+  clarified_instead_of_calling: 'The agent asked for clarification where the question had everything needed to make the call.',
+  missing_clarification: 'The question lacks a required parameter and the agent made no call, but did not ask for it either.',
   // stage 3: execution
   execution_failed: 'Calling the API failed (network error, HTTP error status, provider error).',
   no_recording: 'Replay mode found no recorded response for the call.',
   no_expected_data: 'The case has no expected raw data to compare with.',
   data_mismatch: 'The data the calls returned differs from the expected data.',
+  state_mismatch: "A stateful case's final environment state differs from the state the gold calls produce from the same start.",
+  invalid_case: "The case's gold calls do not replay cleanly on its initial state: the case is invalid, not scored.",
   // stage 4: semantics
   judge_failed: 'The judge could not produce a valid verdict (after retries).',
   no_reference: 'The case has no expected answer or facts to judge against.',

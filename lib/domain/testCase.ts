@@ -3,6 +3,8 @@ import { IdSchema } from './id.js';
 import { FactImportanceSchema } from './factImportance.js';
 import { ExpectedToolCallSchema, ExpectedValueSchema } from './expected.js';
 import { CoercionPolicySpecSchema } from './coercionPolicy.js';
+import { AbstentionSchema, CaseEnvironmentSchema } from './caseEnvironment.js';
+import { dataFlowProblems } from './dataFlow.js';
 
 export const TestCaseMetadataSchema = z
   .object({
@@ -69,6 +71,10 @@ export const TestCaseSchema = z
     /** Per-case override of the run's coercion policy (importers use it, e.g. BFCL semantics). */
     coercion: CoercionPolicySpecSchema.optional(),
     execution: ExecutionExpectationSchema.optional(),
+    /** A stateful case: the environment and initial state its calls run against (stage 3 compares final states). */
+    environment: CaseEnvironmentSchema.optional(),
+    /** Why no call is the right answer (`expected_tool_calls` empty): ask for a missing parameter, or an irrelevant request. */
+    abstention: AbstentionSchema.optional(),
     metadata: TestCaseMetadataSchema.default({ complexity_level: 1, tags: [] }),
   })
   .strict()
@@ -78,6 +84,9 @@ export const TestCaseSchema = z
       ...tc.alternative_tool_calls.map((set, i): [(string | number)[], typeof set] => [['alternative_tool_calls', i], set]),
     ];
     for (const [path, calls] of sets) {
+      for (const problem of dataFlowProblems(calls as readonly { tool_name: string; arguments?: Record<string, unknown> }[])) {
+        ctx.addIssue({ code: 'custom', path: [...path, ...problem.path], message: problem.message });
+      }
       calls.forEach((call, i) => {
         for (const [j, dep] of (call.depends_on ?? []).entries()) {
           if (dep >= calls.length || dep === i) {
@@ -88,6 +97,13 @@ export const TestCaseSchema = z
             });
           }
         }
+      });
+    }
+    if (tc.abstention && tc.expected_tool_calls.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['abstention'],
+        message: `says no call is the right answer (${tc.abstention.reason}) but expected_tool_calls has ${tc.expected_tool_calls.length}`,
       });
     }
     if (tc.fact_importance && tc.fact_importance.length !== tc.expected_facts.length) {

@@ -37,6 +37,8 @@ export const TrajectoryCallStepSchema = z
     error: z.string().optional(),
     /** the HTTP status the tool's API answered with, when it has one */
     status: z.number().int().optional(),
+    /** the failure was scripted by the case (a stateful case's `environment.faults`), not a real fault */
+    scripted: z.boolean().optional(),
     latency_ms: z.number().nonnegative(),
   })
   .strict();

@@ -29,6 +29,8 @@ export interface ApiFailure {
   /** the HTTP status, when the API answered */
   status?: number;
   durationMs: number;
+  /** a failure the case scripted (a stateful case's `environment.faults`): the model's to handle, never an infrastructure fault */
+  scripted?: boolean;
 }
 
 export type ApiResponse = ApiSuccess | ApiFailure;
@@ -42,6 +44,11 @@ export interface ApiProvider {
   /** `mcp`: the tools of a target's MCP servers (lib/targets/mcp), executing a model's calls in its tool loop */
   readonly kind: ApiProviderKind;
   execute(call: ToolCall, context: ExecuteContext): Promise<ApiResponse>;
+  /**
+   * A provider with state (an environment, lib/environments) opens one session per conversation: a tool loop calls it
+   * once per case invocation and executes that conversation's calls on the session. Stateless providers omit it.
+   */
+  openSession?(context: Pick<ExecuteContext, 'testCase'>): ApiProvider;
 }
 
 /**

@@ -50,6 +50,11 @@ export async function finalizeRun(
     const note = degradedNote(stats, run.config.max_not_scored_share);
     if (!notes.includes(note)) notes.push(note);
   }
+  const invalid = invalidCases(stats);
+  if (invalid > 0) {
+    const note = `${invalid} invalid case${invalid === 1 ? '' : 's'} not scored: the gold calls do not replay on the initial state (error code invalid_case; fix the gold)`;
+    if (!notes.includes(note)) notes.push(note);
+  }
   if (status === 'timed_out') notes.push(`deadline ${run.deadline_at} passed with ${stats.completed} of ${run.total_cases} cases scored`);
   const updated = await stores.runs.updateRun(
     runId,
@@ -59,9 +64,21 @@ export async function finalizeRun(
   return { run_id: runId, status: updated?.status ?? run.status, stats, alert_ids: regression?.alerts.map((a) => a.id) ?? [] };
 }
 
-/** `degraded` when more than `maxShare` of the cases were not scored (infrastructure failures), else `completed`. */
-export function finishedStatus(stats: Pick<RunStats, 'completed' | 'not_scored'>, maxShare: number): 'completed' | 'degraded' {
-  return stats.completed > 0 && stats.not_scored / stats.completed > maxShare ? 'degraded' : 'completed';
+/**
+ * `degraded` when more than `maxShare` of the cases were not scored for infrastructure failures, else `completed`.
+ * Invalid cases (`invalid_case`: a stateful case whose gold does not replay) are not scored either, but they are the
+ * gold set's problem, not the platform's: they never degrade a run (a note counts them).
+ */
+export function finishedStatus(
+  stats: Pick<RunStats, 'completed' | 'not_scored'> & { error_codes?: Record<string, number> },
+  maxShare: number,
+): 'completed' | 'degraded' {
+  const infrastructure = stats.not_scored - invalidCases(stats);
+  return stats.completed > 0 && infrastructure / stats.completed > maxShare ? 'degraded' : 'completed';
+}
+
+function invalidCases(stats: { error_codes?: Record<string, number> }): number {
+  return stats.error_codes?.['invalid_case'] ?? 0;
 }
 
 function degradedNote(stats: RunStats, maxShare: number): string {

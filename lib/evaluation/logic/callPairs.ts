@@ -1,5 +1,8 @@
 import type { CoercionPolicy, ExpectedToolCall, ExpectedValue, ToolCall } from '../../domain/index.js';
 import { type ArgumentsMatcher, createArgumentsMatcher, type JsonSchema, type MatchResult } from '../match/index.js';
+import { findReferences } from '../../domain/index.js';
+import type { CallOutcomes } from './callOutcomes.js';
+import { annotateReferences, resolveReference, substituteReferences } from './dataFlowReferences.js';
 
 /** The argument match of expected call `e` with actual call `a`, or null when they name different tools. */
 export type PairScorer = (e: number, a: number) => MatchResult | null;
@@ -28,7 +31,10 @@ export function createPairScorer(
   actual: readonly ToolCall[],
   policy: CoercionPolicy,
   schemas: ReadonlyMap<string, JsonSchema> | undefined,
+  /** what each actual call returned: `$from` arguments are resolved against it, per actual call */
+  outcomes?: CallOutcomes,
 ): PairScorer {
+  const hasReferences = expected.map((call) => call.arguments !== undefined && findReferences(call.arguments).length > 0);
   const cols = actual.length;
   const cache: Array<MatchResult | null | undefined> = new Array(expected.length * cols);
   let floatPaths: Array<ReadonlySet<string> | undefined> | undefined; // only when a call has float literals
@@ -44,6 +50,11 @@ export function createPairScorer(
     if (got.float_literal_paths !== undefined && got.float_literal_paths.length > 0) {
       floatPaths ??= new Array<ReadonlySet<string> | undefined>(cols);
       paths = floatPaths[a] ??= new Set(got.float_literal_paths);
+    }
+    if (hasReferences[e]) {
+      const { args, refs } = substituteReferences(want.arguments, (ref) => resolveReference(ref, a, actual, outcomes));
+      const matched = matchArguments(args, got.arguments, schemas?.get(want.tool_name), paths, want.allow_extra_arguments === true);
+      return (cache[index] = annotateReferences(matched, refs));
     }
     const result = matchArguments(
       want.arguments ?? NO_ARGUMENTS,

@@ -5,6 +5,7 @@ import { maximizeOrderedAlignment } from './orderedAlignment.js';
 import type { CallComparison, CallPair } from './callComparison.js';
 import { applyDependencyOrder } from './dependencyOrder.js';
 import { toolParameterSchemas } from './toolSchemas.js';
+import type { CallOutcomes } from './callOutcomes.js';
 
 export interface CompareCallsOptions {
   policy: CoercionPolicy;
@@ -15,6 +16,8 @@ export interface CompareCallsOptions {
    * `dependency`: matched as for `any`, then each call must come after the calls it `depends_on`.
    */
   callOrder?: 'any' | 'strict' | 'dependency';
+  /** what each actual call returned (trajectory or environment replay): `$from` arguments are checked against it */
+  outcomes?: CallOutcomes;
 }
 
 /**
@@ -32,7 +35,13 @@ export function compareCalls(
     return applyDependencyOrder(expected, actual.length, compareCalls(expected, actual, { ...options, callOrder: 'any' }));
   const rows = expected.length;
   const cols = actual.length;
-  const score = createPairScorer(expected, actual, options.policy, options.catalog && toolParameterSchemas(options.catalog));
+  const score = createPairScorer(
+    expected,
+    actual,
+    options.policy,
+    options.catalog && toolParameterSchemas(options.catalog),
+    options.outcomes,
+  );
   if (rows === cols && rows > 0 && identityPasses(score, rows)) return summarize(expected, actual, score, IDENTITY, IDENTITY, false);
   const forced = forcedAssignment(expected, actual);
   if (forced !== undefined && (options.callOrder !== 'strict' || keepsOrder(forced)))

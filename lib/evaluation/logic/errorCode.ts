@@ -12,6 +12,8 @@ export type LogicErrorCode = Extract<
   | 'missing_argument'
   | 'extra_argument'
   | 'argument_mismatch'
+  | 'unresolved_reference'
+  | 'data_flow_mismatch'
 >;
 
 /**
@@ -23,7 +25,9 @@ export type LogicErrorCode = Extract<
  * 4. `missing_call`, then 5. `extra_call`;
  * 6. argument level, over the partially matched calls: `missing_argument` (a top-level argument is absent),
  *    then `extra_argument` (a top-level argument the case does not ask for), then `argument_mismatch`
- *    (a wrong value, a wrong type, or anything missing or extra inside an argument).
+ *    (a wrong value, a wrong type, or anything missing or extra inside an argument). A data-flow argument (`$from`)
+ *    that is wrong comes before `extra_argument`: `unresolved_reference` (the referenced call was not made before, failed,
+ *    or has no such path), then `data_flow_mismatch` (the value is not the one the referenced call returned).
  * Returns undefined for a passed comparison.
  */
 export function logicErrorCode(comparison: CallComparison, expectedCalls: number): LogicErrorCode | undefined {
@@ -38,23 +42,32 @@ export function logicErrorCode(comparison: CallComparison, expectedCalls: number
   return argumentErrorCode(comparison.calls);
 }
 
+const ARGUMENT_CODES: readonly LogicErrorCode[] = [
+  'missing_argument',
+  'unresolved_reference',
+  'data_flow_mismatch',
+  'extra_argument',
+  'argument_mismatch',
+];
+
 function argumentErrorCode(calls: readonly CallDiff[]): LogicErrorCode {
-  let best: LogicErrorCode = 'argument_mismatch';
+  let best = ARGUMENT_CODES.length - 1;
   for (const call of calls) {
     if (call.status !== 'partial') continue;
     for (const entry of call.entries) {
       const code = entryErrorCode(entry);
       if (code === 'missing_argument') return code;
-      if (code === 'extra_argument') best = code;
+      if (code !== undefined) best = Math.min(best, ARGUMENT_CODES.indexOf(code));
     }
   }
-  return best;
+  return ARGUMENT_CODES[best]!;
 }
 
 function entryErrorCode(entry: DiffEntry): LogicErrorCode | undefined {
   if (entry.kind === 'coerced') return undefined;
   const topLevel = entry.path.lastIndexOf('/') === 0;
   if (topLevel && entry.kind === 'missing') return 'missing_argument';
+  if (entry.reference !== undefined) return entry.reference.resolved ? 'data_flow_mismatch' : 'unresolved_reference';
   if (topLevel && entry.kind === 'extra') return 'extra_argument';
   return 'argument_mismatch';
 }

@@ -6,3 +6,6 @@ export { logicErrorCode, type LogicErrorCode } from './errorCode.js';
 export { logicMessage } from './message.js';
 export { toolParameterSchemas } from './toolSchemas.js';
 export { scoreRouting, withRouting } from './routing.js';
+export { callOutcomesOf, type CallOutcome, type CallOutcomes } from './callOutcomes.js';
+export { resolveReference, substituteReferences, type Resolution } from './dataFlowReferences.js';
+export { checkBehaviour, withBehaviour, isClarificationRequest, executedCalls, faultHits, type BehaviourFailure } from './caseBehaviour.js';

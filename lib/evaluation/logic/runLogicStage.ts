@@ -11,6 +11,7 @@ import { compareCalls, type CompareCallsOptions } from './compareCalls.js';
 import { type CallComparison, type CallPair } from './callComparison.js';
 import { logicErrorCode } from './errorCode.js';
 import { logicMessage } from './message.js';
+import type { CallOutcomes } from './callOutcomes.js';
 
 export interface LogicStageOptions {
   /** the run's policy; the case's own `coercion` is applied over it, unless `casePolicy` is given */
@@ -19,6 +20,8 @@ export interface LogicStageOptions {
   casePolicy?: CoercionPolicy;
   /** the case's tool catalog: argument types, enums, defaults and unordered arrays come from it */
   catalog?: ToolCatalog;
+  /** what each actual call returned (trajectory, or a stateful case's replay): `$from` arguments are checked against it */
+  outcomes?: CallOutcomes;
 }
 
 export interface LogicStageOutput {
@@ -39,7 +42,12 @@ export function runLogicStage(actual: readonly ToolCall[], testCase: TestCase, o
   const started = performance.now();
   const policy =
     options.casePolicy ?? (testCase.coercion === undefined ? options.policy : resolveCoercionPolicy(options.policy, testCase.coercion));
-  const compareOptions: CompareCallsOptions = { policy, catalog: options.catalog, callOrder: testCase.call_order };
+  const compareOptions: CompareCallsOptions = {
+    policy,
+    catalog: options.catalog,
+    callOrder: testCase.call_order,
+    ...(options.outcomes ? { outcomes: options.outcomes } : {}),
+  };
 
   let best = compareCalls(testCase.expected_tool_calls, actual, compareOptions);
   let bestSet = -1;

@@ -20,6 +20,8 @@ export function formatValue(value: unknown): string {
  */
 export function describeEntry(entry: DiffEntry): string {
   const where = entry.path === '' ? '(root)' : entry.path;
+  // a data-flow argument (`$from`) says what the referenced call returned, or why nothing could be
+  if (entry.reference !== undefined && entry.message !== undefined && entry.kind !== 'coerced') return `${where} ${entry.message}`;
   switch (entry.kind) {
     case 'missing':
       return `${where} missing (expected ${formatValue(entry.expected)})`;

@@ -11,9 +11,9 @@ import {
   type ToolCatalog,
   type Trajectory,
 } from '../../domain/index.js';
-import { runLogicStage, scoreRouting, withRouting } from '../logic/index.js';
+import { callOutcomesOf, checkBehaviour, runLogicStage, scoreRouting, withBehaviour, withRouting } from '../logic/index.js';
 import { runSyntaxStage } from '../syntax/index.js';
-import { runExecutionStage } from '../execution/index.js';
+import { invalidCaseReason, runExecutionStage, runStatefulStage } from '../execution/index.js';
 import { type ApiProvider, type Embedder, type Judge } from '../../ports/index.js';
 import { runSemanticsStage, scoreReferenceMetrics } from '../semantics/index.js';
 import { decideVerdict } from './passRule.js';
@@ -61,6 +61,8 @@ export function startCase(input: CaseInput, config: EvaluationConfig): CaseState
   const { testCase, catalog } = input;
   const policy = resolveCoercionPolicy(config.coercion, testCase.coercion);
   const syntax = runSyntaxStage(input.output, catalog ? { catalog, coercion: policy } : {});
+  const invalid = invalidCaseReason(testCase); // a stateful case whose gold does not replay is not scored
+  if (invalid !== undefined) return invalidCase(input, config, invalid, started);
   const gate = syntax.result.passed;
   const later = (name: 'execution' | 'semantics', enabled: boolean): StageResult =>
     skippedStage(name, !enabled ? 'disabled by the evaluation config' : gate ? PENDING : 'not run: the syntax gate failed');
@@ -73,8 +75,14 @@ export function startCase(input: CaseInput, config: EvaluationConfig): CaseState
   let assignment: CaseState['assignment'] = [];
   let callSet = -1;
   if (gate) {
-    const logic = runLogicStage(syntax.calls, testCase, catalog ? { policy, casePolicy: policy, catalog } : { policy, casePolicy: policy });
-    stages.logic = logic.result;
+    const outcomes = callOutcomesOf(syntax.calls, testCase, input.trajectory);
+    const logic = runLogicStage(syntax.calls, testCase, {
+      policy,
+      casePolicy: policy,
+      ...(catalog ? { catalog } : {}),
+      ...(outcomes ? { outcomes } : {}),
+    });
+    stages.logic = withBehaviour(logic.result, checkBehaviour(testCase, syntax.calls, syntax.answer, input.trajectory));
     const routing = input.orchestrator
       ? scoreRouting(testCase, { agent: input.agent, routing_reason: input.routingReason, entities: input.entities }, policy)
       : undefined;
@@ -144,6 +152,52 @@ export function startFailedCase(
   };
 }
 
+/**
+ * A stateful case whose gold calls do not replay on their initial state: reported invalid, not scored. The syntax
+ * stage carries `invalid_case` with the reason (status `error`, like a target that did not answer); nothing else runs.
+ */
+function invalidCase(input: CaseInput, config: EvaluationConfig, reason: string, started: number): CaseState {
+  const { environment: _invalid, ...stateless } = input.testCase; // the case without its environment: not checked again
+  const state = startFailedCase({ ...input, testCase: stateless }, { error_code: 'target_error', message: reason }, config);
+  const skip = (name: StageName) => skippedStage(name, 'not run: the case is invalid (its gold calls do not replay)');
+  return {
+    ...state,
+    stages: {
+      syntax: {
+        stage: 'syntax',
+        status: 'error',
+        passed: false,
+        score: null,
+        error_code: 'invalid_case',
+        message: `invalid case: ${reason}`,
+        duration_ms: 0,
+      },
+      logic: skip('logic'),
+      execution: config.execution.enabled ? skip('execution') : state.stages.execution,
+      semantics: config.semantics.enabled ? skip('semantics') : state.stages.semantics,
+    },
+    evaluation: { ...state.evaluation, ms: performance.now() - started },
+  };
+}
+
+/** Stage 3 of a stateful case: the agent's calls and the gold's replayed on fresh instances, final states compared. */
+function runStatefulExecution(state: CaseState, testCase: TestCase, config: EvaluationConfig, started: number): CaseState {
+  const out = runStatefulStage(testCase, state.calls, state.assignment, {
+    callSet: state.call_set,
+    relativeTolerance: testCase.execution?.relative_tolerance ?? config.execution.relative_tolerance,
+    ...(state.invocation.trajectory ? { trajectory: state.invocation.trajectory } : {}),
+  });
+  return {
+    ...state,
+    stages: { ...state.stages, execution: out.result },
+    evaluation: {
+      ...state.evaluation,
+      api_calls_made: state.evaluation.api_calls_made + out.api_calls_made,
+      ms: state.evaluation.ms + (performance.now() - started),
+    },
+  };
+}
+
 /** Stage 3 on a started case: executes the matched calls through the provider and compares the data. */
 export async function runExecution(
   state: CaseState,
@@ -153,6 +207,7 @@ export async function runExecution(
   abortSignal?: AbortSignal,
 ): Promise<CaseState> {
   const started = performance.now();
+  if (testCase.environment) return runStatefulExecution(state, testCase, config, started);
   const out = await runExecutionStage(state.calls, testCase, state.assignment, {
     provider,
     relativeTolerance: config.execution.relative_tolerance,

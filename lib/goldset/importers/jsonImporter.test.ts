@@ -91,7 +91,7 @@ describe('importJsonl', () => {
         {
           id: 'x',
           field: 'expected_tool_calls.0.arguments.a.$oneof',
-          reason: 'unknown matcher "$oneof" (matchers: $value, $one_of, $optional, $range, $tolerance, $unordered, $any)',
+          reason: 'unknown matcher "$oneof" (matchers: $value, $one_of, $optional, $range, $tolerance, $unordered, $any, $from)',
         },
       ],
     ],

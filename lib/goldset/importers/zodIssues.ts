@@ -28,7 +28,7 @@ export function issuesToRowErrors(row: number, id: string | undefined, issues: r
 
 function unknownKeyReason(key: string): string {
   return key.startsWith('$')
-    ? `unknown matcher "${key}" (matchers: $value, $one_of, $optional, $range, $tolerance, $unordered, $any)`
+    ? `unknown matcher "${key}" (matchers: $value, $one_of, $optional, $range, $tolerance, $unordered, $any, $from)`
     : 'unknown field';
 }
 

@@ -1,10 +1,11 @@
 import type { TestCase } from '../../domain/index.js';
+import { invalidCaseReason } from '../../evaluation/index.js';
 
 /** A question-quality warning: never an error, the case imports anyway. */
 export interface CaseWarning {
   /** null for a warning about the set as a whole */
   test_case_id: string | null;
-  code: 'few_facts' | 'no_critical_fact' | 'no_tool_hints' | 'low_category_diversity' | 'low_difficulty_diversity';
+  code: 'few_facts' | 'no_critical_fact' | 'no_tool_hints' | 'low_category_diversity' | 'low_difficulty_diversity' | 'invalid_gold';
   message: string;
 }
 
@@ -15,17 +16,22 @@ const MIN_LEVELS = 3;
 /** set-level checks start at this many cases (a handful of cases cannot be diverse) */
 const MIN_CASES_FOR_DIVERSITY = 10;
 
-const isAbstention = (tc: TestCase): boolean => tc.metadata.tags.includes('abstention');
+const isAbstention = (tc: TestCase): boolean => tc.abstention !== undefined || tc.metadata.tags.includes('abstention');
 
 /**
  * Question checks on a gold set (warnings, not errors): per case, fewer than three expected facts, facts but none
  * marked critical, and no tool hints (no expected or alternative calls and no tool catalog, unless tagged
  * `abstention`: the right answer is then to call nothing); per set (10 cases or more), fewer than three categories
- * or one category above 60% of the cases, and fewer than three complexity levels.
+ * or one category above 60% of the cases, and fewer than three complexity levels. A stateful case whose gold calls do not
+ * replay on its initial state is `invalid_gold` (runs report it `invalid_case`, not scored).
  */
 export function lintCases(cases: readonly TestCase[]): CaseWarning[] {
   const warnings: CaseWarning[] = [];
   for (const tc of cases) {
+    const invalid = invalidCaseReason(tc);
+    if (invalid !== undefined) {
+      warnings.push({ test_case_id: tc.id, code: 'invalid_gold', message: `${invalid}; runs will report it invalid_case, not scored` });
+    }
     const facts = tc.expected_facts.filter((f) => f.trim());
     if (!isAbstention(tc) && facts.length < MIN_FACTS) {
       warnings.push({

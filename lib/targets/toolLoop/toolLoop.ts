@@ -93,6 +93,9 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopOutcome
   const steps: TrajectoryStep[] = [];
   const calls: LoopCall[] = [];
   const usedExpected = new Set<number>();
+  // a stateful provider (an environment) gives each conversation its own session
+  const tools = input.tools.openSession?.({ testCase: input.testCase }) ?? input.tools;
+  const run: ToolLoopInput = tools === input.tools ? input : { ...input, tools };
   const totals = { input_tokens: 0, output_tokens: 0, cost_usd: null as number | null, model: null as string | null, api_calls_made: 0 };
   const finish = (turns: number, stop: Trajectory['stop']): Totals => ({ ...totals, turns, trajectory: { steps, turns, stop } });
   for (let turn = 1; ; turn++) {
@@ -121,7 +124,7 @@ export async function runToolLoop(input: ToolLoopInput): Promise<ToolLoopOutcome
     }
     const results: LoopToolResult[] = [];
     for (const call of reply.calls) {
-      const executed = await execute(call, turn, input, usedExpected);
+      const executed = await execute(call, turn, run, usedExpected);
       steps.push(executed.step);
       if (executed.result.executed) totals.api_calls_made++;
       if (executed.infrastructure) return { ok: false, failure: executed.infrastructure, ...finish(turn, 'failed') };
@@ -179,9 +182,11 @@ async function execute(
     ok: false,
     error: response.message,
     ...(response.status === undefined ? {} : { status: response.status }),
+    ...(response.scripted === true ? { scripted: true } : {}),
   };
   const result: LoopToolResult = { call, ok: false, executed: true, content };
-  if (response.errorCode === 'no_recording' || failureBlamesCall(response)) return { result, step };
+  // a failure the case scripted (environment faults) is the model's to handle, like a 4xx
+  if (response.errorCode === 'no_recording' || failureBlamesCall(response) || response.scripted === true) return { result, step };
   const infrastructure: TargetFailure = {
     ok: false,
     error_code: 'target_error',

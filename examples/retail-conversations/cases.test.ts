@@ -1,0 +1,58 @@
+/**
+ * The GENERATED retail-conversations cases: the file is what the generator writes, every case parses, every stateful
+ * case's gold replays cleanly on its initial state, and each case's own gold, played back as an agent's output (with an
+ * answer of the kind the case expects), passes stages 2 and 3.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { resolveEvaluationConfig, TestCaseSchema, type TestCase } from '../../lib/domain/index.js';
+import { EnvironmentApiProvider, RETAIL_CATALOG } from '../../lib/environments/index.js';
+import { evaluateCase } from '../../lib/evaluation/index.js';
+import { invalidCaseReason, replayGold } from '../../lib/evaluation/execution/index.js';
+import { casesJsonl } from './generateCases.js';
+
+const FILE = fileURLToPath(new URL('./cases.jsonl', import.meta.url));
+const text = readFileSync(FILE, 'utf8');
+const cases = text
+  .trim()
+  .split('\n')
+  .map((line) => TestCaseSchema.parse(JSON.parse(line)));
+
+function answerFor(tc: TestCase): string {
+  if (tc.abstention?.reason === 'missing_parameter') return `Could you tell me the ${tc.abstention.asks_for?.[0] ?? 'details'}?`;
+  if (tc.abstention?.reason === 'irrelevant') return 'I can only help with orders, refunds, stock and support tickets.';
+  if (tc.environment?.faults.some((f) => f.expect_recovery === 'tell_user'))
+    return 'Sorry, the order service timed out; please try again later.';
+  return 'Done.';
+}
+
+describe('examples/retail-conversations (generated cases)', () => {
+  it('cases.jsonl is exactly what generateCases.ts writes, and every case is labelled generated', () => {
+    expect(text).toBe(casesJsonl());
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    for (const tc of cases) expect([tc.metadata.source, tc.metadata.tags[0]]).toEqual(['generated:retail-conversations', 'generated']);
+  });
+
+  it('every stateful case replays cleanly, and its own gold as the output passes stages 2 and 3', async () => {
+    const config = resolveEvaluationConfig({ execution: { enabled: true, provider: 'environment' } });
+    const deps = { catalogFor: () => RETAIL_CATALOG, apiProvider: new EnvironmentApiProvider() };
+    const failures: string[] = [];
+    for (const tc of cases) {
+      expect(invalidCaseReason(tc), tc.id).toBeUndefined();
+      const calls = tc.environment ? (replayGold(tc) as Extract<ReturnType<typeof replayGold>, { ok: true }>).replay.calls : [];
+      const output = {
+        role: 'assistant',
+        content: answerFor(tc),
+        tool_calls: calls.map((c, i) => ({
+          id: `g${i}`,
+          type: 'function',
+          function: { name: c.tool_name, arguments: JSON.stringify(c.arguments) },
+        })),
+      };
+      const card = await evaluateCase({ runId: 'self', testCase: tc, output }, config, deps);
+      if (!card.overall_passed) failures.push(`${tc.id}: ${card.error_code} ${card.stages[card.failing_stage!].message}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
