@@ -265,6 +265,44 @@ describe('SqliteQueueEngine', () => {
     expect(engine.receive('q', { maxMessages: 5 }).map((m) => [m.body, m.deliveryCount])).toEqual([['locked', 2]]);
   });
 
+  it('hands out messages released after a crash one at a time, so repeated crashes count against one message, not a batch', () => {
+    const engine = engineFor({ maxDeliveryCount: 3 });
+    engine.send(
+      'q',
+      [1, 2, 3, 4].map((n) => ({ body: n })),
+    );
+    // a batch of four is in flight when the process dies, twice
+    for (let crash = 0; crash < 2; crash++) {
+      expect(engine.receive('q', { maxMessages: 10 }).map((m) => m.body)).toEqual(crash === 0 ? [1, 2, 3, 4] : [1]);
+      engine.releaseLocks('q');
+    }
+    // after the first crash each released message comes alone: 1 crashed twice, 2-4 once
+    engine.send('q', [{ body: 5 }]);
+    const single = engine.receive('q', { maxMessages: 10 });
+    expect(single.map((m) => [m.body, m.deliveryCount, m.releasedAfterCrash])).toEqual([[1, 3, true]]);
+    engine.releaseLocks('q'); // message 1 kills the process a third time: it alone is dead-lettered
+    const next = engine.receive('q', { maxMessages: 10 });
+    expect(next.map((m) => [m.body, m.deliveryCount])).toEqual([[2, 2]]);
+    expect(engine.listDeadLetters('q').map((d) => [d.body, d.deadLetterReason])).toEqual([[1, 'MaxDeliveryCountExceeded']]);
+    engine.complete(next.map((m) => m.lockToken));
+    for (const body of [3, 4]) {
+      const [m] = engine.receive('q', { maxMessages: 10 });
+      expect([m!.body, m!.releasedAfterCrash]).toEqual([body, true]);
+      engine.complete([m!.lockToken]);
+    }
+    // the message sent after the crashes was never released: it comes in an ordinary batch again
+    expect(engine.receive('q', { maxMessages: 10 }).map((m) => [m.body, m.releasedAfterCrash])).toEqual([[5, undefined]]);
+  });
+
+  it('keeps an ordinary batch before a released message, and the released one for the next receive', () => {
+    const engine = engineFor();
+    engine.send('q', [{ body: 'crashed' }]);
+    engine.receive('q', { maxMessages: 1 });
+    engine.releaseLocks('q');
+    engine.send('q', [{ body: 'a' }, { body: 'b' }]);
+    expect(engine.receive('q', { maxMessages: 10 }).map((m) => m.body)).toEqual(['crashed']);
+  });
+
   it('settles completions and abandons in one call, reporting lost locks', () => {
     const engine = engineFor();
     engine.send(

@@ -158,7 +158,9 @@ export class SqliteQueueEngine {
   /**
    * Makes every locked message of the queue visible now, its delivery still counted. For a process that owns the
    * database and just started: locks left by a crashed process belong to nobody, so their messages need not wait
-   * for the locks to expire. Returns how many were released.
+   * for the locks to expire. Released messages are marked: `receive` hands each out alone from then on (crash
+   * isolation), so repeated crashes count against the message that causes them, not against a whole batch of healthy
+   * ones that never got to finish. Returns how many were released.
    */
   releaseLocks(queueName: string): number {
     const now = this.now();
@@ -279,6 +281,12 @@ export class SqliteQueueEngine {
           this.moveToDeadLetters(row.seq, now, DEAD_LETTER_REASONS.ttlExpired, `Message expired at ${at} before it was consumed.`);
         } else if (row.delivery_count >= this.maxDeliveryCountOf(queue)) {
           this.deadLetterExhausted(row.seq, row.delivery_count, row.last_error, now);
+        } else if (row.released_after_crash) {
+          // crash isolation: a message released after a crash comes alone, and a batch stops before one
+          if (received.length > 0) return received;
+          const lockToken = randomUUID();
+          this.sql.lock.run(lockToken, lockedUntil, row.seq);
+          return [{ ...toReceivedMessage(row, { lockToken, lockedUntil }), releasedAfterCrash: true }];
         } else {
           const lockToken = randomUUID();
           this.sql.lock.run(lockToken, lockedUntil, row.seq);

@@ -106,6 +106,11 @@ export class QueuePump {
         await this.signal.wait(Math.max(this.deps.pollIntervalMs, 1_000));
         continue;
       }
+      // a message released after a crash runs alone (the engine hands it out alone): no gathering, no waiting
+      if (messages.length === 1 && messages[0]!.releasedAfterCrash) {
+        this.dispatch(messages);
+        continue;
+      }
       if (this.trigger.minBatchSize > 1) {
         if (await this.gather(messages)) continue;
         messages = this.gathered;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { StoredMessageRow } from './messageCodec.js';
 
-export type MessageRow = StoredMessageRow & { expires_at: number | null; last_error: string | null };
+export type MessageRow = StoredMessageRow & { expires_at: number | null; last_error: string | null; released_after_crash: number };
 export type DeadLetterRow = StoredMessageRow & { queue: string };
 export type DeadLetterListRow = DeadLetterRow & { dead_lettered_at: number; reason: string; description: string };
 interface LockRow {
@@ -12,7 +12,7 @@ interface LockRow {
 }
 
 const MESSAGE_COLUMNS =
-  'seq, message_id, body, body_kind, correlation_id, subject, app_props, enqueued_at, expires_at, delivery_count, last_error';
+  'seq, message_id, body, body_kind, correlation_id, subject, app_props, enqueued_at, expires_at, delivery_count, last_error, released_after_crash';
 const DEAD_LETTER_COLUMNS = 'seq, queue, message_id, body, body_kind, correlation_id, subject, app_props, enqueued_at, delivery_count';
 
 /** Every statement the queue engine runs, prepared once per engine. */
@@ -41,7 +41,7 @@ export function prepareQueueStatements(db: Database.Database) {
     ),
     renewByLock: db.prepare('UPDATE sb_messages SET available_at = ? WHERE lock_token = ?'),
     releaseQueueLocks: db.prepare(
-      'UPDATE sb_messages SET lock_token = NULL, available_at = ? WHERE lock_token IS NOT NULL AND queue = ? AND available_at > ?',
+      'UPDATE sb_messages SET lock_token = NULL, available_at = ?, released_after_crash = 1 WHERE lock_token IS NOT NULL AND queue = ? AND available_at > ?',
     ),
     copyToDeadLetters: db.prepare(
       `INSERT INTO sb_dead_letters (${DEAD_LETTER_COLUMNS}, dead_lettered_at, reason, description)

@@ -296,6 +296,27 @@ describe('QueueTriggerHost', () => {
       expect(batches).toEqual([[1, 2, 3, 4, 5]]);
     });
 
+    it('runs messages released after a crash one per invocation, without gathering, then batches again', async () => {
+      const batches: unknown[][] = [];
+      const reg = queueRegistration('gather', 'g', (input) => void batches.push(input as unknown[]), 'many');
+      const { engine, host } = setup([reg], { queues: { g: { minMessageBatchSize: 5, maxBatchWaitTimeMs: 10_000 } } });
+      engine.send(
+        'g',
+        [1, 2, 3].map((n) => ({ body: n })),
+      );
+      engine.receive('g', { maxMessages: 3 }); // a process had them locked when it died
+      engine.releaseLocks('g');
+      host.start();
+      await waitUntil(() => batches.length === 3);
+      expect(batches).toEqual([[1], [2], [3]]);
+      engine.send(
+        'g',
+        [4, 5, 6, 7, 8].map((n) => ({ body: n })),
+      );
+      await waitUntil(() => batches.length === 4);
+      expect(batches[3]).toEqual([4, 5, 6, 7, 8]);
+    });
+
     it('invokes a partial batch once maxBatchWaitTimeMs has passed', async () => {
       const batches: Array<{ at: number; input: unknown[] }> = [];
       const reg = queueRegistration('gather', 'g', (input) => void batches.push({ at: Date.now(), input: input as unknown[] }), 'many');

@@ -21,7 +21,8 @@ CREATE TABLE IF NOT EXISTS sb_messages (
   available_at INTEGER NOT NULL,
   delivery_count INTEGER NOT NULL DEFAULT 0,
   lock_token TEXT,
-  last_error TEXT
+  last_error TEXT,
+  released_after_crash INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS sb_messages_by_queue ON sb_messages (queue, seq, available_at);
 CREATE INDEX IF NOT EXISTS sb_messages_by_lock ON sb_messages (lock_token) WHERE lock_token IS NOT NULL;
@@ -51,4 +52,8 @@ CREATE TABLE IF NOT EXISTS sb_dedup (
 
 export function createQueueSchema(db: Database.Database): void {
   db.exec(SCHEMA_SQL);
+  // databases made before crash isolation lack the column
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(sb_messages)').all();
+  if (!columns.some((c) => c.name === 'released_after_crash'))
+    db.exec('ALTER TABLE sb_messages ADD COLUMN released_after_crash INTEGER NOT NULL DEFAULT 0');
 }

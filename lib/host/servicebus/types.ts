@@ -29,6 +29,11 @@ export interface ReceivedMessage {
   correlationId?: string;
   subject?: string;
   applicationProperties: ApplicationProperties;
+  /**
+   * Its last delivery ended with the process that held it (released at the next start): it is delivered alone, so
+   * a message that kills the process is dead-lettered by itself, not with the healthy messages of its batch.
+   */
+  releasedAfterCrash?: boolean;
 }
 
 /** A message in a queue's dead-letter sub-queue (`<queue>/$deadletterqueue` in Azure). */
