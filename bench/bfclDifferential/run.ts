@@ -129,7 +129,7 @@ async function main(): Promise<void> {
     const bucket = `${item.category}/${item.kind}`;
     const taken = perKind.get(bucket) ?? 0;
     const ref = tc.metadata.bfcl!;
-    if ((!bfclAgrees || taken < 1) && JSON.stringify(ref.function).length < 2500) {
+    if ((!bfclAgrees || taken < 1) && JSON.stringify(ref.function).length < 1200) {
       perKind.set(bucket, taken + 1);
       fixture.push(
         JSON.stringify({ key: item.key, kind: item.kind, ...ref, output: item.raw, decoded: item.output !== null, bfcl: verdict }),

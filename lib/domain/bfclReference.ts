@@ -33,6 +33,9 @@ export const CompatVerdictSchema = z
     rule: z.string().min(1),
     message: z.string(),
     default_passed: z.boolean(),
+    /** what failed the platform's own verdict: `<stage> <error_code>` and the stage's message (absent when it passed) */
+    default_rule: z.string().optional(),
+    default_message: z.string().optional(),
     greedy_only_failure: z.boolean().optional(),
   })
   .strict();

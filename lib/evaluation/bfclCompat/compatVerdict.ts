@@ -44,6 +44,7 @@ export function compatVerdictOf(card: Scorecard, testCase: TestCase, mode: Compa
       ? "BFCL's greedy matcher fails this case (it pairs each expected call with the first model call that fits), but a one-to-one pairing of the calls passes; this mode passes it"
       : check.error,
     default_passed: card.overall_passed,
+    ...(card.overall_passed ? {} : defaultFailure(card)),
     ...(check.greedy_only_failure ? { greedy_only_failure: true } : {}),
   };
   const { failing_stage: _stage, error_code: _code, ...rest } = card;
@@ -58,5 +59,14 @@ export function compatVerdictOf(card: Scorecard, testCase: TestCase, mode: Compa
     failing_stage: failure.stage,
     error_code: failure.code,
     outcome: 'failed',
+  };
+}
+
+function defaultFailure(card: Scorecard): { default_rule: string; default_message?: string } {
+  const stage = card.failing_stage;
+  const message = stage ? card.stages[stage].message : undefined;
+  return {
+    default_rule: `${stage ?? 'unknown'}${card.error_code ? ` ${card.error_code}` : ''}`,
+    ...(message ? { default_message: message } : {}),
   };
 }

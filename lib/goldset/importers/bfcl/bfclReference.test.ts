@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { importBfcl } from './bfclImporter.js';
+import { exportCsv, exportJsonl } from '../exporters.js';
+import { importCsv } from '../csvImporter.js';
+import { importJsonl } from '../jsonImporter.js';
 
 const question = (id: string, fn: unknown) =>
   JSON.stringify({ id, question: [[{ role: 'user', content: 'Area under x**2 from 1 to 3?' }]], function: fn });
@@ -43,5 +46,22 @@ describe('importBfcl keeps the question as BFCL has it (metadata.bfcl, for compa
   it('irrelevance: docs kept, no possible answer', async () => {
     const result = await importBfcl({ questions: question('irrelevance_4', [doc]) });
     expect(result.cases[0]?.metadata.bfcl).toEqual({ category: 'irrelevance', function: [doc], ground_truth: [] });
+  });
+});
+
+describe('metadata.bfcl survives export and import', () => {
+  it('CSV and JSON Lines round trips keep it', async () => {
+    const answers = '{"id": "simple_python_7", "ground_truth": [{"calc.area": {"interval": [[1.0, 3.0]], "n": [10, ""]}}]}';
+    const imported = await importBfcl({ questions: question('simple_python_7', [doc]), answers });
+    const collect = async (it: AsyncIterable<string>) => {
+      let s = '';
+      for await (const chunk of it) s += chunk;
+      return s;
+    };
+    const viaCsv = await importCsv(await collect(exportCsv(imported.cases)));
+    const viaJsonl = await importJsonl(await collect(exportJsonl(imported.cases)));
+    expect(viaCsv.errors).toEqual([]);
+    expect(viaCsv.cases[0]?.metadata.bfcl).toEqual(imported.cases[0]?.metadata.bfcl);
+    expect(viaJsonl.cases[0]?.metadata.bfcl).toEqual(imported.cases[0]?.metadata.bfcl);
   });
 });
