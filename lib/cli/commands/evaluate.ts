@@ -149,6 +149,10 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
     : formatSummary(s);
   process.stderr.write(report + '\n');
   if (!opts.json && compatGaps && compatGaps.cases > 0) process.stderr.write(formatCompatGaps(compatGaps, opts.compat === 'bfcl') + '\n');
+  if (opts.compat && compatGaps?.cases === 0 && s.cases > 0)
+    process.stderr.write(
+      `warning: --compat ${opts.compat}: no case carries a BFCL reference (metadata.bfcl, filled by the BFCL importer), so every verdict is the default one\n`,
+    );
   if (!opts.json && missing > 0) process.stderr.write(`${missing} gold case(s) had no output\n`);
   if (!opts.json && failures.length > 0) process.stderr.write(topFailures(failures, s.cases - s.passed) + '\n');
   if (malformed.length > 0) {

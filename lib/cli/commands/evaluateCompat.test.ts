@@ -125,4 +125,24 @@ describe('evalp evaluate --format bfcl: default versus BFCL verdicts', () => {
       'default fails (syntax enum_violation), BFCL passes': 1,
     });
   }, 60_000);
+
+  it('--compat bfcl on cases without a BFCL reference says that it changed nothing', async () => {
+    const root = new URL('../../../', import.meta.url).pathname;
+    const example = (f: string) => join(root, 'examples/quickstart', f);
+    const r = await runCliInProcess([
+      'evaluate',
+      '--gold',
+      example('gold.jsonl'),
+      '--outputs',
+      example('outputs.jsonl'),
+      '--catalog',
+      example('catalog.json'),
+      '--out',
+      join(await mkdtemp(join(tmpdir(), 'evalp-')), 'c.jsonl'),
+      '--compat',
+      'bfcl',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('warning: --compat bfcl: no case carries a BFCL reference');
+  }, 60_000);
 });
