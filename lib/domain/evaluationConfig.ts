@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CoercionPolicySpecSchema } from './coercionPolicy.js';
+import { CompatModeSchema } from './bfclReference.js';
 import { ReferenceMetricNameSchema } from './referenceMetric.js';
 import { JudgeCriteriaSchema } from './judgeCriteria.js';
 
@@ -70,6 +71,8 @@ export const EvaluationConfigSchema = z
   .object({
     profile: EvaluationProfileSchema.optional(),
     coercion: CoercionPolicySpecSchema.default('default'),
+    /** reproduce another scorer's verdicts: `bfcl` = BFCL's AST checker on BFCL-imported cases (README "BFCL compatibility mode") */
+    compat: CompatModeSchema.optional(),
     execution: ExecutionConfigSchema.default(ExecutionConfigSchema.parse({})),
     semantics: SemanticsConfigSchema.default(SemanticsConfigSchema.parse({})),
     weights: StageWeightsSchema.default(StageWeightsSchema.parse({})),

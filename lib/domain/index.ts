@@ -9,6 +9,7 @@ export * from './stageResult.js';
 export * from './diff.js';
 export * from './evaluationConfig.js';
 export * from './scorecard.js';
+export * from './bfclReference.js';
 export * from './jsonSchemas.js';
 export * from './canonical.js';
 export * from './testSuite.js';

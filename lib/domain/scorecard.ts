@@ -4,6 +4,7 @@ import { ErrorCodeSchema, StageNameSchema, StageResultSchema } from './stageResu
 import { TrajectorySchema } from './trajectory.js';
 import { OutcomeKindSchema } from './outcomeKind.js';
 import { ReferenceMetricResultSchema } from './referenceMetric.js';
+import { CompatVerdictSchema } from './bfclReference.js';
 
 /** Per-tool outcome of one case: did the expected calls of this tool get made, and right. */
 export const ToolResultSchema = z.object({
@@ -48,6 +49,8 @@ export const ScorecardSchema = z.object({
   /** reference metrics the run enabled (semantics.reference_metrics), beside the judge; absent when none */
   reference_metrics: z.array(ReferenceMetricResultSchema).optional(),
   overall_passed: z.boolean(),
+  /** with a compatibility mode (`compat: "bfcl"`): that scorer's verdict, which `overall_passed` then is, and the platform's own */
+  compat: CompatVerdictSchema.optional(),
   overall_score: z.number().min(0).max(1),
   /** passed, failed (the model's fault) or not_scored (infrastructure): `outcomeKindOf` of this card; absent on cards written before it existed */
   outcome: OutcomeKindSchema.optional(),

@@ -5,6 +5,7 @@ import { ExpectedToolCallSchema, ExpectedValueSchema } from './expected.js';
 import { CoercionPolicySpecSchema } from './coercionPolicy.js';
 import { AbstentionSchema, CaseEnvironmentSchema } from './caseEnvironment.js';
 import { dataFlowProblems } from './dataFlow.js';
+import { BfclReferenceSchema } from './bfclReference.js';
 
 export const TestCaseMetadataSchema = z
   .object({
@@ -17,6 +18,8 @@ export const TestCaseMetadataSchema = z
     source: z.string().optional(),
     created_at: z.iso.datetime({ offset: true }).optional(),
     updated_at: z.iso.datetime({ offset: true }).optional(),
+    /** BFCL imports: the question's function docs and possible answer as BFCL has them (for `compat: "bfcl"`) */
+    bfcl: BfclReferenceSchema.optional(),
   })
   .strict();
 export type TestCaseMetadata = z.infer<typeof TestCaseMetadataSchema>;

@@ -11,6 +11,7 @@ import { createJudge } from '../../judges/index.js';
 import { CliError } from '../cliError.js';
 import { formatOf, type GoldFormat as FileFormat } from './cases/readGoldFile.js';
 import { describeFailure } from '../../reports/index.js';
+import { CompatGapAccumulator, formatCompatGaps } from './bfclCompatReport.js';
 
 /** How many failed cases the summary lists (`--top`). */
 const DEFAULT_TOP = 10;
@@ -31,6 +32,8 @@ interface EvaluateOptions {
   runId: string;
   failUnder?: string;
   json?: boolean;
+  compat?: 'bfcl';
+  explain?: boolean;
 }
 
 export function evaluateCommand(): Command {
@@ -62,6 +65,12 @@ export function evaluateCommand(): Command {
         'openai',
       ]),
     )
+    .addOption(
+      new Option('--compat <scorer>', "reproduce another scorer's verdicts: bfcl = BFCL's AST checker (on BFCL-imported cases)").choices([
+        'bfcl',
+      ]),
+    )
+    .option('--explain', 'with --format bfcl: list each case whose default and BFCL verdicts differ, with the rule that decided')
     .option('--run-id <id>', 'run id written on each scorecard', 'offline')
     .option('--fail-under <rate>', 'exit 1 when the pass rate is below this fraction (e.g. 0.9)')
     .option('--json', 'print the summary as JSON')
@@ -82,6 +91,7 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
   const config = resolveEvaluationConfig({
     ...(opts.profile ? { profile: opts.profile } : {}),
     coercion: opts.coercion,
+    ...(opts.compat ? { compat: opts.compat } : {}),
     ...(opts.execution
       ? { execution: { enabled: true, provider: opts.execution, ...(opts.cassette ? { cassette_path: opts.cassette } : {}) } }
       : {}),
@@ -99,6 +109,7 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
   /** lines that are not an output at all (not JSON, wrong shape): the file is invalid */
   const malformed: string[] = [];
   const failures: Scorecard[] = [];
+  const gaps = format === 'bfcl' || opts.compat ? new CompatGapAccumulator() : undefined;
   const scored = scoreOutputs(readOutputsFile(opts.outputs), {
     gold,
     config,
@@ -117,6 +128,8 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
       continue;
     }
     summary.add(item.scorecard);
+    const testCase = gold.cases.get(item.scorecard.test_case_id);
+    if (gaps && testCase) gaps.add(item.scorecard, testCase);
     if (!item.scorecard.overall_passed && failures.length < top) failures.push(item.scorecard);
     if (!out.write(JSON.stringify(item.scorecard) + '\n')) await once(out, 'drain');
   }
@@ -126,8 +139,20 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
   }
   const s = summary.summary();
   const missing = gold.cases.size - s.cases;
-  const report = opts.json ? JSON.stringify({ ...s, skipped_lines: errors, cases_without_output: missing }, null, 2) : formatSummary(s);
+  const compatGaps = gaps?.summary(opts.explain === true);
+  const report = opts.json
+    ? JSON.stringify(
+        { ...s, skipped_lines: errors, cases_without_output: missing, ...(compatGaps ? { bfcl_compat: compatGaps } : {}) },
+        null,
+        2,
+      )
+    : formatSummary(s);
   process.stderr.write(report + '\n');
+  if (!opts.json && compatGaps && compatGaps.cases > 0) process.stderr.write(formatCompatGaps(compatGaps, opts.compat === 'bfcl') + '\n');
+  if (opts.compat && compatGaps?.cases === 0 && s.cases > 0)
+    process.stderr.write(
+      `warning: --compat ${opts.compat}: no case carries a BFCL reference (metadata.bfcl, filled by the BFCL importer), so every verdict is the default one\n`,
+    );
   if (!opts.json && missing > 0) process.stderr.write(`${missing} gold case(s) had no output\n`);
   if (!opts.json && failures.length > 0) process.stderr.write(topFailures(failures, s.cases - s.passed) + '\n');
   if (malformed.length > 0) {

@@ -16,6 +16,7 @@ import { runSyntaxStage } from '../syntax/index.js';
 import { invalidCaseReason, runExecutionStage, runStatefulStage } from '../execution/index.js';
 import { type ApiProvider, type Embedder, type Judge } from '../../ports/index.js';
 import { runSemanticsStage, scoreReferenceMetrics } from '../semantics/index.js';
+import { compatVerdictOf } from '../bfclCompat/index.js';
 import { decideVerdict } from './passRule.js';
 import { toolResultsOf } from './toolResults.js';
 import { skippedStage } from './stageResults.js';
@@ -281,7 +282,7 @@ export function finishCase(
   const verdict = decideVerdict(state.stages, config.weights);
   const inv = state.invocation;
   const ev = state.evaluation;
-  return {
+  const card: Scorecard = {
     run_id: state.run_id,
     test_case_id: state.test_case_id,
     ...(state.trial !== undefined && state.trial > 1 ? { trial: state.trial } : {}),
@@ -315,6 +316,7 @@ export function finishCase(
     tags: testCase.metadata.tags,
     complexity_level: testCase.metadata.complexity_level,
   };
+  return config.compat ? compatVerdictOf(card, testCase, config.compat) : card;
 }
 
 /** Longest API data carried to the judge (characters of JSON); beyond it the data is cut, with a marker. */

@@ -129,6 +129,12 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   metaText('source'),
   metaText('created_at'),
   metaText('updated_at'),
+  {
+    // a BFCL case's question as BFCL has it (metadata.bfcl, for compat "bfcl"), so that export stays lossless
+    name: 'bfcl',
+    read: (cell, draft) => readJson(cell, (value) => (draft.metadata['bfcl'] = value)),
+    write: (tc) => (tc.metadata.bfcl === undefined ? undefined : JSON.stringify(tc.metadata.bfcl)),
+  },
 ];
 
 export const CSV_COLUMN_NAMES: readonly string[] = CSV_COLUMNS.map((c) => c.name);
@@ -144,6 +150,7 @@ const METADATA_COLUMNS = new Set<string>([
   'source',
   'created_at',
   'updated_at',
+  'bfcl',
 ]);
 
 /** Names a TestCase path the way the CSV does (`metadata.tags.0` -> `tags.0`). */

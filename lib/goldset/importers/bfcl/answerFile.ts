@@ -1,10 +1,13 @@
 import { isJsonObject } from '../../../domain/index.js';
+import { findFloatLiteralPaths, mayContainFloatLiteral } from '../../../evaluation/index.js';
 import { numberedLines } from '../lines.js';
 import type { ImportRowError, LinesInput } from '../types.js';
 
 export interface AnswerEntry {
   row: number;
   groundTruth: unknown;
+  /** JSON pointers into `groundTruth` of numbers written as floats with an integral value (`5.0`), which JSON.parse loses */
+  floatPaths: string[];
 }
 
 /**
@@ -36,7 +39,16 @@ export async function readAnswerFile(input: LinesInput): Promise<{ answers: Map<
       errors.push({ row, id, field: 'id', reason: `duplicate id "${id}" (first used on row ${first.row})`, file: 'answers' });
       continue;
     }
-    answers.set(id, { row, groundTruth: value['ground_truth'] });
+    answers.set(id, { row, groundTruth: value['ground_truth'], floatPaths: groundTruthFloatPaths(text) });
   }
   return { answers, errors };
+}
+
+/** The float-literal pointers of a line's `ground_truth`, relative to it (`/0/f/x/0`). */
+export function groundTruthFloatPaths(lineText: string): string[] {
+  if (!mayContainFloatLiteral(lineText)) return [];
+  const prefix = '/ground_truth';
+  return findFloatLiteralPaths(lineText)
+    .filter((p) => p.startsWith(prefix + '/'))
+    .map((p) => p.slice(prefix.length));
 }

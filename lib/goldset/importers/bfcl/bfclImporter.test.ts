@@ -21,6 +21,7 @@ const bfclMetadata = (category: string, complexity: number) => ({
   tags: ['bfcl', category],
   category,
   source: `bfcl:${category}`,
+  bfcl: expect.objectContaining({ category }),
 });
 
 describe('importBfcl on real BFCL lines', async () => {
@@ -239,7 +240,13 @@ describe('importBfcl: shapes and options', () => {
       { questions: jsonl(simpleQuestion('my-case')), answers: jsonl(simpleAnswer('my-case')), category: 'parallel' },
       { source: 'bfcl:v4' },
     );
-    expect(result.cases[0]?.metadata).toEqual({ complexity_level: 3, tags: ['bfcl', 'parallel'], category: 'parallel', source: 'bfcl:v4' });
+    expect(result.cases[0]?.metadata).toEqual({
+      complexity_level: 3,
+      tags: ['bfcl', 'parallel'],
+      category: 'parallel',
+      source: 'bfcl:v4',
+      bfcl: expect.objectContaining({ category: 'parallel' }),
+    });
   });
 
   it('widens a parameter type to the answer type (BFCL "variable" rule) and says so', async () => {

@@ -41,7 +41,7 @@ export async function importBfcl(input: BfclInput, options: ImportOptions = {}):
     }
     const id = (line as { id?: unknown } | null)?.id;
     if (typeof id === 'string') questionIds.add(id);
-    const outcome = questionToCase(line, { row, category: input.category, source: options.source, answers, catalogs });
+    const outcome = questionToCase(line, { row, category: input.category, source: options.source, answers, catalogs, lineText: text });
     if ('errors' in outcome) {
       collector.addErrors(outcome.errors);
       continue;

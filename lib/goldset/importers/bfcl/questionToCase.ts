@@ -1,6 +1,14 @@
-import { BFCL_COERCION_POLICY, isJsonObject, type CoercionPolicy, type ExpectedToolCall, type ToolCatalog } from '../../../domain/index.js';
+import {
+  BFCL_COERCION_POLICY,
+  isJsonObject,
+  type BfclReference,
+  type CoercionPolicy,
+  type JsonValue,
+  type ExpectedToolCall,
+  type ToolCatalog,
+} from '../../../domain/index.js';
 import type { ImportNote, ImportRowError } from '../types.js';
-import type { AnswerEntry } from './answerFile.js';
+import { groundTruthFloatPaths, type AnswerEntry } from './answerFile.js';
 import { BFCL_TOOL_SCHEMA_VERSION, type BfclCatalogs } from './catalogs.js';
 import { categoryFromId, describeCategory, type BfclCategory } from './category.js';
 import { functionDocsToTools, type BfclFunctionDoc, type FieldProblem } from './functionDocs.js';
@@ -23,6 +31,8 @@ export interface QuestionContext {
   /** Possible answers by id (undefined when no answer file was given). */
   answers?: Map<string, AnswerEntry>;
   catalogs: BfclCatalogs;
+  /** the question line as text (for float literals of a `ground_truth` inside it) */
+  lineText?: string;
 }
 
 export type QuestionOutcome =
@@ -84,6 +94,7 @@ export function questionToCase(line: unknown, ctx: QuestionContext): QuestionOut
       tags: ['bfcl', category.name],
       category: category.name,
       source: ctx.source ?? `bfcl:${category.name}`,
+      bfcl: bfclReferenceOf(category.name, line['function'], expected.groundTruth, expected.floatPaths),
     },
   };
   return { candidate, catalog: catalog.catalog, notes };
@@ -96,7 +107,8 @@ interface Where {
 }
 
 type ExpectedOutcome = { where: Where } & (
-  { calls: ExpectedToolCall[]; raw: GroundTruthCall[]; notes: FieldProblem[] } | { problems: FieldProblem[] }
+  | { calls: ExpectedToolCall[]; raw: GroundTruthCall[]; notes: FieldProblem[]; groundTruth: unknown; floatPaths: string[] }
+  | { problems: FieldProblem[] }
 );
 
 /**
@@ -110,7 +122,7 @@ function expectedCalls(
   docs: BfclFunctionDoc[] | undefined,
   ctx: QuestionContext,
 ): ExpectedOutcome {
-  if (category.kind === 'irrelevance') return { where: { row: ctx.row }, calls: [], raw: [], notes: [] };
+  if (category.kind === 'irrelevance') return { where: { row: ctx.row }, calls: [], raw: [], notes: [], groundTruth: [], floatPaths: [] };
   const entry = ctx.answers?.get(id);
   const where: Where = entry ? { file: 'answers', row: entry.row } : { row: ctx.row };
   const groundTruth = entry?.groundTruth ?? line['ground_truth'];
@@ -136,5 +148,35 @@ function expectedCalls(
       notes.push(...converted.notes);
     }
   }
-  return problems.length > 0 ? { where, problems } : { where, calls, raw: parsed.calls, notes };
+  const floatPaths = entry ? entry.floatPaths : ctx.lineText !== undefined ? groundTruthFloatPaths(ctx.lineText) : [];
+  return problems.length > 0 ? { where, problems } : { where, calls, raw: parsed.calls, notes, groundTruth, floatPaths };
+}
+
+/**
+ * The question as BFCL's checker reads it (metadata.bfcl, for `compat: "bfcl"`): function docs as a list, the possible
+ * answer as a list of one-call objects (an older file's one object with several keys becomes one entry per key, its
+ * float pointers moved along).
+ */
+function bfclReferenceOf(category: string, functions: unknown, groundTruth: unknown, floatPaths: string[]): BfclReference {
+  const docs = (Array.isArray(functions) ? functions : [functions]) as JsonValue[];
+  if (Array.isArray(groundTruth)) {
+    return {
+      category,
+      function: docs,
+      ground_truth: groundTruth as JsonValue[],
+      ...(floatPaths.length ? { float_literal_paths: floatPaths } : {}),
+    };
+  }
+  const entries = isJsonObject(groundTruth) ? Object.entries(groundTruth) : [];
+  const escaped = entries.map(([name]) => name.replace(/~/g, '~0').replace(/\//g, '~1'));
+  const moved = floatPaths.map((p) => {
+    const index = escaped.findIndex((name) => p === `/${name}` || p.startsWith(`/${name}/`));
+    return `/${index}${p}`;
+  });
+  return {
+    category,
+    function: docs,
+    ground_truth: entries.map(([name, params]) => ({ [name]: params as JsonValue })),
+    ...(moved.length ? { float_literal_paths: moved } : {}),
+  };
 }

@@ -24,6 +24,27 @@ describe('widenForAnswers', () => {
       { type: 'string', enum: ['ascending', 'asc'] },
       ['enum'],
     ],
+    [
+      'list items of another type than the declared item type (a dataset slip): items widened',
+      { type: 'array', items: { type: 'integer' } },
+      [['1', '2'], ''],
+      { type: 'array', items: { type: ['integer', 'string'] } },
+      ['items.type'],
+    ],
+    [
+      'int list items for float items: unchanged',
+      { type: 'array', items: { type: 'number' } },
+      [[1, 2]],
+      { type: 'array', items: { type: 'number' } },
+      [],
+    ],
+    [
+      'list items outside an items enum are added',
+      { type: 'array', items: { type: 'string', enum: ['red'] } },
+      [['red', 'Blue'], ['green']],
+      { type: 'array', items: { type: 'string', enum: ['red', 'Blue', 'green'] } },
+      ['items.enum'],
+    ],
   ])('%s', (_label, schema, values, expected, changed) => {
     const tools = [tool({ p: schema })];
     const result = widenForAnswers(tools, [call({ p: values })]);

@@ -7,7 +7,9 @@ import type { GroundTruthCall } from './possibleAnswers.js';
  *  - BFCL's "variable" rule: when a parameter's first acceptable value has another type than the declared one (e.g.
  *    the string "2022" for an integer), values of that type are accepted -> the type becomes `[declared, that type]`;
  *  - BFCL never checks `enum`: acceptable values missing from the enum are added to it.
- * Only top-level parameters, as BFCL's type check. Returns new tools (the input is not changed) and one note per change.
+ * Top-level parameters and the items of array parameters (BFCL's type check goes one level into lists: an item may
+ * have the declared item type or the type of the answer list's first item). Returns new tools (the input is not
+ * changed) and one note per change.
  */
 export function widenForAnswers(
   tools: readonly ToolDefinition[],
@@ -49,6 +51,8 @@ export function widenForAnswers(
           });
         }
       }
+      const items = schema['items'];
+      if (isJsonObject(items)) schema['items'] = widenItems(items, values, field, notes);
       properties[param] = schema;
     }
     tool.parameters = { ...tool.parameters, properties };
@@ -71,4 +75,40 @@ function jsonTypeOf(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value === 'object' ? 'object' : typeof value;
+}
+
+/** An array parameter's `items`: typed as the answer lists' items are, and with their values in its enum. */
+function widenItems(
+  items: Record<string, unknown>,
+  values: readonly unknown[],
+  field: string,
+  notes: FieldProblem[],
+): Record<string, unknown> {
+  const schema: Record<string, unknown> = { ...items };
+  const lists = values.filter((v): v is unknown[] => Array.isArray(v));
+  const declared = typesOf(schema['type']);
+  const first = lists[0]?.find((v) => v !== '');
+  if (declared !== undefined && first !== undefined) {
+    const answerType = jsonTypeOf(first);
+    if (!accepts(declared, answerType)) {
+      schema['type'] = [...declared, answerType];
+      notes.push({
+        field: `${field}.items.type`,
+        reason: `widened to ${JSON.stringify(schema['type'])}: the possible answer's items (${JSON.stringify(first)}) are ${answerType}s (BFCL accepts list items of the answer's type)`,
+      });
+    }
+  }
+  const enumValues = schema['enum'];
+  if (Array.isArray(enumValues)) {
+    const scalars = lists.flat().filter((v) => typeof v !== 'object' || v === null);
+    const missing = [...new Set(scalars.filter((v) => !enumValues.includes(v)))];
+    if (missing.length > 0) {
+      schema['enum'] = [...enumValues, ...missing];
+      notes.push({
+        field: `${field}.items.enum`,
+        reason: `added ${missing.map((v) => JSON.stringify(v)).join(', ')}: possible list items outside the enum (BFCL does not check enums)`,
+      });
+    }
+  }
+  return schema;
 }
