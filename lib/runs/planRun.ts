@@ -1,9 +1,10 @@
 import { trialsOf, type Run, type RunSample } from '../domain/index.js';
 import { NotFoundError, type Clock, type Stores } from '../ports/index.js';
-import { drawSample } from './sampleCases.js';
+import { drawSample, type SampleCandidate } from './sampleCases.js';
 import { runCaseBodies, suiteCaseIdsOf } from './suiteCases.js';
 
 export const DEFAULT_SHARD_SIZE = 5_000;
+const METADATA_CHUNK = 2_000;
 
 export interface RunPlan {
   run_id: string;
@@ -62,10 +63,19 @@ async function sampledCaseIds(run: Run, stores: Stores): Promise<{ ids: string[]
   const ids = await resolveCaseIds(run, stores);
   const spec = run.config.sample;
   if (!spec || run.parent_run_id) return { ids };
-  const population =
-    spec.method === 'stratified'
-      ? (await runCaseBodies(run, ids, stores)).map((tc) => ({ id: tc.id, metadata: tc.metadata }))
-      : ids.map((id) => ({ id }));
+  if (spec.method !== 'stratified')
+    return drawSample(
+      ids.map((id) => ({ id })),
+      spec,
+    );
+  // stratified: only the metadata of each case is kept (bodies read a chunk at a time)
+  const population: SampleCandidate[] = [];
+  for (let i = 0; i < ids.length; i += METADATA_CHUNK) {
+    for (const tc of await runCaseBodies(run, ids.slice(i, i + METADATA_CHUNK), stores)) {
+      const { category, complexity_level, tags } = tc.metadata;
+      population.push({ id: tc.id, metadata: { ...(category !== undefined ? { category } : {}), complexity_level, tags } });
+    }
+  }
   return drawSample(population, spec);
 }
 
