@@ -7,6 +7,7 @@ import { pairOutcomes } from './pairedOutcomes.js';
 import { recordAlerts } from './recordAlerts.js';
 import type { RegressionEvidence } from './regressionEvidence.js';
 import { selectBaseline } from './selectBaseline.js';
+import { onlyCases, sameContentCaseIds } from './sameContentCases.js';
 import { resolveThresholds } from './thresholds.js';
 
 export interface RegressionCheckDeps {
@@ -52,7 +53,9 @@ export async function checkRunRegressions(run: Run, options: RegressionCheckOpti
   const currentCases = scoredOutcomes(
     options.currentSource === 'statistics' ? await runOutcomes(deps.stores, run.id) : deps.stores.scorecards.iterateScorecards(run.id),
   );
-  const paired = await pairOutcomes(baselineCases, currentCases);
+  // runs on different suite versions: only the cases with equal content hashes are paired (lib/compare versionPairing)
+  const same = await sameContentCaseIds(run, baseline, deps.stores);
+  const paired = await pairOutcomes(onlyCases(baselineCases, same), onlyCases(currentCases, same));
   if (paired.n < (options.minPairedCases ?? 1)) return { run_id: run.id, baseline, evidence: null, alerts: [] };
   const client = run.client_id ? ((await deps.stores.clients.get(run.client_id)) ?? null) : null;
   const evidence = evidenceFrom(paired);

@@ -6,10 +6,11 @@ import { runOutcomes } from './runOutcomes.js';
 import { scoredOutcomes, type NotScoredTally } from './scoredOutcomes.js';
 import { loadRunCases } from './runCases.js';
 import { summarizeRun } from './summarizeRun.js';
+import { caseHashesOf, differentVersions, pairOnEqualHashes } from './versionPairing.js';
 
 export interface CompareRunsDeps {
   /** with `runStats`, the cases are read from its compact outcomes when it has the run's statistics */
-  stores: Pick<Stores, 'runs' | 'scorecards'> & Partial<Pick<Stores, 'runStats'>>;
+  stores: Pick<Stores, 'runs' | 'scorecards'> & Partial<Pick<Stores, 'runStats' | 'suiteVersions'>>;
   clock: Clock;
 }
 
@@ -62,6 +63,13 @@ export async function compareRuns(runIds: readonly string[], deps: CompareRunsDe
     const tally = { not_scored: 0 };
     const candidate = await loadRunCases(await casesOf(run.id, tally), { capacity: run.total_cases, pairIndex });
     summaries.push(summarizeRun(run, candidate, label, resolved.confidence, tally.not_scored));
+    // different suite versions: pair only the cases whose content hash is equal (lib/compare/versionPairing.ts)
+    const versions = differentVersions(reference, run)
+      ? pairOnEqualHashes({ baseline: reference, candidate: run }, baseline, candidate, {
+          baseline: await caseHashesOf(reference, deps.stores),
+          candidate: await caseHashesOf(run, deps.stores),
+        })
+      : undefined;
     const paired = pairRuns(
       { baseline: reference, candidate: run, baselineLabel: runLabel(0), candidateLabel: label },
       baseline,
@@ -82,7 +90,7 @@ export async function compareRuns(runIds: readonly string[], deps: CompareRunsDe
       idsOf(paired.newlyPassing),
       resolved.max_flipped,
     );
-    pairs.push(paired.pair);
+    pairs.push(versions ? { ...paired.pair, suite_versions: versions } : paired.pair);
   }
   return { run_ids: [...runIds], options: resolved, runs: summaries, pairs, created_at: deps.clock.now().toISOString() };
 }

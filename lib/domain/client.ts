@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EvaluationConfigOverridesSchema } from './evaluationConfig.js';
+import { SampleSpecSchema } from './sampling.js';
 
 /** Regression thresholds per client (defaults from the product brief). */
 export const AlertThresholdsSchema = z
@@ -21,6 +22,17 @@ export const NotifyTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('email'), address: z.string().email() }).strict(),
 ]);
 
+/** One schedule of a client: a six-field NCRONTAB expression and, optionally, the sample its runs take. */
+export const ClientScheduleSchema = z
+  .object({
+    cron: z.string().min(1),
+    sample: SampleSpecSchema.nullable().optional(),
+    /** a name for people (e.g. "nightly sample") */
+    label: z.string().max(100).optional(),
+  })
+  .strict();
+export type ClientSchedule = z.infer<typeof ClientScheduleSchema>;
+
 /** A team or tenant: which suites it runs against which target, on what schedule, who hears about it. */
 export const ClientSchema = z
   .object({
@@ -30,6 +42,13 @@ export const ClientSchema = z
     target_id: z.string().min(1),
     /** six-field NCRONTAB (second minute hour day month day-of-week), e.g. "0 0 2 * * *" = 02:00 daily (UTC) */
     schedule_cron: z.string().optional(),
+    /**
+     * further schedules, each with its own sample: e.g. `[{cron: "0 0 2 * * 0", sample: null}, {cron: "0 0 2 * * *",
+     * sample: {rate: 0.1, method: "stratified", stratify_by: "category"}}]` = a full run Sundays, a 10% sample
+     * other nights. `sample` null: every case (overrides a sample in config_overrides); absent: the client's config.
+     * Entries (after schedule_cron) that fire at the same minute start one run: the first listed.
+     */
+    schedules: z.array(ClientScheduleSchema).optional(),
     notify: z.array(NotifyTargetSchema).default([]),
     config_overrides: EvaluationConfigOverridesSchema.optional(),
     thresholds: AlertThresholdsSchema.optional(),

@@ -3,6 +3,7 @@ import { CoercionPolicySpecSchema } from './coercionPolicy.js';
 import { CompatModeSchema } from './bfclReference.js';
 import { ReferenceMetricNameSchema } from './referenceMetric.js';
 import { JudgeCriteriaSchema } from './judgeCriteria.js';
+import { SampleSpecSchema } from './sampling.js';
 
 export const ExecutionConfigSchema = z
   .object({
@@ -82,6 +83,8 @@ export const EvaluationConfigSchema = z
     max_not_scored_share: z.number().min(0).max(1).default(0.05),
     /** deliveries of a case whose target fails (retryable) before it is scored as a target error (not scored) */
     max_case_deliveries: z.number().int().min(1).max(20).default(3),
+    /** evaluate a random sample of the suite's cases (lib/domain/sampling.ts); null or absent: every case */
+    sample: SampleSpecSchema.nullable().optional(),
   })
   .strict();
 export type EvaluationConfig = z.infer<typeof EvaluationConfigSchema>;

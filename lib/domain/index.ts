@@ -51,3 +51,5 @@ export * from './factImportance.js';
 export * from './annotation.js';
 export * from './judgeCalibration.js';
 export * from './pairwiseVerdict.js';
+export * from './suiteVersion.js';
+export * from './sampling.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EvaluationConfigSchema } from './evaluationConfig.js';
+import { RunSampleSchema } from './sampling.js';
 
 /**
  * `degraded`: finished with every case in, but more than `max_not_scored_share` of them not scored (infrastructure
@@ -49,6 +50,10 @@ export const RunSchema = z
     error: z.string().nullable().default(null),
     /** notes the platform adds (e.g. a model version change seen in results) */
     notes: z.array(z.string()).default([]),
+    /** the published suite version the run evaluates (its case ids and bodies); absent or null: the live suite */
+    suite_version: z.number().int().positive().nullable().optional(),
+    /** a sampled run: the population, the sample per stratum (set when the run is planned); absent: every case */
+    sample: RunSampleSchema.optional(),
   })
   .strict();
 export type Run = z.infer<typeof RunSchema>;

@@ -143,6 +143,15 @@ export const PairComparisonSchema = z.object({
   baseline_run_id: z.string(),
   candidate_run_id: z.string(),
   same_suite: z.boolean(),
+  /** set when the two runs evaluated different suite versions: only cases with equal content hashes are paired */
+  suite_versions: z
+    .object({
+      baseline_version: z.number().int().positive().nullable(),
+      candidate_version: z.number().int().positive().nullable(),
+      excluded_changed: z.number().int().nonnegative(),
+      warning: z.string(),
+    })
+    .optional(),
   cases: z.object({
     baseline: z.number().int().nonnegative(),
     candidate: z.number().int().nonnegative(),

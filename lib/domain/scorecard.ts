@@ -71,5 +71,9 @@ export const ScorecardSchema = z.object({
   category: z.string().nullable(),
   tags: z.array(z.string()),
   complexity_level: z.number().int().min(1).max(5),
+  /** the published suite version the run evaluated (absent: the live suite) */
+  suite_version: z.number().int().positive().optional(),
+  /** content hash of the case body evaluated (caseContentHash): comparisons across versions pair equal hashes only */
+  case_hash: z.string().optional(),
 });
 export type Scorecard = z.infer<typeof ScorecardSchema>;

@@ -25,3 +25,4 @@ export * from './pairwiseJudge.js';
 export * from './runQueues.js';
 export * from './circuit.js';
 export * from './annotationStore.js';
+export * from './suiteVersionStore.js';

@@ -7,6 +7,7 @@ import type { RunStatsStore } from './runStatsStore.js';
 import type { AlertStore } from './alertStore.js';
 import type { AuditStore } from './auditStore.js';
 import type { AnnotationStore } from './annotationStore.js';
+import type { SuiteVersionStore } from './suiteVersionStore.js';
 
 /** Every store the platform uses; one adapter family (embedded or azure) provides all of them. */
 export interface Stores {
@@ -21,6 +22,8 @@ export interface Stores {
   alerts: AlertStore;
   audit: AuditStore;
   annotations: AnnotationStore;
+  /** published, immutable suite versions (case ids, content hashes, bodies) */
+  suiteVersions: SuiteVersionStore;
   /** judge calibrations, id `<judge_model>~<rubric_id>` */
   calibrations: EntityStore<JudgeCalibration>;
   /** pairwise verdicts of run comparisons, id `<run_a>~<run_b>~<case>~<model>` */

@@ -19,6 +19,7 @@ import { LatencyHistogramBuilder } from './latencyHistogram.js';
 import type { ReportCase, ReportCaseList, RunReport } from './reportModel.js';
 import { StageFunnelBuilder } from './stageFunnel.js';
 import { JudgingSummaryBuilder, withCalibrations } from './judgingSummary.js';
+import { SampleBreakdownBuilder } from './sampleBreakdown.js';
 
 /** What a report reads: the stores (alerts optional) and, for `compareWith`, the run comparison. */
 export interface ReportDeps {
@@ -66,6 +67,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
   let failed = 0;
   const trials = trialsOf(run.config);
   const trialOutcomes: TrialOutcome[] = [];
+  const sampled = run.sample ? new SampleBreakdownBuilder(run.sample) : undefined;
   for await (const card of stores.scorecards.iterateScorecards(runId)) {
     // not-scored cases (infrastructure failures) are counted in stats.not_scored, never listed as model failures
     if (!isScored(card)) continue;
@@ -73,6 +75,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
     funnel.add(card);
     histogram.add(card.latency_ms);
     judging.add(card);
+    sampled?.add(card);
     if (card.overall_passed) continue;
     failed += 1;
     if (failures.length < maxFailures) failures.push(caseOfCard(card));
@@ -119,6 +122,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
       .map(([code, count]) => ({ code, count })),
     failures: { total: failed, cases: failures.map(withQuestion) },
     ...(trials > 1 ? { trial_stats: await trialStatsOf(trialOutcomes, trials) } : {}),
+    ...(sampled ? { sample: sampled.result() } : {}),
     judging: stores.calibrations ? await withCalibrations(judging.result(), (id) => stores.calibrations!.get(id)) : judging.result(),
     alerts: stores.alerts ? await alertsOf(stores.alerts, runId) : null,
     comparison: comparison && {

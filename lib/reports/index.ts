@@ -6,3 +6,4 @@ export { renderJunit } from './renderJunit.js';
 export { describeFailure, diffLines, type FailureDescription } from './failureDiff.js';
 export { escapeHtml, escapeMarkdown, escapeXmlAttribute, escapeXmlText, jsonForScript } from './escape.js';
 export { REPORT_MARKER, RunReportSchema, ReportCaseSchema, type ReportCase, type ReportCaseList, type RunReport } from './reportModel.js';
+export { SampleBreakdownBuilder, SampleBreakdownSchema, sampleSentence, type SampleBreakdown } from './sampleBreakdown.js';

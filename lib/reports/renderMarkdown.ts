@@ -5,6 +5,7 @@ import { alertChange, ms, pct, pValue, rateWithInterval, reportVerdict, usd } fr
 import { comparisonMarkdown } from './markdownComparison.js';
 import { caseSection, codeOrText, type MarkdownLimits } from './markdownCases.js';
 import { REPORT_MARKER, type RunReport } from './reportModel.js';
+import { sampleMarkdown } from './sampleMarkdown.js';
 
 /** GitHub refuses comments over 65,536 characters; the default leaves room for a wrapper. */
 export const DEFAULT_MARKDOWN_MAX_CHARS = 60_000;
@@ -70,6 +71,7 @@ function markdownWith(r: RunReport, limits: MarkdownLimits): string {
       meta.branch ? `branch ${md(String(meta.branch))}` : '',
       meta.workflow_run_url ? `[workflow run](${encodeURI(String(meta.workflow_run_url))})` : '',
       `profile ${md(r.run.config.profile ?? 'default')}`,
+      `suite version ${r.run.suite_version ?? 'live'}`,
       `generated ${r.generated_at}`,
     ]
       .filter(Boolean)
@@ -90,6 +92,7 @@ function markdownWith(r: RunReport, limits: MarkdownLimits): string {
     }
   }
   if (r.comparison) lines.push('', ...comparisonMarkdown(r.comparison, limits));
+  if (r.sample) lines.push('', ...sampleMarkdown(r.sample));
 
   lines.push('', '### Stages', '', '| stage | ran | passed | pass rate (95% CI) | still clean after it |', '|---|---:|---:|---|---:|');
   r.stages.forEach((st, i) => {

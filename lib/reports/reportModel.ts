@@ -9,6 +9,7 @@ import {
   TrialStatsSchema,
 } from '../domain/index.js';
 import { JudgingSummarySchema } from './judgingSummary.js';
+import { SampleBreakdownSchema } from './sampleBreakdown.js';
 
 /*
  * The view model every renderer draws from (and the `json` format itself). Numbers come from the run's RunStats
@@ -82,6 +83,8 @@ export const RunReportSchema = z.object({
   trial_stats: TrialStatsSchema.optional(),
   /** semantic score, rubric criteria and reference metrics over the run's scorecards (absent in older reports) */
   judging: JudgingSummarySchema.optional(),
+  /** a sampled run: the sample per stratum and the population pass-rate estimate (absent for a run of every case) */
+  sample: SampleBreakdownSchema.optional(),
   /** the run's regression alerts (newest first); null when the platform keeps none */
   alerts: z.array(AlertSchema).nullable(),
   /** the run compared with a base run (the base is `run_ids[0]`), with the flipped cases described */

@@ -10,6 +10,7 @@ import type { Context } from '@opentelemetry/api';
 import type { RunContext, RunContextCache } from './runContext.js';
 import { toolCatalogRecorder } from './recordToolCatalog.js';
 import { failRun, unfixableReason } from './unfixableError.js';
+import { loadRunCases, pinScorecard, runCaseKey } from './loadRunCases.js';
 
 export interface WorkerResult {
   /** scorecards written (new or changed) */
@@ -148,9 +149,9 @@ async function processMessages(
     if (context) live.push({ message, id, ...(properties ? { properties } : {}), context });
     else result.skipped++;
   }
-  const cases = await loadCases(
-    live.map((l) => l.message.test_case_id),
-    services,
+  const cases = await loadRunCases(
+    live.map((l) => ({ run: l.context.run, test_case_id: l.message.test_case_id })),
+    services.stores,
   );
   await contexts.preloadCatalogs([...cases.values()]);
 
@@ -158,7 +159,7 @@ async function processMessages(
   const forward = new Map<QueueStage, QueueMessage<CaseMessage>[]>();
   const again: QueueMessage<CaseMessage>[] = [];
   const step = async ({ message, context }: { message: CaseMessage; context: RunContext }) => {
-    const testCase = cases.get(message.test_case_id) ?? deletedCase(message.test_case_id);
+    const testCase = cases.get(runCaseKey(message.run_id, message.test_case_id)) ?? deletedCase(message.test_case_id);
     const parent = tracing ? contextFromTraceparent(message.traceparent) : undefined;
     let advanced: Awaited<ReturnType<typeof advance>>;
     try {
@@ -178,7 +179,7 @@ async function processMessages(
     const config = context.run.config;
     const next = nextStage(state, { execution: config.execution.enabled, semantics: config.semantics.enabled });
     if (next === 'done') {
-      finished.push(finishCase(state, testCase, config, services.clock.now().toISOString()));
+      finished.push(pinScorecard(finishCase(state, testCase, config, services.clock.now().toISOString()), context.run, testCase));
       return;
     }
     const stage: QueueStage = next === 'execution' ? 'execute' : 'judge';
@@ -325,12 +326,6 @@ async function advance(
       runSemantics(state, testCase, config, context.judge(), abortSignal, context.embedder()),
     );
   return runSemantics(state, testCase, config, context.judge(), abortSignal, context.embedder());
-}
-
-async function loadCases(ids: readonly string[], services: Services): Promise<Map<string, TestCase>> {
-  const unique = [...new Set(ids)];
-  const found = unique.length ? await services.stores.testCases.getTestCases(unique) : [];
-  return new Map(found.map((tc) => [tc.id, tc]));
 }
 
 const DELETED = '(deleted from the gold set after the run was planned)';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   EvaluationConfigOverridesSchema,
+  SuiteVersionRefSchema,
   TriggerMetadataSchema,
   resolveEvaluationConfig,
   type EvaluationConfigInput,
@@ -22,6 +23,11 @@ export const CreateRunRequestSchema = z
     trigger_metadata: TriggerMetadataSchema.default({}),
     config: EvaluationConfigOverridesSchema.optional(),
     baseline_run_id: z.string().min(1).optional(),
+    /**
+     * the suite version to evaluate: a published number, `latest` (default: the newest published version, the live
+     * suite when none is published) or `live` (the suite as it resolves when the run is planned)
+     */
+    suite_version: SuiteVersionRefSchema.default('latest'),
     /** the run is finalized as timed_out when not complete by then (default 24 h) */
     deadline_minutes: z
       .number()
@@ -75,6 +81,7 @@ export async function createRun(
   if (!target) throw new UnknownReferenceError('target_id', targetId);
   if (req.baseline_run_id && !(await stores.runs.getRun(req.baseline_run_id)))
     throw new UnknownReferenceError('baseline_run_id', req.baseline_run_id);
+  const suiteVersion = await pinnedVersion(suiteId, req.suite_version, stores, deps.parentRunId);
   const now = clock.now();
   const config = resolveEvaluationConfig(
     mergeConfig(client?.config_overrides as EvaluationConfigInput | undefined, req.config as EvaluationConfigInput | undefined),
@@ -100,12 +107,27 @@ export async function createRun(
     deadline_at: new Date(now.getTime() + req.deadline_minutes * 60_000).toISOString(),
     error: null,
     notes: [],
+    suite_version: suiteVersion,
   };
   if (deps.check) {
     const problems = await deps.check(run, target);
     if (problems.length > 0) throw new RunConfigurationError(problems);
   }
   return stores.runs.createRun(run);
+}
+
+/** The published version a new run pins (null: live); a retry-failures run keeps its parent's. */
+async function pinnedVersion(
+  suiteId: string,
+  ref: number | 'latest' | 'live',
+  stores: Stores,
+  parentRunId: string | undefined,
+): Promise<number | null> {
+  if (parentRunId) return (await stores.runs.getRun(parentRunId))?.suite_version ?? null;
+  if (ref === 'live') return null;
+  if (ref === 'latest') return (await stores.suiteVersions.listVersions(suiteId))[0]?.version ?? null;
+  if (!(await stores.suiteVersions.getVersion(suiteId, ref))) throw new UnknownReferenceError('suite_version', `${suiteId}@${ref}`);
+  return ref;
 }
 
 function mergeConfig(a: EvaluationConfigInput | undefined, b: EvaluationConfigInput | undefined): EvaluationConfigInput {

@@ -27,3 +27,5 @@ export type { RunHeadline } from './trends/runHeadline.js';
 export { RunConfigurationError, checkRunConfig } from './checkRunConfig.js';
 export { runHealth } from './runHealth.js';
 export { DEFAULT_STALL_AFTER_MINUTES, checkStalledRuns } from './watchdog.js';
+export { diffPublishedVersions, publishSuiteVersion } from './publishSuiteVersion.js';
+export { drawSample, sampleSizeOf } from './sampleCases.js';

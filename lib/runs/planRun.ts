@@ -1,7 +1,10 @@
-import { trialsOf, type Run } from '../domain/index.js';
+import { trialsOf, type Run, type RunSample } from '../domain/index.js';
 import { NotFoundError, type Clock, type Stores } from '../ports/index.js';
+import { drawSample, type SampleCandidate } from './sampleCases.js';
+import { runCaseBodies, suiteCaseIdsOf } from './suiteCases.js';
 
 export const DEFAULT_SHARD_SIZE = 5_000;
+const METADATA_CHUNK = 2_000;
 
 export interface RunPlan {
   run_id: string;
@@ -28,7 +31,7 @@ export async function planRun(
   if (run.status !== 'pending') {
     return { run_id: runId, total: run.total_cases, shard_count: run.shard_count, deadline_at: run.deadline_at, already_planned: true };
   }
-  const ids = await resolveCaseIds(run, stores);
+  const { ids, sample } = await sampledCaseIds(run, stores);
   const size = options.shardSize ?? DEFAULT_SHARD_SIZE;
   const shards: string[][] = [];
   for (let i = 0; i < ids.length; i += size) shards.push(ids.slice(i, i + size));
@@ -41,6 +44,7 @@ export async function planRun(
       total_cases: ids.length * trialsOf(run.config),
       shard_count: shards.length,
       started_at: clock.now().toISOString(),
+      ...(sample ? { sample } : {}),
     },
     { from: ['pending'] },
   );
@@ -54,6 +58,27 @@ export async function planRun(
   };
 }
 
+/** The run's case ids, drawn from the population by its config's `sample` when it has one (recorded on the run). */
+async function sampledCaseIds(run: Run, stores: Stores): Promise<{ ids: string[]; sample?: RunSample }> {
+  const ids = await resolveCaseIds(run, stores);
+  const spec = run.config.sample;
+  if (!spec || run.parent_run_id) return { ids };
+  if (spec.method !== 'stratified')
+    return drawSample(
+      ids.map((id) => ({ id })),
+      spec,
+    );
+  // stratified: only the metadata of each case is kept (bodies read a chunk at a time)
+  const population: SampleCandidate[] = [];
+  for (let i = 0; i < ids.length; i += METADATA_CHUNK) {
+    for (const tc of await runCaseBodies(run, ids.slice(i, i + METADATA_CHUNK), stores)) {
+      const { category, complexity_level, tags } = tc.metadata;
+      population.push({ id: tc.id, metadata: { ...(category !== undefined ? { category } : {}), complexity_level, tags } });
+    }
+  }
+  return drawSample(population, spec);
+}
+
 async function resolveCaseIds(run: Run, stores: Stores): Promise<string[]> {
   if (run.parent_run_id) {
     const failed: string[] = [];
@@ -61,18 +86,5 @@ async function resolveCaseIds(run: Run, stores: Stores): Promise<string[]> {
       if (!card.overall_passed) failed.push(card.test_case_id);
     return [...new Set(failed)].sort(); // a case that failed in several trials is retried once (with the run's trials)
   }
-  const suite = await stores.suites.get(run.suite_id);
-  if (!suite) throw new NotFoundError('test suite', run.suite_id);
-  if (suite.kind === 'static') {
-    const unique = [...new Set(suite.test_case_ids)];
-    const existing: string[] = [];
-    for (let i = 0; i < unique.length; i += 500) {
-      const found = await stores.testCases.getTestCases(unique.slice(i, i + 500));
-      for (const tc of found) existing.push(tc.id);
-    }
-    return existing;
-  }
-  const ids: string[] = [];
-  for await (const id of stores.testCases.listTestCaseIds(suite.filter)) ids.push(id);
-  return ids;
+  return suiteCaseIdsOf(run, stores);
 }

@@ -1,4 +1,4 @@
-import type { Client } from '../domain/index.js';
+import type { Client, ClientSchedule } from '../domain/index.js';
 import { NcrontabSyntaxError, parseNcrontab } from '../ncrontab/index.js';
 import { ConflictError, type Clock, type Stores } from '../ports/index.js';
 import { createRun, UnknownReferenceError } from './createRun.js';
@@ -39,18 +39,16 @@ export async function dueScheduledRuns(
   for (let offset = 0; ; offset += 100) {
     const page = await services.stores.clients.list({ limit: 100, offset });
     for (const client of page.items) {
-      if (!client.schedule_cron) continue;
-      const fired = lastFireTime(client.schedule_cron, now);
-      if (!fired) {
-        result.skipped.push({
-          client_id: client.id,
-          reason: scheduleProblem(client.schedule_cron) ?? `schedule "${client.schedule_cron}" never fired`,
-        });
-        continue;
-      }
-      if (now.getTime() - fired.getTime() > options.lookbackMs) continue;
-      for (const [index, suiteId] of [...new Set(client.suite_ids)].entries()) {
-        await startScheduledRun(client, suiteId, index, fired, services, start, result);
+      for (const entry of scheduleEntries(client)) {
+        const fired = lastFireTime(entry.cron, now);
+        if (!fired) {
+          result.skipped.push({ client_id: client.id, reason: scheduleProblem(entry.cron) ?? `schedule "${entry.cron}" never fired` });
+          continue;
+        }
+        if (now.getTime() - fired.getTime() > options.lookbackMs) continue;
+        for (const [index, suiteId] of [...new Set(client.suite_ids)].entries()) {
+          await startScheduledRun(client, entry, suiteId, index, fired, services, start, result);
+        }
       }
     }
     if (!page.has_more) break;
@@ -58,8 +56,19 @@ export async function dueScheduledRuns(
   return result;
 }
 
+/**
+ * A client's schedules: `schedule_cron` (the client's own config) first, then `schedules` in order, each with its
+ * sample (null: every case). Entries firing at the same minute compute the same run ids, so the first one listed
+ * starts the run and the others find it taken by this client and start nothing ("weekly full" listed before
+ * "nightly sample" makes Sunday's run the full one).
+ */
+function scheduleEntries(client: Client): ClientSchedule[] {
+  return [...(client.schedule_cron ? [{ cron: client.schedule_cron }] : []), ...(client.schedules ?? [])];
+}
+
 async function startScheduledRun(
   client: Client,
+  entry: ClientSchedule,
   suiteId: string,
   index: number,
   fired: Date,
@@ -72,8 +81,23 @@ async function startScheduledRun(
   for (const runId of scheduledRunIds(client.id, suiteId, index, fired)) {
     let resuming = false;
     try {
-      const trigger_metadata = { schedule: client.schedule_cron ?? '', fire_time: fired.toISOString() };
-      await createRun({ client_id: client.id, suite_id: suiteId, triggered_by: 'schedule', trigger_metadata, run_id: runId }, services);
+      const trigger_metadata = {
+        schedule: entry.cron,
+        fire_time: fired.toISOString(),
+        ...(entry.label ? { schedule_label: entry.label } : {}),
+      };
+      const config = entry.sample === undefined ? undefined : { sample: entry.sample };
+      await createRun(
+        {
+          client_id: client.id,
+          suite_id: suiteId,
+          triggered_by: 'schedule',
+          trigger_metadata,
+          run_id: runId,
+          ...(config ? { config } : {}),
+        },
+        services,
+      );
     } catch (err) {
       if (err instanceof UnknownReferenceError) return void skip(err.message);
       if (!(err instanceof ConflictError)) throw err;

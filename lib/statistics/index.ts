@@ -26,3 +26,5 @@ export { fleissKappa, fleissTable, type FleissKappaResult } from './fleissKappa.
 export { cohenKappa, kappaFromTable, type CohenKappaResult } from './cohenKappa.js';
 export { consensusByItem, annotatorAgreementWithConsensus, type ItemConsensus, type AnnotatorAgreement } from './consensus.js';
 export { agreementSummary, type AgreementSummary, type PairKappa } from './agreementSummary.js';
+export { allocateSample, largestRemainder, sampleIndices } from './sampleAllocation.js';
+export { stratifiedProportion, type StratifiedProportion, type StratumCount } from './stratifiedProportion.js';

@@ -100,6 +100,13 @@ export const COSMOS_CONTAINERS = {
     purpose:
       'human annotation tasks: a task document and one document per item with its labels and live claims; /task_id keeps a task in one partition, and ETag-checked item replaces keep concurrent claims from over-assigning',
   },
+  suiteVersions: {
+    id: 'suiteversions',
+    partitionKeyPaths: ['/suite_id', '/version_key'],
+    indexedPaths: ['/type/?', '/suite_id/?', '/version/?', '/state/?', '/position/?', '/test_case_id/?'],
+    purpose:
+      "published suite versions: a header document and one document per case (id, position, content hash, published body); hierarchical key [suite_id, version] keeps a version in one logical partition and a suite's versions a prefix query",
+  },
   alerts: {
     id: 'alerts',
     partitionKeyPaths: ['/id'],

@@ -24,6 +24,7 @@ import { CosmosRunStatsStore } from './cosmosRunStatsStore.js';
 import { CosmosRunStore } from './cosmosRunStore.js';
 import { CosmosScorecardStore } from './cosmosScorecardStore.js';
 import { CosmosTestCaseStore } from './cosmosTestCaseStore.js';
+import { CosmosSuiteVersionStore } from './cosmosSuiteVersionStore.js';
 
 export interface CosmosStoresOptions {
   /** per-item ttl of scorecards and counted outcomes, in seconds (EVALP_SCORECARD_TTL_SECONDS) */
@@ -51,6 +52,7 @@ export function createCosmosStores(database: Database, options: CosmosStoresOpti
     alerts: new CosmosAlertStore(container('alerts')),
     audit: new CosmosAuditStore(container('audit')),
     annotations: new CosmosAnnotationStore(container('annotations')),
+    suiteVersions: new CosmosSuiteVersionStore(container('suiteVersions')),
     calibrations: new CosmosEntityStore<JudgeCalibration>(container('entities'), ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
     pairwiseVerdicts: new CosmosEntityStore<PairwiseVerdict>(container('entities'), ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
   };

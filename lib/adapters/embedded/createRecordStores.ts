@@ -23,6 +23,7 @@ import { EmbeddedRunStore } from './runStore.js';
 import { EmbeddedScorecardStore } from './scorecardStore.js';
 import type { SqliteDatabase } from './sqlite.js';
 import { EmbeddedTestCaseStore } from './testCaseStore.js';
+import { EmbeddedSuiteVersionStore } from './suiteVersionStore.js';
 
 /**
  * Every embedded store except run statistics, on the host's connection; scorecard writes go on `changeLog`
@@ -40,6 +41,7 @@ export function createEmbeddedRecordStores(db: SqliteDatabase, changeLog: Change
     alerts: new EmbeddedAlertStore(db),
     audit: new EmbeddedAuditStore(db),
     annotations: new EmbeddedAnnotationStore(db),
+    suiteVersions: new EmbeddedSuiteVersionStore(db),
     calibrations: new EmbeddedEntityStore<JudgeCalibration>(db, ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
     pairwiseVerdicts: new EmbeddedEntityStore<PairwiseVerdict>(db, ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
   };

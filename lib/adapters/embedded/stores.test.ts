@@ -79,6 +79,7 @@ describe('createEmbeddedStores', () => {
       'runStats',
       'runs',
       'scorecards',
+      'suiteVersions',
       'suites',
       'targets',
       'testCases',

@@ -11,10 +11,16 @@ import { EntityIdSchema, PagingQuery, entityRoutes, withoutEtag } from './entity
 
 /** A client as a caller sends it: the domain fields without the server's id and timestamps; the schedule checked. */
 const ClientFields = ClientSchema.omit({ id: true, created_at: true, updated_at: true });
-function withValidSchedule<S extends z.ZodType<{ schedule_cron?: string | undefined }>>(schema: S): S {
+function withValidSchedule<S extends z.ZodType<{ schedule_cron?: string | undefined; schedules?: Array<{ cron: string }> | undefined }>>(
+  schema: S,
+): S {
   return schema.superRefine((client, ctx) => {
     const problem = client.schedule_cron === undefined ? undefined : scheduleProblem(client.schedule_cron);
     if (problem) ctx.addIssue({ code: 'custom', path: ['schedule_cron'], message: problem });
+    (client.schedules ?? []).forEach((entry, i) => {
+      const why = scheduleProblem(entry.cron);
+      if (why) ctx.addIssue({ code: 'custom', path: ['schedules', i, 'cron'], message: why });
+    });
   }) as S;
 }
 export const CreateClientRequestSchema = withValidSchedule(ClientFields.extend({ id: EntityIdSchema.optional() }));

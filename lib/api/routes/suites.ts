@@ -7,6 +7,7 @@ import type { RouteDefinition } from '../route.js';
 import { referrersIn } from './entityReferences.js';
 import { EntityIdSchema, entityRoutes } from './entityRoutes.js';
 import { SUITE_CASE_ROUTES } from './suiteCases.js';
+import { SUITE_VERSION_ROUTES } from './suiteVersions.js';
 import { requireTestCases, suiteSummary, uniqueIds } from './suiteMembers.js';
 
 /** A suite as a client sends it: the domain fields without the server's id and timestamps. */
@@ -65,4 +66,12 @@ const crud = entityRoutes({
 });
 
 /** Test-suite routes: CRUD plus the resolved cases and the member list of a static suite. Role suite-admin for changes. */
-export const SUITE_ROUTES: readonly RouteDefinition[] = [crud.list, crud.create, crud.get, crud.replace, crud.remove, ...SUITE_CASE_ROUTES];
+export const SUITE_ROUTES: readonly RouteDefinition[] = [
+  crud.list,
+  crud.create,
+  crud.get,
+  crud.replace,
+  crud.remove,
+  ...SUITE_CASE_ROUTES,
+  ...SUITE_VERSION_ROUTES,
+];

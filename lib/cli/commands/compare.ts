@@ -68,6 +68,9 @@ export function compareCommand(
         // like for like? (the comparison itself pairs only the cases, and the stages, both runs scored)
         const runs = await Promise.all(runIds.map((id) => api.request<Run>('GET', `v1/runs/${encodeURIComponent(id)}`)));
         for (const warning of comparisonWarnings(runs)) err.write(`evalp compare: warning: ${warning}\n`);
+        // different suite versions: the comparison paired only cases with equal content hashes
+        for (const pair of comparison.pairs)
+          if (pair.suite_versions) err.write(`evalp compare: warning: ${pair.label}: ${pair.suite_versions.warning}\n`);
         out.write(opts.json ? JSON.stringify(comparison, null, 2) + '\n' : renderComparison(comparison, { flipped: showFlipped }) + '\n');
       },
     );

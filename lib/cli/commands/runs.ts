@@ -3,6 +3,7 @@ import { ApiClient, apiTargetFrom } from '../apiClient.js';
 import { runsTable, waitForRun, type RunView } from '../runProgress.js';
 import { CliError } from '../cliError.js';
 import { readRunConfig } from './runConfigFile.js';
+import { parseSampleOption, parseSuiteVersionOption } from './sampleOption.js';
 
 interface ConnOpts {
   url?: string;
@@ -29,6 +30,12 @@ export function submitCommand(): Command {
       .option('--commit-sha <sha>', 'trigger metadata: commit sha')
       .option('--pr <number>', 'trigger metadata: pull request number')
       .option('--baseline <runId>', 'baseline run to compare with')
+      .option('--suite-version <n>', 'a published suite version, "latest" (default: the newest, else live) or "live"')
+      .option(
+        '--sample <spec>',
+        'evaluate a seeded sample: 200 | 0.1 | 0.1:category | 300:tag:equal (stratify by category, complexity or tag)',
+      )
+      .option('--seed <n>', 'seed of --sample (default 42): the same seed draws the same cases')
       .option('--wait', 'wait for the run to finish and print its summary'),
   ).action(
     async (
@@ -41,13 +48,20 @@ export function submitCommand(): Command {
         commitSha?: string;
         pr?: string;
         baseline?: string;
+        suiteVersion?: string;
+        sample?: string;
+        seed?: string;
         wait?: boolean;
       },
     ) => {
       // --profile here is the stage profile (ci/nightly/release), not a connection profile of the config file
       const api = new ApiClient(apiTargetFrom({ url: opts.url, key: opts.key }));
       const fileConfig = opts.config ? await readRunConfig(opts.config) : undefined;
-      const config = fileConfig || opts.profile ? { ...fileConfig, ...(opts.profile ? { profile: opts.profile } : {}) } : undefined;
+      const sample = opts.sample ? parseSampleOption(opts.sample, opts.seed) : undefined;
+      const config =
+        fileConfig || opts.profile || sample
+          ? { ...fileConfig, ...(opts.profile ? { profile: opts.profile } : {}), ...(sample ? { sample } : {}) }
+          : undefined;
       const pr = opts.pr === undefined ? undefined : Number(opts.pr);
       if (pr !== undefined && (!Number.isInteger(pr) || pr <= 0)) throw new CliError('--pr must be a positive integer');
       const run = await api.request<RunView>('POST', 'v1/runs', {
@@ -58,6 +72,7 @@ export function submitCommand(): Command {
         trigger_metadata: { ...(opts.commitSha ? { commit_sha: opts.commitSha } : {}), ...(pr ? { pr_number: pr } : {}) },
         ...(config ? { config } : {}),
         ...(opts.baseline ? { baseline_run_id: opts.baseline } : {}),
+        ...(opts.suiteVersion ? { suite_version: parseSuiteVersionOption(opts.suiteVersion) } : {}),
       });
       process.stdout.write(`${run.id}\n`);
       if (opts.wait) {

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { processIO, resourceCommand, type CommandIO } from './resourceCommands.js';
+import { addSuiteVersionCommands } from './suiteVersions.js';
 
-/** `evalp suites list|get|create --file|delete`. */
+/** `evalp suites list|get|create --file|delete|publish|versions|diff`. */
 export function suitesCommand(io: CommandIO = processIO): Command {
-  return resourceCommand(
+  const cmd = resourceCommand(
     {
       name: 'suites',
       description: 'manage test suites (static id lists or dynamic filters)',
@@ -19,4 +20,5 @@ export function suitesCommand(io: CommandIO = processIO): Command {
     },
     io,
   );
+  return addSuiteVersionCommands(cmd, io);
 }

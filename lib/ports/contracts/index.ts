@@ -7,3 +7,4 @@ export { alertStoreContract, sampleAlert, sampleNotification } from './alertStor
 export { auditStoreContract, sampleAuditRecord } from './auditStore.contract.js';
 export { deadLetterPortContract, type DeadLetterFixture, type SeedMessage, type ActiveMessage } from './deadLetters.contract.js';
 export { annotationStoreContract, sampleAnnotationTask } from './annotationStore.contract.js';
+export { suiteVersionStoreContract } from './suiteVersionStore.contract.js';
