@@ -5,7 +5,7 @@ import { runsTable, waitForRun, type RunView } from '../runProgress.js';
 /**
  * `evalp replay RUN [--only-failed] [--wait]`: runs a finished run again as a new run, its baseline the original.
  * `--only-failed` takes only its failed cases (`POST /api/v1/runs/{id}/retry-failures`: the original run is left as
- * it was); without it the whole suite runs again on the same target, client and frozen config
+ * it was); without it the whole suite runs again on the same target, client, frozen config and suite version
  * (`POST /api/v1/runs`). Prints the new run's id; `--wait` follows it and exits 3 when it does not complete.
  */
 export function replayCommand(): Command {
@@ -41,6 +41,8 @@ async function replayWhole(api: ApiClient, runId: string, trigger_metadata: Reco
     triggered_by: 'retry',
     trigger_metadata,
     config: parent.config,
+    // the same cases: the suite version the original pinned, or live when it ran on the live suite
+    suite_version: parent.suite_version ?? 'live',
     baseline_run_id: parent.id,
   });
 }
