@@ -20,6 +20,7 @@ import type { ReportCase, ReportCaseList, RunReport } from './reportModel.js';
 import { StageFunnelBuilder } from './stageFunnel.js';
 import { JudgingSummaryBuilder, withCalibrations } from './judgingSummary.js';
 import { SampleBreakdownBuilder } from './sampleBreakdown.js';
+import { CompatSummaryBuilder } from './compatSummary.js';
 
 /** What a report reads: the stores (alerts optional) and, for `compareWith`, the run comparison. */
 export interface ReportDeps {
@@ -68,6 +69,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
   const trials = trialsOf(run.config);
   const trialOutcomes: TrialOutcome[] = [];
   const sampled = run.sample ? new SampleBreakdownBuilder(run.sample) : undefined;
+  const compat = run.config.compat ? new CompatSummaryBuilder(run.config.compat) : undefined;
   for await (const card of stores.scorecards.iterateScorecards(runId)) {
     // not-scored cases (infrastructure failures) are counted in stats.not_scored, never listed as model failures
     if (!isScored(card)) continue;
@@ -76,6 +78,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
     histogram.add(card.latency_ms);
     judging.add(card);
     sampled?.add(card);
+    compat?.add(card);
     if (card.overall_passed) continue;
     failed += 1;
     if (failures.length < maxFailures) failures.push(caseOfCard(card));
@@ -123,6 +126,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
     failures: { total: failed, cases: failures.map(withQuestion) },
     ...(trials > 1 ? { trial_stats: await trialStatsOf(trialOutcomes, trials) } : {}),
     ...(sampled ? { sample: sampled.result() } : {}),
+    ...(compat ? { compat: compat.result() } : {}),
     judging: stores.calibrations ? await withCalibrations(judging.result(), (id) => stores.calibrations!.get(id)) : judging.result(),
     alerts: stores.alerts ? await alertsOf(stores.alerts, runId) : null,
     comparison: comparison && {

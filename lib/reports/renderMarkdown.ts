@@ -6,6 +6,7 @@ import { comparisonMarkdown } from './markdownComparison.js';
 import { caseSection, codeOrText, type MarkdownLimits } from './markdownCases.js';
 import { REPORT_MARKER, type RunReport } from './reportModel.js';
 import { sampleMarkdown } from './sampleMarkdown.js';
+import { compatMarkdown } from './compatSummary.js';
 
 /** GitHub refuses comments over 65,536 characters; the default leaves room for a wrapper. */
 export const DEFAULT_MARKDOWN_MAX_CHARS = 60_000;
@@ -93,6 +94,7 @@ function markdownWith(r: RunReport, limits: MarkdownLimits): string {
   }
   if (r.comparison) lines.push('', ...comparisonMarkdown(r.comparison, limits));
   if (r.sample) lines.push('', ...sampleMarkdown(r.sample));
+  if (r.compat) lines.push('', ...compatMarkdown(r.compat));
 
   lines.push('', '### Stages', '', '| stage | ran | passed | pass rate (95% CI) | still clean after it |', '|---|---:|---:|---|---:|');
   r.stages.forEach((st, i) => {

@@ -10,6 +10,7 @@ import {
 } from '../domain/index.js';
 import { JudgingSummarySchema } from './judgingSummary.js';
 import { SampleBreakdownSchema } from './sampleBreakdown.js';
+import { CompatSummarySchema } from './compatSummary.js';
 
 /*
  * The view model every renderer draws from (and the `json` format itself). Numbers come from the run's RunStats
@@ -85,6 +86,8 @@ export const RunReportSchema = z.object({
   judging: JudgingSummarySchema.optional(),
   /** a sampled run: the sample per stratum and the population pass-rate estimate (absent for a run of every case) */
   sample: SampleBreakdownSchema.optional(),
+  /** a compatibility-mode run (`compat: "bfcl"`): verdicts that differ from the default mode, greedy-only passes */
+  compat: CompatSummarySchema.optional(),
   /** the run's regression alerts (newest first); null when the platform keeps none */
   alerts: z.array(AlertSchema).nullable(),
   /** the run compared with a base run (the base is `run_ids[0]`), with the flipped cases described */
