@@ -4,7 +4,7 @@ import { flippedCases } from './flippedCases.js';
 import { pairRuns } from './pairRuns.js';
 import { runOutcomes } from './runOutcomes.js';
 import { scoredOutcomes, type NotScoredTally } from './scoredOutcomes.js';
-import { loadRunCases } from './runCases.js';
+import { loadRunCases, type RunCases } from './runCases.js';
 import { summarizeRun } from './summarizeRun.js';
 
 export interface CompareRunsDeps {
@@ -70,19 +70,39 @@ export async function compareRuns(runIds: readonly string[], deps: CompareRunsDe
     );
     const ids = { baseline: reference.id, candidate: run.id };
     const idsOf = (indices: number[]) => indices.map((j) => baseline.ids[j] as string);
+    const fractions = trialFractions(baseline, candidate, [...paired.newlyFailing, ...paired.newlyPassing]);
     paired.pair.flipped.newly_failing.cases = await flippedCases(
       deps.stores.scorecards,
       ids,
       idsOf(paired.newlyFailing),
       resolved.max_flipped,
+      fractions,
     );
     paired.pair.flipped.newly_passing.cases = await flippedCases(
       deps.stores.scorecards,
       ids,
       idsOf(paired.newlyPassing),
       resolved.max_flipped,
+      fractions,
     );
     pairs.push(paired.pair);
   }
   return { run_ids: [...runIds], options: resolved, runs: summaries, pairs, created_at: deps.clock.now().toISOString() };
+}
+
+/** With trials on either side: the pass fractions (baseline, candidate) of the given baseline cases, by case id; else undefined. */
+function trialFractions(
+  baseline: RunCases,
+  candidate: RunCases,
+  baselineIndices: readonly number[],
+): Map<string, [number, number]> | undefined {
+  const multi = (cases: RunCases) => cases.trials.subarray(0, cases.size).some((t) => t > 1);
+  if (baselineIndices.length === 0 || !(multi(baseline) || multi(candidate))) return undefined;
+  const wanted = new Set(baselineIndices);
+  const out = new Map<string, [number, number]>();
+  for (let i = 0; i < candidate.size; i++) {
+    const j = candidate.pair[i] as number;
+    if (j >= 0 && wanted.has(j)) out.set(baseline.ids[j] as string, [baseline.passFraction(j), candidate.passFraction(i)]);
+  }
+  return out;
 }

@@ -26,6 +26,8 @@ export type { CaseOutcome } from './stats/caseOutcome.js';
 export type { Principal, Role } from './roles.js';
 export { AlertNotificationSchema } from './alertNotification.js';
 export { CaseOutcomeSchema, caseOutcomeOf, outcomeId } from './stats/caseOutcome.js';
+export { LogHistogram } from './stats/logHistogram.js';
+export { latencyHistogramOf, latencyPercentile } from './stats/latencyPercentile.js';
 export { RunStatsAccumulator } from './stats/runStatsAccumulator.js';
 export { ENCODED_ATTEMPT_PATH, decodeOutcome, encodeOutcome } from './stats/outcomeCodec.js';
 export { NO_CATEGORY, emptyRunStatsState, parseRunStatsState } from './stats/runStatsState.js';

@@ -11,9 +11,13 @@ import { ErrorCodeSchema, StageNameSchema } from './stageResult.js';
 export const IntervalSchema = z.object({ estimate: z.number(), lower: z.number(), upper: z.number() });
 export type Interval = z.infer<typeof IntervalSchema>;
 
-/** A pass rate with its Wilson score interval. */
+/**
+ * A pass rate with its Wilson score interval. With trials (`trials: k`), when some case's trials disagree, the rate
+ * is pass@1 (the mean over cases of each case's pass fraction) with a t interval over the per-case fractions, and
+ * `passed` is the sum of those fractions (not an integer).
+ */
 export const RateSchema = z.object({
-  passed: z.number().int().nonnegative(),
+  passed: z.number().nonnegative(),
   n: z.number().int().nonnegative(),
   rate: z.number().min(0).max(1).nullable(),
   lower: z.number().min(0).max(1).nullable(),
@@ -31,7 +35,8 @@ export type BayesianComparison = z.infer<typeof BayesianComparisonSchema>;
 
 /**
  * A paired pass-rate change over the cases both runs scored: Wilson intervals per side, the difference with
- * Newcombe's paired (hybrid score) interval, and the exact McNemar test on the discordant pairs.
+ * Newcombe's paired (hybrid score) interval, and the exact McNemar test on the discordant pairs. Runs with trials are
+ * paired case by case on per-case trial means (see `test`).
  */
 export const PassRateDeltaSchema = z.object({
   paired_cases: z.number().int().nonnegative(),
@@ -48,7 +53,12 @@ export const PassRateDeltaSchema = z.object({
   /** two-sided exact McNemar p-value (1 when there are no discordant pairs) */
   p_value: z.number().min(0).max(1),
   mid_p_value: z.number().min(0).max(1),
-  test: z.literal('exact McNemar'),
+  /**
+   * 'exact McNemar' while every paired value is 0 or 1 (always with one trial per run); with trials whose outcomes
+   * disagree within a case, the paired t-test on the per-case pass fractions (then mid_p_value = p_value, and
+   * newly_failing / newly_passing count the cases whose fraction fell / rose)
+   */
+  test: z.enum(['exact McNemar', 'paired t on per-case trial means']),
   /** p_value (or p_value_adjusted for groups) below alpha */
   significant: z.boolean(),
 });
@@ -84,9 +94,14 @@ const SideOfFlipSchema = z.object({
   /** the failing stage's message and structured details (diffs), when the side failed */
   message: z.string().nullable(),
   details: z.unknown().optional(),
+  /**
+   * with trials: the case's pass fraction over its scored trials (what the comparison paired); `passed`, `score` and
+   * the message are then those of the case's first trial
+   */
+  pass_fraction: z.number().min(0).max(1).optional(),
 });
 
-/** A case that passed in one run and failed in the other. */
+/** A case that passed in one run and failed in the other (with trials: whose pass fraction fell or rose). */
 export const FlippedCaseSchema = z.object({
   test_case_id: z.string(),
   category: z.string().nullable(),

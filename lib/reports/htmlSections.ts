@@ -43,7 +43,7 @@ export function comparisonHtml(section: NonNullable<RunReport['comparison']>): s
   const lat = (q: 'p50' | 'p95', s: typeof b): number | null => s.latency_ms[q]?.estimate ?? null;
   const score = pair.score;
   const rows = [
-    deltaRow('pass rate (exact McNemar)', pair.overall),
+    deltaRow(`pass rate (${pair.overall.test})`, pair.overall),
     `<tr><td>mean score (paired bootstrap)</td><td class="n">${score.baseline_mean?.toFixed(3) ?? '-'}</td><td class="n">${score.candidate_mean?.toFixed(3) ?? '-'}</td><td class="n">${score.difference ? score.difference.estimate.toFixed(3) : '-'}</td><td>${score.difference ? `${score.difference.lower.toFixed(3)} … ${score.difference.upper.toFixed(3)}` : '-'}</td><td class="n">${h(pValue(score.p_value))}</td></tr>`,
     ...pair.stages.map((st) => deltaRow(`stage ${st.stage}`, st)),
     ...(['p50', 'p95'] as const).map(

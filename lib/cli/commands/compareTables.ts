@@ -107,7 +107,9 @@ export function renderComparison(comparison: Comparison, options: { flipped?: nu
     out.push(`\n${pair.label}: ${c.shared} paired cases${scope}`);
     out.push(deltaTable(pair, labels, alpha, confidence));
     out.push(
-      `p: exact McNemar on the discordant pairs, Holm-adjusted within categories, complexity levels and tags (stages: unadjusted); * p < ${alpha}, ** p < 0.01, *** p < 0.001; intervals: Newcombe paired`,
+      pair.overall.test === 'exact McNemar'
+        ? `p: exact McNemar on the discordant pairs, Holm-adjusted within categories, complexity levels and tags (stages: unadjusted); * p < ${alpha}, ** p < 0.01, *** p < 0.001; intervals: Newcombe paired`
+        : `p: paired t on per-case trial means (runs with trials: each case's pass fraction over its scored trials; exact McNemar where all are 0 or 1), Holm-adjusted within categories, complexity levels and tags (stages: unadjusted); * p < ${alpha}, ** p < 0.01, *** p < 0.001; intervals: paired t`,
     );
     const s = pair.score;
     if (s.difference)
