@@ -1,6 +1,6 @@
 import { latencyPercentile } from '../domain/index.js';
-import { TRIAL_MEANS_TEST } from '../compare/index.js';
-import { holmAdjust, mcnemarExact, pairedTTest, quantileOfSorted, RunningSummary, summarize, welchTTest } from '../statistics/index.js';
+import { pairedMeansPValue, TRIAL_MEANS_TEST } from '../compare/index.js';
+import { holmAdjust, mcnemarExact, quantileOfSorted, RunningSummary, summarize, welchTTest } from '../statistics/index.js';
 import type { PairedOutcomes } from './pairedOutcomes.js';
 import type { CategoryEvidence, MetricEvidence, RegressionEvidence } from './regressionEvidence.js';
 
@@ -42,10 +42,14 @@ class PassPairs {
   b = 0;
   c = 0;
   binary = true;
+  down = 0;
+  up = 0;
   readonly differences = new RunningSummary();
 
   add(x: number, y: number): void {
     this.n++;
+    if (y < x) this.down++;
+    else if (y > x) this.up++;
     this.before += x;
     this.after += y;
     if (x > y) {
@@ -58,10 +62,10 @@ class PassPairs {
     this.differences.add(y - x);
   }
 
-  /** exact McNemar while every value is 0 or 1, else the paired t-test on the differences (1 with fewer than 2 pairs) */
+  /** exact McNemar while every value is 0 or 1, else the paired t-test on the differences (lib/compare pairedMeansPValue) */
   pValue(): number {
     if (this.binary) return mcnemarExact(this.b, this.c).p_value;
-    return this.n < 2 ? 1 : pairedTTest(this.differences.summary).p_value;
+    return pairedMeansPValue(this.differences.summary, this.down, this.up);
   }
 
   get test(): string {

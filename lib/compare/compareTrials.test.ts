@@ -116,3 +116,14 @@ describe('compareRuns with 3 trials a case: paired on per-case trial means', () 
     expect(mixed.runs[0]!.pass_rate).toEqual(expect.objectContaining({ passed: 3, n: 4, rate: 0.75 }));
   });
 });
+
+describe('pairedMeansPValue', () => {
+  it('is the paired t-test, or the exact sign test when every case moved by the same amount', async () => {
+    const { pairedMeansPValue } = await import('./pairedMeans.js');
+    // differences -1/3 x 3: no spread; the t statistic would be infinite (p = 0), the sign test gives 2 * 0.5^3
+    expect(pairedMeansPValue({ n: 3, mean: -1 / 3, variance: 0 }, 3, 0)).toBeCloseTo(0.25, 12);
+    // the 3-trial comparison above: t = -0.774597 on 3 df
+    expect(pairedMeansPValue({ n: 4, mean: -1 / 6, variance: 5 / 27 }, 2, 1)).toBeCloseTo(0.4950253, 6);
+    expect(pairedMeansPValue({ n: 1, mean: -1, variance: 0 }, 1, 0)).toBe(1);
+  });
+});

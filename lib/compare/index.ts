@@ -12,6 +12,6 @@ export { trialStatsOf } from './trialStats.js';
 export type { TrialOutcome } from './trialStats.js';
 export { scoredOutcomes } from './scoredOutcomes.js';
 export { pairwiseCompareRuns } from './pairwiseRuns.js';
-export { PairedMeans, meanRate, TRIAL_MEANS_TEST } from './pairedMeans.js';
+export { PairedMeans, meanRate, pairedMeansPValue, TRIAL_MEANS_TEST } from './pairedMeans.js';
 export { latencyPercentileInterval } from './latencyPercentiles.js';
 export { caseIdOf } from './runCases.js';

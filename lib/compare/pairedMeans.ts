@@ -1,5 +1,5 @@
 import type { PassRateDelta, Rate } from '../domain/index.js';
-import { meanInterval, pairedTTest, RunningSummary } from '../statistics/index.js';
+import { mcnemarExact, meanInterval, pairedTTest, RunningSummary, type SampleSummary } from '../statistics/index.js';
 import { countPair, emptyCounts, passRateDelta, type Counts } from './passRateDelta.js';
 
 /** The test of a paired change between per-case trial means that are not all 0 or 1. */
@@ -38,14 +38,14 @@ export class PairedMeans {
   /**
    * The paired change. Binary: `passRateDelta` on the 2x2 table (Wilson per side, Newcombe interval, exact McNemar).
    * Fractional: the mean per side with a t interval (clamped to [0, 1]), the mean difference with the paired t
-   * interval and p-value (`test` = TRIAL_MEANS_TEST, `mid_p_value` = `p_value`), `newly_failing` / `newly_passing` =
+   * interval and p-value (`pairedMeansPValue`: the exact sign test when the differences have no spread) (`test` = TRIAL_MEANS_TEST, `mid_p_value` = `p_value`), `newly_failing` / `newly_passing` =
    * the cases whose mean fell / rose. `pForSignificance`: see passRateDelta.
    */
   delta(options: { confidence: number; alpha: number; pForSignificance?: number }): PassRateDelta {
     if (this.binary) return passRateDelta(this.counts, options);
     const n = this.n;
     const t = n < 2 ? null : pairedTTest(this.differences.summary, { confidence: options.confidence });
-    const p = t ? t.p_value : 1;
+    const p = pairedMeansPValue(this.differences.summary, this.down, this.up);
     const d = this.differences.summary.mean;
     return {
       paired_cases: n,
@@ -73,4 +73,16 @@ export function meanRate(values: RunningSummary, confidence: number): Rate {
   if (n === 0) return { passed: 0, n, rate: null, lower: null, upper: null };
   const interval = meanInterval(values.summary, confidence);
   return { passed: mean * n, n, rate: mean, lower: Math.max(0, interval.lower), upper: Math.min(1, interval.upper) };
+}
+
+/**
+ * The two-sided p-value of a paired change of per-case means: the paired t-test on the differences; when they have
+ * no spread (every case moved by the same amount) the t statistic is infinite and says nothing about how many cases
+ * back it, so the exact sign test on the cases that moved down / up (McNemar's binomial) decides instead. Fewer than
+ * 2 pairs: 1.
+ */
+export function pairedMeansPValue(differences: SampleSummary, down: number, up: number): number {
+  if (differences.n < 2) return 1;
+  if (!(differences.variance > 0)) return mcnemarExact(down, up).p_value;
+  return pairedTTest(differences).p_value;
 }
