@@ -52,15 +52,24 @@ export async function compareRuns(runIds: readonly string[], deps: CompareRunsDe
   // not-scored cases (infrastructure failures) are left out of every figure and pair; each side says how many
   const casesOf = async (runId: string, tally: NotScoredTally) =>
     scoredOutcomes(runStats ? await runOutcomes({ runStats, scorecards }, runId) : scorecards.iterateScorecards(runId), tally);
+  // counted outcomes carry no rubric-criterion scores: for a run judged on criteria, a second pass reads its scorecards
+  const withCriteria = async (run: Run, cases: RunCases): Promise<RunCases> => {
+    if (cases.criterionSums.size > 0 || !judgedOnCriteria(run) || !runStats || !(await runStats.getRunStats(run.id))) return cases;
+    for await (const card of scoredOutcomes(scorecards.iterateScorecards(run.id))) cases.addCriteria(card);
+    return cases;
+  };
   const referenceTally = { not_scored: 0 };
-  const baseline = await loadRunCases(await casesOf(reference.id, referenceTally), { capacity: reference.total_cases });
+  const baseline = await withCriteria(
+    reference,
+    await loadRunCases(await casesOf(reference.id, referenceTally), { capacity: reference.total_cases }),
+  );
   const pairIndex = baseline.indexById();
   const summaries = [summarizeRun(reference, baseline, runLabel(0), resolved.confidence, referenceTally.not_scored)];
   const pairs: Comparison['pairs'] = [];
   for (const [k, run] of others.entries()) {
     const label = runLabel(k + 1);
     const tally = { not_scored: 0 };
-    const candidate = await loadRunCases(await casesOf(run.id, tally), { capacity: run.total_cases, pairIndex });
+    const candidate = await withCriteria(run, await loadRunCases(await casesOf(run.id, tally), { capacity: run.total_cases, pairIndex }));
     summaries.push(summarizeRun(run, candidate, label, resolved.confidence, tally.not_scored));
     const paired = pairRuns(
       { baseline: reference, candidate: run, baselineLabel: runLabel(0), candidateLabel: label },
@@ -105,4 +114,10 @@ function trialFractions(
     if (j >= 0 && wanted.has(j)) out.set(baseline.ids[j] as string, [baseline.passFraction(j), candidate.passFraction(i)]);
   }
   return out;
+}
+
+/** Whether a run's stage 4 used an LLM judge scoring rubric criteria (so its scorecards carry per-criterion scores). */
+function judgedOnCriteria(run: Run): boolean {
+  const semantics = run.config.semantics;
+  return semantics.enabled && semantics.judge !== 'local' && semantics.scoring === 'criteria';
 }

@@ -15,3 +15,5 @@ export { pairwiseCompareRuns } from './pairwiseRuns.js';
 export { PairedMeans, meanRate, pairedMeansPValue, TRIAL_MEANS_TEST } from './pairedMeans.js';
 export { latencyPercentileInterval } from './latencyPercentiles.js';
 export { caseIdOf } from './runCases.js';
+export { criterionDeltas, criterionMeans } from './criterionDeltas.js';
+export { criterionLine } from './criterionText.js';

@@ -9,6 +9,7 @@ import {
   welchTTest,
   type SampleSummary,
 } from '../statistics/index.js';
+import { criterionDeltas } from './criterionDeltas.js';
 import { groupDeltas } from './groupDeltas.js';
 import { PairedMeans } from './pairedMeans.js';
 import type { RunCases } from './runCases.js';
@@ -133,6 +134,7 @@ export function pairRuns(
     ...families,
     latency_ms: welch(latency[0].summary, latency[1].summary, confidence),
     cost_per_case_usd: welch(cost[0].summary, cost[1].summary, confidence),
+    criteria: criterionDeltas(baseline, candidate, { confidence, alpha }),
     flipped: { newly_failing: { total: newlyFailing.length, cases: [] }, newly_passing: { total: newlyPassing.length, cases: [] } },
     minimum_detectable_effect: {
       paired: shared === 0 ? null : finiteOrNull(minimumDetectableEffect({ n: shared, discordance: discordance ?? 0, alpha })),

@@ -1,4 +1,4 @@
-import { caseIdOfKey, LogHistogram, STAGE_NAMES, type StageName, type StageStatus } from '../domain/index.js';
+import { caseIdOfKey, criterionScoresOf, LogHistogram, STAGE_NAMES, type StageName, type StageStatus } from '../domain/index.js';
 import type { RunCaseOutcome } from './runOutcomes.js';
 
 /** Stage status codes in `RunCases.stages` (4 per case, STAGE_NAMES order). */
@@ -43,6 +43,9 @@ export class RunCases {
   /** every scored trial's latency (the platform's percentile definition: lib/domain/stats latencyPercentile) */
   readonly latencyHistogram = LogHistogram.empty();
   clientVersions = new Set<string>();
+  /** per rubric criterion (semantic judge): per case the sum of its trials' scores (1-5) and how many were scored */
+  readonly criterionSums = new Map<string, Float64Array>();
+  readonly criterionCounts = new Map<string, Uint16Array>();
   private readonly categoryIndex = new Map<string, number>();
   private readonly tagSetIndex = new Map<string, number>();
   private readonly rowOf = new Map<string, number>();
@@ -89,9 +92,38 @@ export class RunCases {
     this.latency[row] = (this.latency[row] as number) + card.latency_ms;
     this.cost[row] = (this.cost[row] as number) + card.estimated_cost_usd;
     this.latencyHistogram.add(card.latency_ms);
+    if ('details' in card.stages.semantics) this.addCriteriaAt(row, card);
     this.inputTokens += card.input_tokens;
     this.outputTokens += card.output_tokens;
     if (card.client_version) this.clientVersions.add(card.client_version);
+  }
+
+  /**
+   * Adds a scorecard's rubric-criterion scores to its case's row (for a run whose cases were read from counted
+   * outcomes, which carry no criteria: a second pass over its scorecards adds them). Unknown cases are ignored.
+   */
+  addCriteria(card: RunCaseOutcome): void {
+    const row = this.rowOf.get(caseIdOf(card));
+    if (row !== undefined) this.addCriteriaAt(row, card);
+  }
+
+  /** the case's mean score on a criterion over its trials, or -1 when none was scored on it */
+  criterionMean(name: string, i: number): number {
+    const n = this.criterionCounts.get(name)?.[i] ?? 0;
+    return n === 0 ? -1 : (this.criterionSums.get(name)![i] as number) / n;
+  }
+
+  private addCriteriaAt(row: number, card: RunCaseOutcome): void {
+    for (const { name, score } of criterionScoresOf(card)) {
+      let sums = this.criterionSums.get(name);
+      let counts = this.criterionCounts.get(name);
+      if (!sums || !counts) {
+        this.criterionSums.set(name, (sums = new Float64Array(this.trials.length)));
+        this.criterionCounts.set(name, (counts = new Uint16Array(this.trials.length)));
+      }
+      sums[row] = (sums[row] as number) + score;
+      counts[row] = (counts[row] as number) + 1;
+    }
   }
 
   /** the case's pass fraction over its scored trials (0 or 1 with one trial) */
@@ -173,6 +205,8 @@ export class RunCases {
     this.category = grown(this.category, n);
     this.tagSet = grown(this.tagSet, n);
     this.pair = grown(this.pair, n);
+    for (const [name, sums] of this.criterionSums) this.criterionSums.set(name, grown(sums, n));
+    for (const [name, counts] of this.criterionCounts) this.criterionCounts.set(name, grown(counts, n));
   }
 }
 

@@ -1,5 +1,6 @@
 import { STAGE_NAMES, type Run, type RunSummary } from '../domain/index.js';
 import { RunningSummary, summarize, totalInterval } from '../statistics/index.js';
+import { criterionMeans } from './criterionDeltas.js';
 import { latencyPercentileInterval } from './latencyPercentiles.js';
 import { meanRate } from './pairedMeans.js';
 import { rateOf } from './passRateDelta.js';
@@ -73,5 +74,6 @@ export function summarizeRun(run: Run, cases: RunCases, label: string, confidenc
     // one trial a case: the mean of the per-case costs, as before; with trials: the whole run's cost per scored trial
     cost_usd: { total, per_case: n === 0 ? null : trials === n ? cost.mean : total.estimate / trials },
     accuracy_per_dollar: total.estimate > 0 ? trialsPassed / total.estimate : null,
+    criteria: criterionMeans(cases),
   };
 }

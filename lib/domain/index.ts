@@ -28,6 +28,7 @@ export { AlertNotificationSchema } from './alertNotification.js';
 export { CaseOutcomeSchema, caseOutcomeOf, outcomeId } from './stats/caseOutcome.js';
 export { LogHistogram } from './stats/logHistogram.js';
 export { latencyHistogramOf, latencyPercentile } from './stats/latencyPercentile.js';
+export { criterionScoresOf, type CriterionScore } from './criterionScores.js';
 export { RunStatsAccumulator } from './stats/runStatsAccumulator.js';
 export { ENCODED_ATTEMPT_PATH, decodeOutcome, encodeOutcome } from './stats/outcomeCodec.js';
 export { NO_CATEGORY, emptyRunStatsState, parseRunStatsState } from './stats/runStatsState.js';

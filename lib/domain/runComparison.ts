@@ -117,6 +117,35 @@ export const FlippedListSchema = z.object({
   cases: z.array(FlippedCaseSchema),
 });
 
+/** One rubric criterion's mean score in a run (1-5 scale), over the cases the judge scored on it. */
+export const CriterionMeanSchema = z.object({
+  name: z.string(),
+  /** cases with a score on this criterion (each case's mean over its trials) */
+  n: z.number().int().nonnegative(),
+  mean: z.number().nullable(),
+});
+export type CriterionMean = z.infer<typeof CriterionMeanSchema>;
+
+/**
+ * A rubric criterion's paired change on the cases both runs scored on it (1-5 scale; candidate - baseline): the
+ * paired t-test on the per-case differences (the exact sign test when they have no spread), with its interval at the
+ * comparison's confidence; p-values Holm-adjusted across the criteria, `significant` on the adjusted p.
+ */
+export const CriterionDeltaSchema = z.object({
+  name: z.string(),
+  paired_cases: z.number().int().nonnegative(),
+  baseline_mean: z.number().nullable(),
+  candidate_mean: z.number().nullable(),
+  difference: z.number().nullable(),
+  lower: z.number().nullable(),
+  upper: z.number().nullable(),
+  p_value: z.number().min(0).max(1),
+  p_value_adjusted: z.number().min(0).max(1),
+  test: z.literal('paired t'),
+  significant: z.boolean(),
+});
+export type CriterionDelta = z.infer<typeof CriterionDeltaSchema>;
+
 /** One run's own figures, side by side with the others. */
 export const RunSummarySchema = z.object({
   /** 'A' for the reference, then 'B', 'C', ... in run_ids order (the verdicts use these) */
@@ -148,6 +177,8 @@ export const RunSummarySchema = z.object({
   cost_usd: z.object({ total: IntervalSchema, per_case: z.number().nullable() }),
   /** pass rate / cost per case = passed cases per USD; null when the run cost nothing */
   accuracy_per_dollar: z.number().nullable(),
+  /** per rubric criterion of the semantic judge (stage 4 with criteria scoring), sorted by name; empty without */
+  criteria: z.array(CriterionMeanSchema).default([]),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
@@ -182,6 +213,8 @@ export const PairComparisonSchema = z.object({
   /** Welch tests on per-case latency and cost (shared cases) */
   latency_ms: WelchResultSchema.nullable(),
   cost_per_case_usd: WelchResultSchema.nullable(),
+  /** per rubric criterion both runs were judged on (sorted by name); empty when either run has no criterion scores */
+  criteria: z.array(CriterionDeltaSchema).default([]),
   flipped: z.object({ newly_failing: FlippedListSchema, newly_passing: FlippedListSchema }),
   /** the smallest pass-rate change this comparison can detect (alpha, power 0.8) */
   minimum_detectable_effect: z.object({

@@ -1,6 +1,6 @@
 import Table from 'cli-table3';
 import type { Comparison, GroupDelta, Interval, PairComparison, PassRateDelta, RunSummary } from '../../domain/index.js';
-import { formatP, formatPoints } from '../../compare/index.js';
+import { criterionLine, formatP, formatPoints } from '../../compare/index.js';
 
 /** No separator lines between rows. */
 const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
@@ -116,6 +116,7 @@ export function renderComparison(comparison: Comparison, options: { flipped?: nu
       out.push(
         `mean score ${s.baseline_mean!.toFixed(3)} → ${s.candidate_mean!.toFixed(3)}: ${formatPoints(s.difference.estimate)} points [${formatPoints(s.difference.lower)}, ${formatPoints(s.difference.upper)}] (paired bootstrap, seed ${comparison.options.seed}), ${formatP(s.p_value)}`,
       );
+    for (const d of pair.criteria) out.push(criterionLine(d, pair.criteria.length));
     const bay = pair.bayesian;
     out.push(
       `Bayesian (uniform prior): P(${labels[1]} better) = ${bay.probability_b_better.toFixed(3)}, difference ${formatPoints(bay.difference.mean)} [${formatPoints(bay.difference.lower)}, ${formatPoints(bay.difference.upper)}], expected loss choosing ${labels[1]} ${(bay.expected_loss_choosing_b * 100).toFixed(2)} points`,
