@@ -2,13 +2,14 @@ import { latencyPercentile } from '../domain/index.js';
 import { pairedMeansPValue, TRIAL_MEANS_TEST } from '../compare/index.js';
 import { holmAdjust, mcnemarExact, quantileOfSorted, RunningSummary, summarize, welchTTest } from '../statistics/index.js';
 import type { PairedOutcomes } from './pairedOutcomes.js';
-import type { CategoryEvidence, MetricEvidence, RegressionEvidence } from './regressionEvidence.js';
+import type { CategoryEvidence, CriterionEvidence, MetricEvidence, RegressionEvidence } from './regressionEvidence.js';
 
 export const ACCURACY_TEST = 'exact McNemar';
 /** the accuracy test once some case's trials disagree (its pass fraction is neither 0 nor 1) */
 export const ACCURACY_TRIALS_TEST = TRIAL_MEANS_TEST;
 export const LATENCY_TEST = 'paired exceedance test (exact McNemar on cases above the pooled p95)';
 export const COST_TEST = "Welch's t on per-case cost";
+export const CRITERION_TEST = 'paired t on per-case criterion scores, Holm-adjusted across criteria';
 
 /**
  * The evidence detection weighs, from the paired cases of a run and its baseline, with lib/statistics:
@@ -20,7 +21,10 @@ export const COST_TEST = "Welch's t on per-case cost";
  *   above or below the p95 of both runs pooled, and exact McNemar compares the cases above only in the
  *   baseline with those above only in the current run (valid under "the two latencies of a case are
  *   exchangeable"; it needs no shape of the distribution); null when the baseline p95 is 0 (offline scoring);
- * - cost per case: the means, and Welch's t-test on the per-case costs (null with fewer than 2 cases).
+ * - cost per case: the means, and Welch's t-test on the per-case costs (null with fewer than 2 cases);
+ * - per rubric criterion (when both runs' scorecards carry criterion scores): the mean 1-5 score of the cases scored
+ *   on it in both, the paired t-test on the per-case differences (the exact sign test when they have no spread),
+ *   Holm-adjusted across the criteria.
  */
 export function evidenceFrom(paired: PairedOutcomes): RegressionEvidence {
   const { n } = paired;
@@ -31,7 +35,28 @@ export function evidenceFrom(paired: PairedOutcomes): RegressionEvidence {
     categories: categoryEvidence(paired),
     latency_p95: latencyEvidence(paired),
     cost_per_case: costEvidence(paired),
+    ...(paired.criteria?.length ? { criteria: criterionEvidence(paired) } : {}),
   };
+}
+
+function criterionEvidence(p: PairedOutcomes): CriterionEvidence[] {
+  const raw = (p.criteria ?? []).map(({ name, baseline, current }) => {
+    const pairs = new PassPairs();
+    for (let i = 0; i < p.n; i++) if (!Number.isNaN(baseline[i]!) && !Number.isNaN(current[i]!)) pairs.add(baseline[i]!, current[i]!);
+    return { name, pairs };
+  });
+  const adjusted = holmAdjust(
+    raw.map(({ pairs }) => (pairs.n === 0 ? 1 : pairedMeansPValue(pairs.differences.summary, pairs.down, pairs.up))),
+  );
+  return raw
+    .filter(({ pairs }) => pairs.n > 0)
+    .map(({ name, pairs }) => ({
+      criterion: name,
+      previous: pairs.before / pairs.n,
+      current: pairs.after / pairs.n,
+      paired_cases: pairs.n,
+      p_value_adjusted: adjusted[raw.findIndex((r) => r.name === name)]!,
+    }));
 }
 
 /** A paired change of per-case pass fractions being counted: the McNemar table while binary, the differences always. */

@@ -1,4 +1,4 @@
-import { type CaseOutcome, caseIdOfKey } from '../domain/index.js';
+import { type CaseOutcome, caseIdOfKey, criterionScoresOf } from '../domain/index.js';
 import type { ScorecardStore } from '../ports/index.js';
 
 /**
@@ -22,6 +22,11 @@ export interface PairedOutcomes {
   category: Uint32Array;
   /** category names; a case without one is filed under `(none)`, as run statistics do */
   categories: string[];
+  /**
+   * per rubric criterion both runs' scorecards carry (stage 4 judged on criteria): each pair's mean score over its
+   * trials on the 1-5 scale, NaN where a side has none; empty when read from counted outcomes (they carry no criteria)
+   */
+  criteria?: Array<{ name: string; baseline: Float64Array; current: Float64Array }>;
 }
 
 export const NO_CATEGORY = '(none)';
@@ -29,6 +34,8 @@ export const NO_CATEGORY = '(none)';
 /** The fields pairing reads: a CaseOutcome (statistics store) or a whole Scorecard both have them. */
 export type PairableOutcome = Pick<CaseOutcome, 'test_case_id' | 'overall_passed' | 'latency_ms' | 'estimated_cost_usd' | 'category'> & {
   trial?: number | undefined;
+  /** a scorecard's stages (its semantics details carry the rubric-criterion scores) */
+  stages?: { semantics?: { status: string; details?: unknown } | undefined };
 };
 
 /** Streams both runs' scorecards once (`iterateScorecards`) and pairs them by test case id. */
@@ -100,8 +107,21 @@ export async function pairOutcomes(
     currentLatencyMs[k] = pairs.latency[k]! / ct;
     currentCostUsd[k] = pairs.cost[k]! / ct;
   }
+  const criteria = [...pairs.criterionSums.keys()]
+    .filter((name) => base.criterionSums.has(name))
+    .sort()
+    .map((name) => {
+      const baselineScores = new Float64Array(n);
+      const currentScores = new Float64Array(n);
+      for (let k = 0; k < n; k++) {
+        baselineScores[k] = base.criterionMean(name, pairs.partner[k]!);
+        currentScores[k] = pairs.criterionMean(name, k);
+      }
+      return { name, baseline: baselineScores, current: currentScores };
+    });
   return {
     n,
+    ...(criteria.length ? { criteria } : {}),
     baselinePassed,
     currentPassed,
     baselineLatencyMs,
@@ -123,6 +143,27 @@ class Columns {
   cost = new Float64Array(1024);
   partner = new Uint32Array(1024);
   category = new Uint32Array(1024);
+  /** per rubric criterion: case row -> [sum of its trials' scores, how many] (only for runs judged on criteria) */
+  readonly criterionSums = new Map<string, Map<number, [number, number]>>();
+
+  /** the case's mean score on a criterion over its trials, NaN when it has none */
+  criterionMean(name: string, k: number): number {
+    const entry = this.criterionSums.get(name)?.get(k);
+    return entry ? entry[0] / entry[1] : Number.NaN;
+  }
+
+  private addCriteria(k: number, card: PairableOutcome): void {
+    if (!card.stages?.semantics || !('details' in card.stages.semantics)) return;
+    for (const { name, score } of criterionScoresOf({ stages: card.stages })) {
+      let rows = this.criterionSums.get(name);
+      if (!rows) this.criterionSums.set(name, (rows = new Map()));
+      const entry = rows.get(k);
+      if (entry) {
+        entry[0] += score;
+        entry[1]++;
+      } else rows.set(k, [score, 1]);
+    }
+  }
 
   push(card: PairableOutcome, partner: number, category: number): void {
     if (this.n === this.passed.length) this.grow();
@@ -133,6 +174,7 @@ class Columns {
     this.cost[k] = card.estimated_cost_usd;
     this.partner[k] = partner;
     this.category[k] = category;
+    this.addCriteria(k, card);
   }
 
   /** another trial of case k */
@@ -142,6 +184,7 @@ class Columns {
     if (card.overall_passed) this.passed[k] = this.passed[k]! + 1;
     this.latency[k] = this.latency[k]! + card.latency_ms;
     this.cost[k] = this.cost[k]! + card.estimated_cost_usd;
+    this.addCriteria(k, card);
   }
 
   private grow(): void {

@@ -1,6 +1,7 @@
 import { ComparisonOptionsSchema, type Comparison, type ComparisonOptions, type Run } from '../domain/index.js';
 import { ConflictError, NotFoundError, type Clock, type Stores } from '../ports/index.js';
 import { flippedCases } from './flippedCases.js';
+import { judgedOnCriteria } from './judgedOnCriteria.js';
 import { pairRuns } from './pairRuns.js';
 import { runOutcomes } from './runOutcomes.js';
 import { scoredOutcomes, type NotScoredTally } from './scoredOutcomes.js';
@@ -114,10 +115,4 @@ function trialFractions(
     if (j >= 0 && wanted.has(j)) out.set(baseline.ids[j] as string, [baseline.passFraction(j), candidate.passFraction(i)]);
   }
   return out;
-}
-
-/** Whether a run's stage 4 used an LLM judge scoring rubric criteria (so its scorecards carry per-criterion scores). */
-function judgedOnCriteria(run: Run): boolean {
-  const semantics = run.config.semantics;
-  return semantics.enabled && semantics.judge !== 'local' && semantics.scoring === 'criteria';
 }

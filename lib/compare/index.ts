@@ -17,3 +17,4 @@ export { latencyPercentileInterval } from './latencyPercentiles.js';
 export { caseIdOf } from './runCases.js';
 export { criterionDeltas, criterionMeans } from './criterionDeltas.js';
 export { criterionLine } from './criterionText.js';
+export { judgedOnCriteria } from './judgedOnCriteria.js';
