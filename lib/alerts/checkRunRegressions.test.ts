@@ -122,6 +122,8 @@ describe('checkRunRegressions on the retail sample', () => {
         p95_latency_ratio_critical: 2,
         cost_per_case_ratio_warning: 1.2,
         cost_per_case_ratio_critical: 1.5,
+        criterion_drop_warning: 0.25,
+        criterion_drop_critical: 0.5,
         alpha: 0.05,
         ...thresholds,
       },

@@ -2,7 +2,7 @@ import type { Alert, Run } from '../domain/index.js';
 import type { Clock, QueuePort, Stores } from '../ports/index.js';
 import { detectRegressions } from './detectRegressions.js';
 import { evidenceFrom } from './evidenceFrom.js';
-import { runOutcomes, scoredOutcomes } from '../compare/index.js';
+import { judgedOnCriteria, runOutcomes, scoredOutcomes } from '../compare/index.js';
 import { pairOutcomes } from './pairedOutcomes.js';
 import { recordAlerts } from './recordAlerts.js';
 import type { RegressionEvidence } from './regressionEvidence.js';
@@ -49,7 +49,12 @@ export async function checkRunRegressions(run: Run, options: RegressionCheckOpti
   if (!baseline) return { run_id: run.id, baseline: null, evidence: null, alerts: [] };
   // pairing indexes the baseline by case id, so its order changes nothing: read it in the store's cheapest order
   // not-scored cases (infrastructure failures) are never paired: an outage is not a regression
-  const baselineCases = scoredOutcomes(await runOutcomes(deps.stores, baseline.id, { order: 'any' }));
+  // a baseline judged on rubric criteria is read from its scorecards: counted outcomes carry no criterion scores
+  const baselineCases = scoredOutcomes(
+    judgedOnCriteria(baseline)
+      ? deps.stores.scorecards.iterateScorecards(baseline.id)
+      : await runOutcomes(deps.stores, baseline.id, { order: 'any' }),
+  );
   const currentCases = scoredOutcomes(
     options.currentSource === 'statistics' ? await runOutcomes(deps.stores, run.id) : deps.stores.scorecards.iterateScorecards(run.id),
   );

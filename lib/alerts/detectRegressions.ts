@@ -1,6 +1,7 @@
 import type { Alert, AlertThresholds } from '../domain/index.js';
-import { formatPoints, formatPValue, formatValue } from './notify/alertFacts.js';
-import type { AlertCandidate, CategoryEvidence, MetricEvidence, RegressionEvidence } from './regressionEvidence.js';
+import { CRITERION_TEST } from './evidenceFrom.js';
+import { formatPoints, formatPValue, formatScorePoints, formatValue } from './notify/alertFacts.js';
+import type { AlertCandidate, CategoryEvidence, CriterionEvidence, MetricEvidence, RegressionEvidence } from './regressionEvidence.js';
 import { accuracySeverity, ratioSeverity, severityRank, type SeverityOutcome } from './thresholds.js';
 
 type AffectedCategory = Alert['affected_categories'][number];
@@ -40,7 +41,46 @@ export function detectRegressions(evidence: RegressionEvidence, thresholds: Aler
     evidence.paired_cases,
   );
   if (cost) candidates.push(cost);
+  for (const criterion of evidence.criteria ?? []) {
+    const alert = criterionAlert(criterion, thresholds);
+    if (alert) candidates.push(alert);
+  }
   return candidates;
+}
+
+/**
+ * A rubric criterion's alert: its mean score (1-5) dropped by at least `criterion_drop_warning` / `_critical` AND its
+ * Holm-adjusted p (across the criteria) is below alpha. One alert per criterion (`criterion`).
+ */
+function criterionAlert(c: CriterionEvidence, thresholds: AlertThresholds): AlertCandidate | undefined {
+  const drop = c.previous - c.current;
+  if (!(drop > 0) || !(c.p_value_adjusted < thresholds.alpha)) return undefined;
+  const severity =
+    drop + 1e-9 >= thresholds.criterion_drop_critical
+      ? 'critical'
+      : drop + 1e-9 >= thresholds.criterion_drop_warning
+        ? 'warning'
+        : undefined;
+  if (!severity) return undefined;
+  const threshold = severity === 'critical' ? thresholds.criterion_drop_critical : thresholds.criterion_drop_warning;
+  const change = round(c.current - c.previous, 6);
+  return {
+    metric: 'criterion_score',
+    criterion: c.criterion,
+    severity,
+    previous: c.previous,
+    current: c.current,
+    change,
+    change_unit: 'score_points',
+    threshold,
+    p_value: c.p_value_adjusted,
+    test: CRITERION_TEST,
+    affected_categories: [],
+    paired_cases: c.paired_cases,
+    message:
+      `criterion ${c.criterion} ${formatValue('criterion_score', c.previous)} → ${formatValue('criterion_score', c.current)} (${formatScorePoints(change)}, ${CRITERION_TEST} ${formatPValue(c.p_value_adjusted)}) ` +
+      `on ${c.paired_cases} paired cases; ${severity}: passed the ${threshold} drop threshold`,
+  };
 }
 
 function accuracyAlert(evidence: RegressionEvidence, thresholds: AlertThresholds): AlertCandidate | undefined {

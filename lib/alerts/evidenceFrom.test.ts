@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TempDatabases } from '../adapters/embedded/tempDatabase.test-helpers.js';
 import { EmbeddedScorecardStore } from '../adapters/embedded/scorecardStore.js';
 import { sampleScorecard } from '../ports/contracts/fixtures.js';
+import { latencyPercentile } from '../domain/index.js';
 import { mcnemarExact } from '../statistics/index.js';
 import { ACCURACY_TEST, COST_TEST, LATENCY_TEST, evidenceFrom } from './evidenceFrom.js';
 import { loadPairedOutcomes, type PairedOutcomes } from './pairedOutcomes.js';
@@ -36,14 +37,28 @@ function cases(change: (i: number) => Partial<Case> = () => ({})): Case[] {
   }));
 }
 
+/** the platform's p95 (lib/domain/stats latencyPercentile) of one side's latencies */
+const p95 = (side: 0 | 1, list: Case[]) =>
+  latencyPercentile(
+    list.map((c) => c.latency[side]),
+    0.95,
+  )!;
+/** the baseline's p95 of 1000..1399 ms: the lower-rank sorted[floor(0.95 * 399)] = 1379 ms at the histogram's 1% resolution */
+const BASE_P95 = p95(0, cases());
+
 describe('evidenceFrom', () => {
+  it('reports p95 with the one percentile definition (within 1% of the lower-rank order statistic)', () => {
+    expect(Math.abs(BASE_P95 - 1379) / 1379).toBeLessThanOrEqual(0.01);
+    expect(BASE_P95).not.toBe(1379.05); // not the type-7 interpolation any more
+  });
+
   it('finds no change in identical runs (every p-value 1)', () => {
     const e = evidenceFrom(paired(cases()));
     expect(e).toEqual({
       paired_cases: 400,
       accuracy: { previous: 1, current: 1, p_value: 1, test: ACCURACY_TEST },
       categories: [{ category: 'a', previous: 1, current: 1, p_value_adjusted: 1 }],
-      latency_p95: { previous: 1379.05, current: 1379.05, p_value: 1, test: LATENCY_TEST },
+      latency_p95: { previous: BASE_P95, current: BASE_P95, p_value: 1, test: LATENCY_TEST },
       cost_per_case: { previous: 0.01, current: 0.01, p_value: 1, test: COST_TEST },
     });
   });
@@ -69,21 +84,20 @@ describe('evidenceFrom', () => {
   });
 
   it.each<[string, (i: number) => Partial<Case>, number, boolean]>([
-    ['everything twice as slow', (i) => ({ latency: [1000 + i, 2 * (1000 + i)] }), 2758.1, true],
+    ['everything twice as slow', (i) => ({ latency: [1000 + i, 2 * (1000 + i)] }), 2758, true],
     [
       'a slow tail: the slowest 10% three times slower',
       (i) => ({ latency: [1000 + i, i >= 360 ? 3 * (1000 + i) : 1000 + i] }),
-      4137.15,
+      // sorted current: 1000..1359 then 3 x 1360..1399; rank 379 is 3 x 1379
+      4137,
       true,
     ],
-    ['small jitter around the same values', (i) => ({ latency: [1000 + i, 1000 + i + (i % 2 ? 3 : -3)] }), 1379.05, false],
-  ])('tests the p95 latency on the paired upper tail: %s', (_label, change, current, significant) => {
-    const e = evidenceFrom(paired(cases(change)));
-    expect([e.latency_p95?.previous, Number(e.latency_p95?.current.toFixed(2)), e.latency_p95!.p_value < 0.05]).toEqual([
-      1379.05,
-      current,
-      significant,
-    ]);
+    ['small jitter around the same values', (i) => ({ latency: [1000 + i, 1000 + i + (i % 2 ? 3 : -3)] }), 1376, false],
+  ])('tests the p95 latency on the paired upper tail: %s', (_label, change, lowerRank, significant) => {
+    const list = cases(change);
+    const e = evidenceFrom(paired(list));
+    expect([e.latency_p95?.previous, e.latency_p95?.current, e.latency_p95!.p_value < 0.05]).toEqual([BASE_P95, p95(1, list), significant]);
+    expect(Math.abs(e.latency_p95!.current - lowerRank) / lowerRank).toBeLessThanOrEqual(0.01);
   });
 
   it("compares costs per case with Welch's t, and leaves latency out when the baseline has none (offline scoring)", () => {

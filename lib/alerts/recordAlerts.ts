@@ -33,10 +33,11 @@ export async function recordAlerts(input: RecordAlertsInput, deps: RecordAlertsD
   const { alerts } = deps.stores;
   const stored: Alert[] = [];
   for (const candidate of input.candidates) {
-    const alert = await upsertWithRetry(alerts, alertId(input.run.id, candidate.metric), (existing) => {
+    const id = alertId(input.run.id, candidate.metric, candidate.criterion);
+    const alert = await upsertWithRetry(alerts, id, (existing) => {
       const now = deps.clock.now().toISOString();
       const fresh: Alert = {
-        id: alertId(input.run.id, candidate.metric),
+        id,
         run_id: input.run.id,
         baseline_run_id: input.baseline.id,
         client_id: input.run.client_id,
@@ -72,10 +73,10 @@ export async function recordAlerts(input: RecordAlertsInput, deps: RecordAlertsD
 }
 
 async function markUnconfirmed(input: RecordAlertsInput, deps: RecordAlertsDeps): Promise<void> {
-  const confirmed = new Set(input.candidates.map((c) => c.metric));
+  const confirmed = new Set(input.candidates.map((c) => alertId(input.run.id, c.metric, c.criterion)));
   const page = await deps.stores.alerts.listAlerts({ run_id: input.run.id }, { limit: 100 });
   for (const alert of page.items) {
-    if (confirmed.has(alert.metric) || !alert.live || alert.message.startsWith(UNCONFIRMED)) continue;
+    if (confirmed.has(alert.id) || !alert.live || alert.message.startsWith(UNCONFIRMED)) continue;
     await upsertWithRetry(deps.stores.alerts, alert.id, (existing) =>
       existing && !existing.message.startsWith(UNCONFIRMED)
         ? { ...existing, message: `${UNCONFIRMED}${existing.message}`, updated_at: deps.clock.now().toISOString() }

@@ -19,6 +19,16 @@ export interface CategoryEvidence {
   p_value_adjusted: number;
 }
 
+/** One rubric criterion's paired mean scores (1-5) with its p-value, Holm-adjusted across the criteria. */
+export interface CriterionEvidence {
+  criterion: string;
+  previous: number;
+  current: number;
+  /** cases scored on the criterion in both runs */
+  paired_cases: number;
+  p_value_adjusted: number;
+}
+
 /**
  * What detection needs to know about a run and its baseline, over the cases both scored. A metric is null when
  * it cannot be compared (no paired cases, a baseline value of 0).
@@ -29,12 +39,15 @@ export interface RegressionEvidence {
   categories: CategoryEvidence[];
   latency_p95: MetricEvidence | null;
   cost_per_case: MetricEvidence | null;
+  /** per rubric criterion both runs were judged on (sorted by name); empty when either side has no criterion scores */
+  criteria?: CriterionEvidence[];
 }
 
 /** An alert as detection decides it, before it is stored (ids, runs, times and status are added then). */
 export type AlertCandidate = Pick<
   Alert,
   | 'metric'
+  | 'criterion'
   | 'severity'
   | 'previous'
   | 'current'

@@ -72,7 +72,12 @@ describe('comparePair', () => {
       upper: Math.round(w.upper * 1e6) / 1e6,
       n: 5,
     });
-    expect(result.pass_rate_delta_pts).toBeCloseTo((5 / 6 - 0.2) * 100, 2);
+    // per-case trial means: c1's two passing trials count as one case that passed (4 of 5 cases), not 5 of 6 cards
+    expect(result.enhanced).toMatchObject({ cases: 5, not_scored: 0, pass_rate: expect.objectContaining({ estimate: 0.8, n: 5 }) });
+    expect(result.pass_rate_delta_pts).toBeCloseTo((0.8 - 0.2) * 100, 2);
+    // paired on the 5 shared cases: c1-c4 fail -> pass, c5 pass -> fail: exact McNemar(1, 4)
+    expect(result.paired).toMatchObject({ paired_cases: 5, test: 'exact McNemar', newly_passing: 4, newly_failing: 1 });
+    expect(result.paired?.p_value).toBeCloseTo(0.375, 12);
     expect(result.pairwise).toMatchObject({
       judged: 4,
       enhanced_wins: 2,
@@ -88,6 +93,37 @@ describe('comparePair', () => {
     expect(result.pairwise?.cases.map((c) => c.winner)).toEqual(['enhanced', 'enhanced', 'baseline', 'tie']);
   });
 
+  it('with trials: pass@1 on per-case trial means over the scored trials, and the paired t-test on the shared cases', async () => {
+    // baseline: c1 P P P, c2 P F F, c3 F F F; enhanced: c1 P P F, c2 P P X (target error: not scored), c3 P F F
+    const trials = (run: string, id: string, outcomes: string) =>
+      [...outcomes].map((o, t) =>
+        o === 'X'
+          ? { ...sampleScorecard(run, id, { passed: false, failing_stage: 'execution', error_code: 'target_error' }), trial: t + 1 }
+          : card(run, id, o === 'P', 'answer', { trial: t + 1 }),
+      );
+    const result = await comparePair(
+      'p3',
+      {
+        run: { id: 'b', target_id: 'tb', status: 'completed' },
+        cards: [...trials('b', 'c1', 'PPP'), ...trials('b', 'c2', 'PFF'), ...trials('b', 'c3', 'FFF')],
+      },
+      {
+        run: { id: 'e', target_id: 'te', status: 'completed' },
+        cards: [...trials('e', 'c1', 'PPF'), ...trials('e', 'c2', 'PPX'), ...trials('e', 'c3', 'PFF')],
+      },
+    );
+    expect(result.baseline).toMatchObject({ scorecards: 9, passed: 4, cases: 3, not_scored: 0 });
+    expect(result.enhanced).toMatchObject({ scorecards: 9, passed: 5, cases: 3, not_scored: 1 });
+    // pass@1: baseline (1 + 1/3 + 0) / 3 = 4/9; enhanced (2/3 + 2/2 + 1/3) / 3 = 2/3
+    expect(result.baseline.pass_rate.estimate).toBeCloseTo(4 / 9, 6);
+    expect(result.enhanced.pass_rate.estimate).toBeCloseTo(2 / 3, 6);
+    expect(result.pass_rate_delta_pts).toBeCloseTo((2 / 3 - 4 / 9) * 100, 2);
+    // differences -1/3, +2/3, +1/3: mean 2/9, sd 0.509175, t = 0.755929 on 2 df, p = 0.528595 (scipy.stats.ttest_1samp)
+    expect(result.paired).toMatchObject({ paired_cases: 3, test: 'paired t on per-case trial means', newly_failing: 1, newly_passing: 2 });
+    expect(result.paired?.difference).toBeCloseTo(2 / 9, 12);
+    expect(result.paired?.p_value).toBeCloseTo(0.528595, 5);
+  });
+
   it('without a judge: pass rates only; empty runs give null estimates', async () => {
     const result = await comparePair(
       'p2',
@@ -97,6 +133,7 @@ describe('comparePair', () => {
     expect(result.pairwise).toBeNull();
     expect(result.pass_rate_delta_pts).toBeNull();
     expect(result.baseline.pass_rate).toEqual({ estimate: null, lower: 0, upper: 1, n: 0 });
+    expect(result.paired).toBeNull();
   });
 
   describe('with the real PairwiseJudge (openai client) against the simulated judge', () => {

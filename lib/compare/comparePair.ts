@@ -10,6 +10,8 @@ import type {
 } from '../domain/index.js';
 import type { PairwiseJudgePort } from '../ports/index.js';
 import { wilsonInterval } from '../statistics/index.js';
+import { caseTrialMeans, fractionSummary, type CaseTrialMeans } from './caseTrialMeans.js';
+import { meanRate, PairedMeans } from './pairedMeans.js';
 
 export interface PairRunData {
   run: Pick<Run, 'id' | 'target_id' | 'status'>;
@@ -27,8 +29,9 @@ export interface ComparePairOptions {
 }
 
 /**
- * Baseline vs enhanced on the same suite: each side's pass rate (Wilson interval), cost and tool calls per case,
- * and, with a judge, the pairwise verdict on every (case, trial) both runs answered: the enhanced answer is A and
+ * Baseline vs enhanced on the same suite: each side's pass rate (pass@1 on per-case trial means over the scored
+ * trials: Wilson interval when every case's trials agree, else a t interval), cost and tool calls per case, the
+ * paired change on the shared cases' trial means (`paired`: McNemar while binary, else paired t), and, with a judge, the pairwise verdict on every (case, trial) both runs answered: the enhanced answer is A and
  * the baseline's B, asked in both orders (PairwiseJudge's position swap); a verdict the swap does not confirm is a
  * tie. The win rate is enhanced wins over decisive verdicts (ties left out), with a 95% Wilson interval. A pair
  * the judge fails on is counted in `errors` and left out: a judge fault never counts for either side.
@@ -39,32 +42,55 @@ export async function comparePair(
   enhanced: PairRunData,
   options: ComparePairOptions = {},
 ): Promise<RunPairComparison> {
-  const b = side(baseline);
-  const e = side(enhanced);
+  const bMeans = caseTrialMeans(baseline.cards);
+  const eMeans = caseTrialMeans(enhanced.cards);
+  const b = side(baseline, bMeans);
+  const e = side(enhanced, eMeans);
   const delta =
     b.pass_rate.estimate === null || e.pass_rate.estimate === null ? null : round((e.pass_rate.estimate - b.pass_rate.estimate) * 100, 2);
   const pairwise = options.judge ? await judgePairs(baseline.cards, enhanced.cards, options.judge, options) : null;
-  return { pair_id: pairId, baseline: b, enhanced: e, pass_rate_delta_pts: delta, pairwise };
+  return { pair_id: pairId, baseline: b, enhanced: e, pass_rate_delta_pts: delta, paired: pairedChange(bMeans, eMeans), pairwise };
 }
 
-function side({ run, cards }: PairRunData): PairSide {
+/** The paired change of the cases both sides scored, on their trial means (null when none is shared). */
+function pairedChange(baseline: CaseTrialMeans, enhanced: CaseTrialMeans): RunPairComparison['paired'] {
+  const means = new PairedMeans();
+  for (const [id, e] of [...enhanced.cases].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
+    const b = baseline.cases.get(id);
+    if (b) means.add(b.passes / b.trials, e.passes / e.trials);
+  }
+  return means.n === 0 ? null : means.delta({ confidence: 0.95, alpha: 0.05 });
+}
+
+function side({ run, cards }: PairRunData, means: CaseTrialMeans): PairSide {
   const n = cards.length;
   const passed = cards.filter((c) => c.overall_passed).length;
   const cost = cards.reduce((sum, c) => sum + c.estimated_cost_usd, 0);
   const calls = cards.reduce((sum, c) => sum + agentCalls(c), 0);
   const latency = cards.reduce((sum, c) => sum + c.latency_ms, 0);
+  const cases = means.cases.size;
+  let passedCases = 0;
+  for (const c of means.cases.values()) if (c.passes === c.trials) passedCases++;
   return {
     run_id: run.id,
     target_id: run.target_id,
     status: run.status,
     scorecards: n,
     passed,
-    pass_rate: proportion(passed, n),
+    cases,
+    not_scored: means.notScored,
+    pass_rate: means.binary ? proportion(passedCases, cases) : meanProportion(means),
     total_cost_usd: round(cost, 6),
     mean_cost_usd: n ? round(cost / n, 8) : 0,
     calls_per_case: n ? round(calls / n, 3) : 0,
     mean_latency_ms: n ? round(latency / n, 1) : 0,
   };
+}
+
+/** pass@1 with the t interval over the per-case fractions (trials that disagree within a case). */
+function meanProportion(means: CaseTrialMeans): ProportionInterval {
+  const rate = meanRate(fractionSummary(means), 0.95);
+  return { estimate: round(rate.rate ?? 0, 6), lower: round(rate.lower ?? 0, 6), upper: round(rate.upper ?? 1, 6), n: rate.n };
 }
 
 async function judgePairs(

@@ -1,10 +1,11 @@
 import { ComparisonOptionsSchema, type Comparison, type ComparisonOptions, type Run } from '../domain/index.js';
 import { ConflictError, NotFoundError, type Clock, type Stores } from '../ports/index.js';
 import { flippedCases } from './flippedCases.js';
+import { judgedOnCriteria } from './judgedOnCriteria.js';
 import { pairRuns } from './pairRuns.js';
 import { runOutcomes } from './runOutcomes.js';
 import { scoredOutcomes, type NotScoredTally } from './scoredOutcomes.js';
-import { loadRunCases } from './runCases.js';
+import { loadRunCases, type RunCases } from './runCases.js';
 import { summarizeRun } from './summarizeRun.js';
 import { caseHashesOf, differentVersions, pairOnEqualHashes } from './versionPairing.js';
 
@@ -53,15 +54,24 @@ export async function compareRuns(runIds: readonly string[], deps: CompareRunsDe
   // not-scored cases (infrastructure failures) are left out of every figure and pair; each side says how many
   const casesOf = async (runId: string, tally: NotScoredTally) =>
     scoredOutcomes(runStats ? await runOutcomes({ runStats, scorecards }, runId) : scorecards.iterateScorecards(runId), tally);
+  // counted outcomes carry no rubric-criterion scores: for a run judged on criteria, a second pass reads its scorecards
+  const withCriteria = async (run: Run, cases: RunCases): Promise<RunCases> => {
+    if (cases.criterionSums.size > 0 || !judgedOnCriteria(run) || !runStats || !(await runStats.getRunStats(run.id))) return cases;
+    for await (const card of scoredOutcomes(scorecards.iterateScorecards(run.id))) cases.addCriteria(card);
+    return cases;
+  };
   const referenceTally = { not_scored: 0 };
-  const baseline = await loadRunCases(await casesOf(reference.id, referenceTally), { capacity: reference.total_cases });
+  const baseline = await withCriteria(
+    reference,
+    await loadRunCases(await casesOf(reference.id, referenceTally), { capacity: reference.total_cases }),
+  );
   const pairIndex = baseline.indexById();
   const summaries = [summarizeRun(reference, baseline, runLabel(0), resolved.confidence, referenceTally.not_scored)];
   const pairs: Comparison['pairs'] = [];
   for (const [k, run] of others.entries()) {
     const label = runLabel(k + 1);
     const tally = { not_scored: 0 };
-    const candidate = await loadRunCases(await casesOf(run.id, tally), { capacity: run.total_cases, pairIndex });
+    const candidate = await withCriteria(run, await loadRunCases(await casesOf(run.id, tally), { capacity: run.total_cases, pairIndex }));
     summaries.push(summarizeRun(run, candidate, label, resolved.confidence, tally.not_scored));
     // different suite versions: pair only the cases whose content hash is equal (lib/compare/versionPairing.ts)
     const versions = differentVersions(reference, run)
@@ -78,19 +88,39 @@ export async function compareRuns(runIds: readonly string[], deps: CompareRunsDe
     );
     const ids = { baseline: reference.id, candidate: run.id };
     const idsOf = (indices: number[]) => indices.map((j) => baseline.ids[j] as string);
+    const fractions = trialFractions(baseline, candidate, [...paired.newlyFailing, ...paired.newlyPassing]);
     paired.pair.flipped.newly_failing.cases = await flippedCases(
       deps.stores.scorecards,
       ids,
       idsOf(paired.newlyFailing),
       resolved.max_flipped,
+      fractions,
     );
     paired.pair.flipped.newly_passing.cases = await flippedCases(
       deps.stores.scorecards,
       ids,
       idsOf(paired.newlyPassing),
       resolved.max_flipped,
+      fractions,
     );
     pairs.push(versions ? { ...paired.pair, suite_versions: versions } : paired.pair);
   }
   return { run_ids: [...runIds], options: resolved, runs: summaries, pairs, created_at: deps.clock.now().toISOString() };
+}
+
+/** With trials on either side: the pass fractions (baseline, candidate) of the given baseline cases, by case id; else undefined. */
+function trialFractions(
+  baseline: RunCases,
+  candidate: RunCases,
+  baselineIndices: readonly number[],
+): Map<string, [number, number]> | undefined {
+  const multi = (cases: RunCases) => cases.trials.subarray(0, cases.size).some((t) => t > 1);
+  if (baselineIndices.length === 0 || !(multi(baseline) || multi(candidate))) return undefined;
+  const wanted = new Set(baselineIndices);
+  const out = new Map<string, [number, number]>();
+  for (let i = 0; i < candidate.size; i++) {
+    const j = candidate.pair[i] as number;
+    if (j >= 0 && wanted.has(j)) out.set(baseline.ids[j] as string, [baseline.passFraction(j), candidate.passFraction(i)]);
+  }
+  return out;
 }

@@ -9,9 +9,10 @@ import {
   welchTTest,
   type SampleSummary,
 } from '../statistics/index.js';
+import { criterionDeltas } from './criterionDeltas.js';
 import { groupDeltas } from './groupDeltas.js';
-import { countPair, emptyCounts, passRateDelta, type Counts } from './passRateDelta.js';
-import { STAGE_CODE, type RunCases } from './runCases.js';
+import { PairedMeans } from './pairedMeans.js';
+import type { RunCases } from './runCases.js';
 import { verdictOf } from './significanceText.js';
 
 export const NO_CATEGORY = '(none)';
@@ -29,18 +30,24 @@ function welch(x: SampleSummary, y: SampleSummary, confidence: number): WelchRes
   return { difference: r.difference, lower: r.lower, upper: r.upper, t: r.t, df: r.df, p_value: r.p_value };
 }
 
-function addTo(tables: Map<string, Counts>, key: string, a: boolean, b: boolean): void {
-  let counts = tables.get(key);
-  if (!counts) tables.set(key, (counts = emptyCounts()));
-  countPair(counts, a, b);
+function addTo(tables: Map<string, PairedMeans>, key: string, a: number, b: number): void {
+  let means = tables.get(key);
+  if (!means) tables.set(key, (means = new PairedMeans()));
+  means.add(a, b);
 }
 
 const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
 /**
  * Compares a candidate run with the baseline on the cases both scored (`candidate.pair`): one pass over the
- * candidate's cases fills the paired 2x2 tables (overall, per stage, per category/tag/complexity of the baseline's
+ * candidate's cases fills the paired tables (overall, per stage, per category/tag/complexity of the baseline's
  * case), the paired score arrays and the latency/cost summaries; then the statistics. Pure (no I/O).
+ *
+ * The unit is the case: with trials, each side's value of a case is its mean over its scored trials (pass fraction,
+ * score, latency, cost; a stage's pass fraction over the trials it ran in), so runs with any number of trials pair
+ * case by case. Pass-rate changes use exact McNemar while every paired value is 0 or 1 (always with one trial),
+ * else the paired t-test on the per-case differences (PairedMeans); the Bayesian view counts the paired cases'
+ * trials.
  */
 export function pairRuns(
   runs: { baseline: Run; candidate: Run; baselineLabel: string; candidateLabel: string },
@@ -49,48 +56,52 @@ export function pairRuns(
   options: ComparisonOptions,
 ): PairedRuns {
   const { confidence, alpha } = options;
-  const overall = emptyCounts();
-  const stages = STAGE_NAMES.map(() => emptyCounts());
-  const byCategory = new Map<string, Counts>();
-  const byTag = new Map<string, Counts>();
-  const byComplexity = new Map<string, Counts>();
+  const overall = new PairedMeans();
+  const stages = STAGE_NAMES.map(() => new PairedMeans());
+  const byCategory = new Map<string, PairedMeans>();
+  const byTag = new Map<string, PairedMeans>();
+  const byComplexity = new Map<string, PairedMeans>();
   const aScore = new Float64Array(candidate.size);
   const bScore = new Float64Array(candidate.size);
   const latency = [new RunningSummary(), new RunningSummary()] as const;
   const cost = [new RunningSummary(), new RunningSummary()] as const;
+  const trialCounts = { a: { passed: 0, n: 0 }, b: { passed: 0, n: 0 } };
   const newlyFailing: number[] = [];
   const newlyPassing: number[] = [];
   let shared = 0;
   for (let i = 0; i < candidate.size; i++) {
     const j = candidate.pair[i] as number;
     if (j < 0) continue;
-    const a = baseline.passed[j] === 1;
-    const b = candidate.passed[i] === 1;
-    countPair(overall, a, b);
-    if (a && !b) newlyFailing.push(j);
-    if (!a && b) newlyPassing.push(j);
+    const a = baseline.passFraction(j);
+    const b = candidate.passFraction(i);
+    overall.add(a, b);
+    if (a > b) newlyFailing.push(j);
+    if (a < b) newlyPassing.push(j);
+    trialCounts.a.passed += baseline.passes[j] as number;
+    trialCounts.a.n += baseline.trials[j] as number;
+    trialCounts.b.passed += candidate.passes[i] as number;
+    trialCounts.b.n += candidate.trials[i] as number;
     STAGE_NAMES.forEach((_, s) => {
-      const sa = baseline.stage(j, s);
-      const sb = candidate.stage(i, s);
-      if (sa !== STAGE_CODE.skipped && sb !== STAGE_CODE.skipped)
-        countPair(stages[s] as Counts, sa === STAGE_CODE.passed, sb === STAGE_CODE.passed);
+      const sa = baseline.stageFraction(j, s);
+      const sb = candidate.stageFraction(i, s);
+      if (sa >= 0 && sb >= 0) (stages[s] as PairedMeans).add(sa, sb);
     });
     addTo(byCategory, baseline.categoryOf(j) ?? NO_CATEGORY, a, b);
     for (const tag of baseline.tagsOf(j)) addTo(byTag, tag, a, b);
     addTo(byComplexity, String(baseline.complexity[j]), a, b);
-    aScore[shared] = baseline.score[j] as number;
-    bScore[shared] = candidate.score[i] as number;
+    aScore[shared] = baseline.meanScore(j);
+    bScore[shared] = candidate.meanScore(i);
     shared++;
-    latency[0].add(baseline.latency[j] as number);
-    latency[1].add(candidate.latency[i] as number);
-    cost[0].add(baseline.cost[j] as number);
-    cost[1].add(candidate.cost[i] as number);
+    latency[0].add(baseline.meanLatency(j));
+    latency[1].add(candidate.meanLatency(i));
+    cost[0].add(baseline.meanCost(j));
+    cost[1].add(candidate.meanCost(i));
   }
   const a = aScore.subarray(0, shared);
   const b = bScore.subarray(0, shared);
-  const overallDelta = passRateDelta(overall, { confidence, alpha });
+  const overallDelta = overall.delta({ confidence, alpha });
   const differences = summarize(b.map((x, i) => x - (a[i] as number)));
-  const discordance = shared === 0 ? null : (overall[1] + overall[2]) / shared;
+  const discordance = shared === 0 ? null : (overall.down + overall.up) / shared;
   const families = {
     by_category: groupDeltas(byCategory, { confidence, alpha }),
     by_tag: groupDeltas(byTag, { confidence, alpha }),
@@ -109,11 +120,7 @@ export function pairRuns(
       only_candidate: candidate.size - shared,
     },
     overall: overallDelta,
-    bayesian: bayesianPassRateComparison(
-      { passed: overall[0] + overall[1], n: shared },
-      { passed: overall[0] + overall[2], n: shared },
-      { seed: options.seed, confidence },
-    ),
+    bayesian: bayesianPassRateComparison(trialCounts.a, trialCounts.b, { seed: options.seed, confidence }),
     score: {
       baseline_mean: shared === 0 ? null : summarize(a).mean,
       candidate_mean: shared === 0 ? null : summarize(b).mean,
@@ -121,12 +128,13 @@ export function pairRuns(
       p_value: shared < 2 ? 1 : pairedTTest(differences, { confidence }).p_value,
       test: 'paired bootstrap',
     },
-    stages: STAGE_NAMES.map((stage, s) => ({ stage, ...passRateDelta(stages[s] as Counts, { confidence, alpha }) })).filter(
+    stages: STAGE_NAMES.map((stage, s) => ({ stage, ...(stages[s] as PairedMeans).delta({ confidence, alpha }) })).filter(
       (d) => d.paired_cases > 0,
     ),
     ...families,
     latency_ms: welch(latency[0].summary, latency[1].summary, confidence),
     cost_per_case_usd: welch(cost[0].summary, cost[1].summary, confidence),
+    criteria: criterionDeltas(baseline, candidate, { confidence, alpha }),
     flipped: { newly_failing: { total: newlyFailing.length, cases: [] }, newly_passing: { total: newlyPassing.length, cases: [] } },
     minimum_detectable_effect: {
       paired: shared === 0 ? null : finiteOrNull(minimumDetectableEffect({ n: shared, discordance: discordance ?? 0, alpha })),

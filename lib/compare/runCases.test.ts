@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retailCards } from './retail.test-helpers.js';
-import { loadRunCases, RunCases, STAGE_CODE } from './runCases.js';
+import { loadRunCases, RunCases } from './runCases.js';
 import { formatP, formatPoints } from './significanceText.js';
 
 async function* stream<T>(items: readonly T[]): AsyncIterable<T> {
@@ -16,7 +16,7 @@ describe('RunCases', () => {
     cards.forEach((card, i) => {
       expect([
         cases.ids[i],
-        cases.passed[i] === 1,
+        cases.passFraction(i) === 1,
         cases.score[i],
         cases.latency[i],
         cases.cost[i],
@@ -32,24 +32,42 @@ describe('RunCases', () => {
         card.category,
       ]);
       expect(cases.tagsOf(i)).toEqual([...new Set(card.tags)].sort());
-      expect(cases.stage(i, 1)).toBe(STAGE_CODE[card.stages.logic.status]);
+      const logic = card.stages.logic.status;
+      expect(cases.stageFraction(i, 1)).toBe(logic === 'skipped' ? -1 : logic === 'passed' ? 1 : 0);
     });
     expect(cases.tagsOf(40)).toEqual(cases.tagsOf(1));
     expect(cases.categories.length).toBeLessThanOrEqual(8);
     expect(cases.inputTokens).toBe([...cards, shuffledTags].reduce((s, c) => s + c.input_tokens, 0));
   });
 
-  it('trials pair trial by trial, the same from scorecards (trial field) as from counted outcomes (trial keys)', async () => {
+  it('folds the trials of a case into one row (per-case means), the same from scorecards (trial field) as from counted outcomes (trial keys)', async () => {
     const [card] = (await retailCards('model-a')).slice(0, 1);
     const id = card!.test_case_id;
+    const failed = { ...card!, overall_passed: false, overall_score: 0.25, latency_ms: 300, estimated_cost_usd: 0.003 };
+    const trials = [
+      { ...card!, overall_passed: true, overall_score: 1, latency_ms: 100, estimated_cost_usd: 0.001 },
+      { ...failed, trial: 2 },
+      { ...card!, overall_passed: true, overall_score: 1, latency_ms: 200, estimated_cost_usd: 0.002, trial: 3 },
+    ];
     const fromScorecards = new RunCases(3);
-    [card!, { ...card!, trial: 2 }, { ...card!, trial: 3 }].forEach((c) => fromScorecards.add(c));
-    expect(fromScorecards.ids).toEqual([id, `${id}#trial-2`, `${id}#trial-3`]);
-    const fromOutcomes = await loadRunCases(stream([{ ...card!, test_case_id: `${id}#trial-3` }, card!]), {
-      capacity: 2,
-      pairIndex: fromScorecards.indexById(),
-    });
-    expect(Array.from(fromOutcomes.pair.subarray(0, 2))).toEqual([2, 0]);
+    trials.forEach((c) => fromScorecards.add(c));
+    expect(fromScorecards.size).toBe(1);
+    expect(fromScorecards.ids).toEqual([id]);
+    expect([fromScorecards.trials[0], fromScorecards.passes[0], fromScorecards.passFraction(0)]).toEqual([3, 2, 2 / 3]);
+    expect(fromScorecards.meanScore(0)).toBeCloseTo(2.25 / 3, 12);
+    expect(fromScorecards.meanLatency(0)).toBeCloseTo(200, 9);
+    expect(fromScorecards.meanCost(0)).toBeCloseTo(0.002, 12);
+    expect(fromScorecards.latencyHistogram.count()).toBe(3);
+    const fromOutcomes = await loadRunCases(
+      stream([
+        { ...trials[2]!, trial: undefined, test_case_id: `${id}#trial-3` },
+        { ...failed, test_case_id: `${id}#trial-2` },
+        trials[0]!,
+      ]),
+      { capacity: 2, pairIndex: fromScorecards.indexById() },
+    );
+    expect(fromOutcomes.size).toBe(1);
+    expect([fromOutcomes.ids[0], fromOutcomes.pair[0], fromOutcomes.passFraction(0)]).toEqual([id, 0, 2 / 3]);
   });
 
   it('pairs with another run through its id index (-1 when absent)', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const ALERT_METRICS = ['accuracy', 'latency_p95', 'cost_per_case'] as const;
+/** `criterion_score`: one rubric criterion of the semantic judge (the alert's `criterion`), mean score on its 1-5 scale */
+export const ALERT_METRICS = ['accuracy', 'latency_p95', 'cost_per_case', 'criterion_score'] as const;
 export const AlertMetricSchema = z.enum(ALERT_METRICS);
 export type AlertMetric = z.infer<typeof AlertMetricSchema>;
 
@@ -43,13 +44,15 @@ export const AlertSchema = z
     suite_id: z.string().min(1),
     target_id: z.string().min(1),
     metric: AlertMetricSchema,
+    /** the rubric criterion of a `criterion_score` alert (absent for the other metrics) */
+    criterion: z.string().optional(),
     severity: AlertSeveritySchema,
-    /** baseline value: pass rate in [0,1] for accuracy, milliseconds for latency_p95, USD for cost_per_case */
+    /** baseline value: pass rate in [0,1] for accuracy, milliseconds for latency_p95, USD for cost_per_case, mean 1-5 score for criterion_score */
     previous: z.number(),
     current: z.number(),
-    /** accuracy: current - previous in percentage points (negative = drop); others: current / previous */
+    /** accuracy: current - previous in percentage points (negative = drop); criterion_score: current - previous on the 1-5 scale (`score_points`); others: current / previous */
     change: z.number(),
-    change_unit: z.enum(['points', 'ratio']),
+    change_unit: z.enum(['points', 'ratio', 'score_points']),
     /** the threshold that was crossed, in change_unit */
     threshold: z.number(),
     p_value: z.number().min(0).max(1),
@@ -71,6 +74,7 @@ export const AlertSchema = z
   .strict();
 export type Alert = z.infer<typeof AlertSchema>;
 
-export function alertId(runId: string, metric: AlertMetric): string {
-  return `${runId}:${metric}`;
+/** `<run>:<metric>`, and `<run>:criterion_score:<criterion>` for a criterion's alert (one document per criterion). */
+export function alertId(runId: string, metric: AlertMetric, criterion?: string): string {
+  return criterion === undefined ? `${runId}:${metric}` : `${runId}:${metric}:${criterion}`;
 }

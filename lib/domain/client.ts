@@ -11,6 +11,9 @@ export const AlertThresholdsSchema = z
     p95_latency_ratio_critical: z.number().min(1).default(2),
     cost_per_case_ratio_warning: z.number().min(1).default(1.2),
     cost_per_case_ratio_critical: z.number().min(1).default(1.5),
+    /** a rubric criterion's mean score drop (1-5 scale) that warns / is critical */
+    criterion_drop_warning: z.number().nonnegative().default(0.25),
+    criterion_drop_critical: z.number().nonnegative().default(0.5),
     /** significance level for "statistically real" */
     alpha: z.number().gt(0).lt(1).default(0.05),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PassRateDeltaSchema } from './runComparison.js';
 
 /** A proportion with its 95% Wilson interval; estimate null when nothing was counted. */
 export const ProportionIntervalSchema = z.object({
@@ -14,9 +15,18 @@ export const PairSideSchema = z.object({
   run_id: z.string(),
   target_id: z.string(),
   status: z.string(),
-  /** scorecards counted (cases x trials) */
+  /** scorecards counted (cases x trials), and how many of them passed */
   scorecards: z.number().int().nonnegative(),
   passed: z.number().int().nonnegative(),
+  /** cases with at least one scored trial */
+  cases: z.number().int().nonnegative(),
+  /** scorecards not scored (infrastructure faults: target, MCP server, judge), left out of pass_rate */
+  not_scored: z.number().int().nonnegative(),
+  /**
+   * pass@1 over the scored cases: the mean of each case's pass fraction over its scored trials (n = cases); with one
+   * trial a case (or trials that agree) the plain pass rate with a Wilson interval, else a t interval over the
+   * per-case fractions
+   */
   pass_rate: ProportionIntervalSchema,
   total_cost_usd: z.number().nonnegative(),
   mean_cost_usd: z.number().nonnegative(),
@@ -62,6 +72,11 @@ export const RunPairComparisonSchema = z.object({
   enhanced: PairSideSchema,
   /** enhanced pass rate minus baseline pass rate, in points */
   pass_rate_delta_pts: z.number().nullable(),
+  /**
+   * the paired change on the cases both runs scored, on per-case trial means (lib/compare PairedMeans: exact
+   * McNemar while every value is 0 or 1, else the paired t-test), 95% interval, alpha 0.05; null without shared cases
+   */
+  paired: PassRateDeltaSchema.nullable(),
   /** null until both runs finished, or when no pairwise judge was asked for */
   pairwise: PairwiseSummarySchema.nullable(),
 });

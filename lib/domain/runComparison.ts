@@ -11,9 +11,13 @@ import { ErrorCodeSchema, StageNameSchema } from './stageResult.js';
 export const IntervalSchema = z.object({ estimate: z.number(), lower: z.number(), upper: z.number() });
 export type Interval = z.infer<typeof IntervalSchema>;
 
-/** A pass rate with its Wilson score interval. */
+/**
+ * A pass rate with its Wilson score interval. With trials (`trials: k`), when some case's trials disagree, the rate
+ * is pass@1 (the mean over cases of each case's pass fraction) with a t interval over the per-case fractions, and
+ * `passed` is the sum of those fractions (not an integer).
+ */
 export const RateSchema = z.object({
-  passed: z.number().int().nonnegative(),
+  passed: z.number().nonnegative(),
   n: z.number().int().nonnegative(),
   rate: z.number().min(0).max(1).nullable(),
   lower: z.number().min(0).max(1).nullable(),
@@ -31,7 +35,8 @@ export type BayesianComparison = z.infer<typeof BayesianComparisonSchema>;
 
 /**
  * A paired pass-rate change over the cases both runs scored: Wilson intervals per side, the difference with
- * Newcombe's paired (hybrid score) interval, and the exact McNemar test on the discordant pairs.
+ * Newcombe's paired (hybrid score) interval, and the exact McNemar test on the discordant pairs. Runs with trials are
+ * paired case by case on per-case trial means (see `test`).
  */
 export const PassRateDeltaSchema = z.object({
   paired_cases: z.number().int().nonnegative(),
@@ -48,7 +53,12 @@ export const PassRateDeltaSchema = z.object({
   /** two-sided exact McNemar p-value (1 when there are no discordant pairs) */
   p_value: z.number().min(0).max(1),
   mid_p_value: z.number().min(0).max(1),
-  test: z.literal('exact McNemar'),
+  /**
+   * 'exact McNemar' while every paired value is 0 or 1 (always with one trial per run); with trials whose outcomes
+   * disagree within a case, the paired t-test on the per-case pass fractions (then mid_p_value = p_value, and
+   * newly_failing / newly_passing count the cases whose fraction fell / rose)
+   */
+  test: z.enum(['exact McNemar', 'paired t on per-case trial means']),
   /** p_value (or p_value_adjusted for groups) below alpha */
   significant: z.boolean(),
 });
@@ -84,9 +94,14 @@ const SideOfFlipSchema = z.object({
   /** the failing stage's message and structured details (diffs), when the side failed */
   message: z.string().nullable(),
   details: z.unknown().optional(),
+  /**
+   * with trials: the case's pass fraction over its scored trials (what the comparison paired); `passed`, `score` and
+   * the message are then those of the case's first trial
+   */
+  pass_fraction: z.number().min(0).max(1).optional(),
 });
 
-/** A case that passed in one run and failed in the other. */
+/** A case that passed in one run and failed in the other (with trials: whose pass fraction fell or rose). */
 export const FlippedCaseSchema = z.object({
   test_case_id: z.string(),
   category: z.string().nullable(),
@@ -101,6 +116,35 @@ export const FlippedListSchema = z.object({
   /** the first max_flipped of them, by test_case_id */
   cases: z.array(FlippedCaseSchema),
 });
+
+/** One rubric criterion's mean score in a run (1-5 scale), over the cases the judge scored on it. */
+export const CriterionMeanSchema = z.object({
+  name: z.string(),
+  /** cases with a score on this criterion (each case's mean over its trials) */
+  n: z.number().int().nonnegative(),
+  mean: z.number().nullable(),
+});
+export type CriterionMean = z.infer<typeof CriterionMeanSchema>;
+
+/**
+ * A rubric criterion's paired change on the cases both runs scored on it (1-5 scale; candidate - baseline): the
+ * paired t-test on the per-case differences (the exact sign test when they have no spread), with its interval at the
+ * comparison's confidence; p-values Holm-adjusted across the criteria, `significant` on the adjusted p.
+ */
+export const CriterionDeltaSchema = z.object({
+  name: z.string(),
+  paired_cases: z.number().int().nonnegative(),
+  baseline_mean: z.number().nullable(),
+  candidate_mean: z.number().nullable(),
+  difference: z.number().nullable(),
+  lower: z.number().nullable(),
+  upper: z.number().nullable(),
+  p_value: z.number().min(0).max(1),
+  p_value_adjusted: z.number().min(0).max(1),
+  test: z.literal('paired t'),
+  significant: z.boolean(),
+});
+export type CriterionDelta = z.infer<typeof CriterionDeltaSchema>;
 
 /** One run's own figures, side by side with the others. */
 export const RunSummarySchema = z.object({
@@ -133,6 +177,8 @@ export const RunSummarySchema = z.object({
   cost_usd: z.object({ total: IntervalSchema, per_case: z.number().nullable() }),
   /** pass rate / cost per case = passed cases per USD; null when the run cost nothing */
   accuracy_per_dollar: z.number().nullable(),
+  /** per rubric criterion of the semantic judge (stage 4 with criteria scoring), sorted by name; empty without */
+  criteria: z.array(CriterionMeanSchema).default([]),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 
@@ -176,6 +222,8 @@ export const PairComparisonSchema = z.object({
   /** Welch tests on per-case latency and cost (shared cases) */
   latency_ms: WelchResultSchema.nullable(),
   cost_per_case_usd: WelchResultSchema.nullable(),
+  /** per rubric criterion both runs were judged on (sorted by name); empty when either run has no criterion scores */
+  criteria: z.array(CriterionDeltaSchema).default([]),
   flipped: z.object({ newly_failing: FlippedListSchema, newly_passing: FlippedListSchema }),
   /** the smallest pass-rate change this comparison can detect (alpha, power 0.8) */
   minimum_detectable_effect: z.object({

@@ -66,5 +66,7 @@ export function reportVerdict(report: RunReport): { level: 'ok' | 'warning' | 'c
 /** How an alert's change reads: accuracy in points, the others as a ratio. */
 export function alertChange(alert: NonNullable<RunReport['alerts']>[number]): string {
   if (alert.change_unit === 'points') return `${alert.change < 0 ? MINUS : '+'}${Math.abs(alert.change).toFixed(1)} pts`;
+  if (alert.change_unit === 'score_points')
+    return `${alert.criterion ?? 'criterion'} ${alert.change < 0 ? MINUS : '+'}${Math.abs(alert.change).toFixed(2)} on 1-5`;
   return `×${alert.change.toFixed(2)}`;
 }

@@ -1,4 +1,5 @@
 import type { PassRateDelta } from '../domain/index.js';
+import { criterionRowHtml } from './criterionRows.js';
 import { escapeHtml as h } from './escape.js';
 import { ms, pct, points, pointsInterval, pValue, ratioChange, usd } from './format.js';
 import type { ReportCaseList, RunReport } from './reportModel.js';
@@ -43,9 +44,10 @@ export function comparisonHtml(section: NonNullable<RunReport['comparison']>): s
   const lat = (q: 'p50' | 'p95', s: typeof b): number | null => s.latency_ms[q]?.estimate ?? null;
   const score = pair.score;
   const rows = [
-    deltaRow('pass rate (exact McNemar)', pair.overall),
+    deltaRow(`pass rate (${pair.overall.test})`, pair.overall),
     `<tr><td>mean score (paired bootstrap)</td><td class="n">${score.baseline_mean?.toFixed(3) ?? '-'}</td><td class="n">${score.candidate_mean?.toFixed(3) ?? '-'}</td><td class="n">${score.difference ? score.difference.estimate.toFixed(3) : '-'}</td><td>${score.difference ? `${score.difference.lower.toFixed(3)} … ${score.difference.upper.toFixed(3)}` : '-'}</td><td class="n">${h(pValue(score.p_value))}</td></tr>`,
     ...pair.stages.map((st) => deltaRow(`stage ${st.stage}`, st)),
+    ...pair.criteria.map((c) => criterionRowHtml(c, pair.criteria.length)),
     ...(['p50', 'p95'] as const).map(
       (q) =>
         `<tr><td>latency ${q}</td><td class="n">${ms(lat(q, b))}</td><td class="n">${ms(lat(q, c))}</td><td class="n">${h(ratioChange(lat(q, c), lat(q, b)))}</td><td></td><td class="n">${q === 'p95' && pair.latency_ms ? `${h(pValue(pair.latency_ms.p_value))} (Welch, mean)` : ''}</td></tr>`,

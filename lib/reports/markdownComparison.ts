@@ -1,4 +1,5 @@
 import type { PassRateDelta } from '../domain/index.js';
+import { criterionRow } from './criterionRows.js';
 import { escapeMarkdown as md } from './escape.js';
 import { ms, pct, points, pointsInterval, pValue, ratioChange, usd } from './format.js';
 import { caseSection, type MarkdownLimits } from './markdownCases.js';
@@ -37,6 +38,7 @@ export function comparisonMarkdown(section: ComparisonSection, limits: MarkdownL
     `| mean score | ${score.baseline_mean?.toFixed(3) ?? '-'} | ${score.candidate_mean?.toFixed(3) ?? '-'} | ${score.difference ? signed(score.difference.estimate, 3) : '-'} | ${score.difference ? `${signed(score.difference.lower, 3)} … ${signed(score.difference.upper, 3)}` : '-'} | ${pValue(score.p_value)} |`,
   );
   for (const st of pair.stages) lines.push(deltaRow(`  ${st.stage}`, st));
+  for (const c of pair.criteria) lines.push(criterionRow(c, pair.criteria.length, signed));
   const lat = (q: 'p50' | 'p95' | 'p99', s: typeof baseSummary) => s.latency_ms[q]?.estimate ?? null;
   for (const q of ['p50', 'p95'] as const) {
     lines.push(

@@ -11,7 +11,7 @@ export { welchTTest, pairedTTest, type TTestResult } from './tTest.js';
 export { meanInterval, totalInterval } from './meanInterval.js';
 export { bayesianPassRateComparison, DEFAULT_POSTERIOR_SAMPLES, type BayesianPassRateComparison, type PassCount } from './bayesian.js';
 export { holmAdjust } from './holm.js';
-export { percentileInterval, quantileOfSorted } from './percentile.js';
+export { orderStatisticRanks, percentileInterval, quantileOfSorted } from './percentile.js';
 export { minimumDetectableEffect, type MdeInput } from './mde.js';
 export { passAtK, passHatK } from './passAtK.js';
 export {

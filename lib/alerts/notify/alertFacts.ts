@@ -10,13 +10,25 @@ export interface AlertFacts {
   link?: string;
 }
 
-const METRIC_LABEL: Record<Alert['metric'], string> = { accuracy: 'accuracy', latency_p95: 'p95 latency', cost_per_case: 'cost per case' };
+const METRIC_LABEL: Record<Alert['metric'], string> = {
+  accuracy: 'accuracy',
+  latency_p95: 'p95 latency',
+  cost_per_case: 'cost per case',
+  criterion_score: 'criterion score',
+};
+
+/** The metric's words, with the criterion for a criterion_score alert ("criterion score: correctness"). */
+function metricLabel(alert: Alert): string {
+  return alert.metric === 'criterion_score' && alert.criterion
+    ? `${METRIC_LABEL[alert.metric]}: ${alert.criterion}`
+    : METRIC_LABEL[alert.metric];
+}
 
 /** The words and figures every notification format shows, from one alert. */
 export function alertFacts(alert: Alert, options: { publicUrl?: string | undefined } = {}): AlertFacts {
   const severity = alert.severity === 'critical' ? 'Critical' : 'Warning';
   const facts = [
-    { name: 'Metric', value: METRIC_LABEL[alert.metric] },
+    { name: 'Metric', value: metricLabel(alert) },
     { name: 'Baseline → current', value: `${formatValue(alert.metric, alert.previous)} → ${formatValue(alert.metric, alert.current)}` },
     { name: 'Change', value: `${formatChange(alert)} (threshold ${formatThreshold(alert)})` },
     { name: 'Significance', value: `${formatPValue(alert.p_value)} (${alert.test})` },
@@ -33,7 +45,7 @@ export function alertFacts(alert: Alert, options: { publicUrl?: string | undefin
   }
   const base = options.publicUrl?.replace(/\/+$/, '');
   return {
-    title: `${severity} regression: ${METRIC_LABEL[alert.metric]} of ${alert.target_id}`,
+    title: `${severity} regression: ${metricLabel(alert)} of ${alert.target_id}`,
     summary: alert.message,
     facts,
     ...(base ? { link: `${base}/api/v1/alerts/${encodeURIComponent(alert.id)}` } : {}),
@@ -43,6 +55,7 @@ export function alertFacts(alert: Alert, options: { publicUrl?: string | undefin
 export function formatValue(metric: Alert['metric'], value: number): string {
   if (metric === 'accuracy') return `${(value * 100).toFixed(1)}%`;
   if (metric === 'latency_p95') return `${Math.round(value)} ms`;
+  if (metric === 'criterion_score') return `${value.toFixed(2)} / 5`;
   return `$${value.toFixed(value < 0.01 ? 6 : 4)}`;
 }
 
@@ -50,11 +63,18 @@ export function formatPoints(points: number): string {
   return `${points > 0 ? '+' : ''}${points.toFixed(1)} pts`;
 }
 
+/** a change on a criterion's 1-5 scale, e.g. "-0.62" */
+export function formatScorePoints(change: number): string {
+  return `${change > 0 ? '+' : ''}${change.toFixed(2)}`;
+}
+
 function formatChange(alert: Alert): string {
+  if (alert.change_unit === 'score_points') return `${formatScorePoints(alert.change)} on 1-5`;
   return alert.change_unit === 'points' ? formatPoints(alert.change) : `×${alert.change.toFixed(2)}`;
 }
 
 function formatThreshold(alert: Alert): string {
+  if (alert.change_unit === 'score_points') return `${alert.threshold} drop on 1-5`;
   return alert.change_unit === 'points' ? `${alert.threshold} pts drop` : `×${alert.threshold}`;
 }
 

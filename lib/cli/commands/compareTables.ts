@@ -1,6 +1,6 @@
 import Table from 'cli-table3';
 import type { Comparison, GroupDelta, Interval, PairComparison, PassRateDelta, RunSummary } from '../../domain/index.js';
-import { formatP, formatPoints } from '../../compare/index.js';
+import { criterionLine, formatP, formatPoints } from '../../compare/index.js';
 
 /** No separator lines between rows. */
 const COMPACT = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
@@ -107,13 +107,16 @@ export function renderComparison(comparison: Comparison, options: { flipped?: nu
     out.push(`\n${pair.label}: ${c.shared} paired cases${scope}`);
     out.push(deltaTable(pair, labels, alpha, confidence));
     out.push(
-      `p: exact McNemar on the discordant pairs, Holm-adjusted within categories, complexity levels and tags (stages: unadjusted); * p < ${alpha}, ** p < 0.01, *** p < 0.001; intervals: Newcombe paired`,
+      pair.overall.test === 'exact McNemar'
+        ? `p: exact McNemar on the discordant pairs, Holm-adjusted within categories, complexity levels and tags (stages: unadjusted); * p < ${alpha}, ** p < 0.01, *** p < 0.001; intervals: Newcombe paired`
+        : `p: paired t on per-case trial means (runs with trials: each case's pass fraction over its scored trials; exact McNemar where all are 0 or 1), Holm-adjusted within categories, complexity levels and tags (stages: unadjusted); * p < ${alpha}, ** p < 0.01, *** p < 0.001; intervals: paired t`,
     );
     const s = pair.score;
     if (s.difference)
       out.push(
         `mean score ${s.baseline_mean!.toFixed(3)} → ${s.candidate_mean!.toFixed(3)}: ${formatPoints(s.difference.estimate)} points [${formatPoints(s.difference.lower)}, ${formatPoints(s.difference.upper)}] (paired bootstrap, seed ${comparison.options.seed}), ${formatP(s.p_value)}`,
       );
+    for (const d of pair.criteria) out.push(criterionLine(d, pair.criteria.length));
     const bay = pair.bayesian;
     out.push(
       `Bayesian (uniform prior): P(${labels[1]} better) = ${bay.probability_b_better.toFixed(3)}, difference ${formatPoints(bay.difference.mean)} [${formatPoints(bay.difference.lower)}, ${formatPoints(bay.difference.upper)}], expected loss choosing ${labels[1]} ${(bay.expected_loss_choosing_b * 100).toFixed(2)} points`,

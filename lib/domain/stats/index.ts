@@ -13,3 +13,4 @@ export { RunStatsAccumulator, toFixedPoint } from './runStatsAccumulator.js';
 export { applyOutcome, foldDeliveries, recomputeFrom, replacesCounted, replacesCountedText } from './fold.js';
 export { toRunStats } from './toRunStats.js';
 export { LogHistogram, RELATIVE_ACCURACY, bucketIndex, bucketValue, type LogHistogramState } from './logHistogram.js';
+export { latencyHistogramOf, latencyPercentile } from './latencyPercentile.js';

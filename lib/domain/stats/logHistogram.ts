@@ -85,13 +85,25 @@ export class LogHistogram {
     return total;
   }
 
-  /** The estimates of several quantiles (each in [0, 1]) in one pass; null each when the histogram is empty. */
+  /**
+   * The estimates of several quantiles (each in [0, 1]) in one pass; null each when the histogram is empty. Quantile q
+   * is the bucket value of the lower-rank order statistic sorted[floor(q·(n − 1))] (the platform's one definition of a
+   * latency percentile: lib/domain/stats/README.md).
+   */
   quantiles(qs: readonly number[]): (number | null)[] {
     const n = this.count();
     if (n === 0) return qs.map(() => null);
+    return this.valuesAtRanks(qs.map((q) => Math.floor(Math.min(1, Math.max(0, q)) * (n - 1))));
+  }
+
+  /**
+   * The bucket values of the order statistics at the given 0-based ranks (sorted[rank] at the histogram's
+   * resolution; a rank past the end gives the largest bucket); empty histogram: an empty list.
+   */
+  valuesAtRanks(ranks: readonly number[]): number[] {
+    if (this.count() === 0) return [];
     const sorted = [...this.buckets.entries()].filter(([, count]) => count > 0).sort((a, b) => a[0] - b[0]);
-    return qs.map((q) => {
-      const rank = Math.min(1, Math.max(0, q)) * (n - 1);
+    return ranks.map((rank) => {
       let cumulative = Math.max(0, this.zero);
       if (cumulative > rank) return 0;
       for (const [index, count] of sorted) {

@@ -117,7 +117,7 @@ function Pair({ p }: { p: PairComparison }) {
       </p>
       <p class="muted">
         {p.cases.shared} paired cases{p.same_suite ? '' : ' (different suites)'} · pass-rate change {points(p.overall.difference)} (
-        {interval(p.overall.lower, p.overall.upper)}), exact McNemar p = {p.overall.p_value.toPrecision(3)} · {p.overall.newly_failing}{' '}
+        {interval(p.overall.lower, p.overall.upper)}), {p.overall.test} p = {p.overall.p_value.toPrecision(3)} · {p.overall.newly_failing}{' '}
         newly failing, {p.overall.newly_passing} newly passing · P(candidate better) {pct(p.bayesian.probability_b_better)}
       </p>
       <Table
