@@ -34,6 +34,10 @@ export const ERROR_CODE_BLAME = {
   extra_argument: 'model',
   argument_mismatch: 'model',
   wrong_order: 'model',
+  called_instead_of_clarifying: 'model',
+  clarified_instead_of_calling: 'model',
+  missing_clarification: 'model',
+  redundant_call: 'model',
   // a 4xx from the API is the call's fault (status `failed`); network errors, 5xx, timeouts are status `error`
   execution_failed: 'model',
   no_recording: 'model',

@@ -29,6 +29,11 @@ export const ERROR_CODES = {
   extra_argument: 'An argument was given that the case does not expect.',
   argument_mismatch: 'An argument has the wrong value.',
   wrong_order: 'The calls were right but not in the required order.',
+  called_instead_of_clarifying: 'The turn should have been answered with a question for the missing information, but the agent called.',
+  clarified_instead_of_calling: 'The agent asked the user a question where it had what it needed and should have called.',
+  missing_clarification:
+    'The turn should have been answered with a question for the missing information; the agent neither called nor asked.',
+  redundant_call: 'The agent repeated a call with the same arguments and got the same result (fails only with fail_on_redundant_calls).',
   wrong_agent: 'The agent routed the question to another agent than expected (orchestrator mode).',
   entity_mismatch: 'The agent resolved entities other than the expected ones, or a wrong routing reason (orchestrator mode).',
   // stage 3: execution

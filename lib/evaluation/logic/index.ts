@@ -6,3 +6,4 @@ export { logicErrorCode, type LogicErrorCode } from './errorCode.js';
 export { logicMessage } from './message.js';
 export { toolParameterSchemas } from './toolSchemas.js';
 export { scoreRouting, withRouting } from './routing.js';
+export { asksQuestion, checkClarification, type ClarificationExpectation } from './clarification.js';
