@@ -12,3 +12,4 @@ export { trialStatsOf } from './trialStats.js';
 export type { TrialOutcome } from './trialStats.js';
 export { scoredOutcomes } from './scoredOutcomes.js';
 export { pairwiseCompareRuns } from './pairwiseRuns.js';
+export { EfficiencyStatsBuilder, efficiencyStatsOf, type EfficiencyOutcome } from './efficiencyStats.js';
