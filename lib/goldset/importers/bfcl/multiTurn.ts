@@ -1,9 +1,20 @@
-import { isJsonObject, type ExpectedToolCall, type ExpectedValue } from '../../../domain/index.js';
+import { isJsonObject, type ExpectedToolCall, type ExpectedValue, type ToolCatalog } from '../../../domain/index.js';
 import { parseToolCalls } from '../../../evaluation/index.js';
 import type { ImportNote, ImportRowError } from '../types.js';
-import { BFCL_TOOL_SCHEMA_VERSION } from './catalogs.js';
+import type { AnswerEntry } from './answerFile.js';
+import { BFCL_TOOL_SCHEMA_VERSION, type BfclCatalogs } from './catalogs.js';
 import { functionDocsToTools } from './functionDocs.js';
-import type { QuestionContext, QuestionOutcome } from './questionToCase.js';
+
+/** What a multi-turn row needs of the import (questionToCase's context). */
+interface MultiTurnContext {
+  row: number;
+  source?: string | undefined;
+  answers?: Map<string, AnswerEntry> | undefined;
+  catalogs: BfclCatalogs;
+  functions?: ReadonlyMap<string, unknown[]> | undefined;
+}
+
+type MultiTurnOutcome = { candidate: Record<string, unknown>; catalog: ToolCatalog; notes: ImportNote[] } | { errors: ImportRowError[] };
 
 /** BFCL's multi-turn categories this importer takes: the same conversation shape, a different twist each. */
 export function isMultiTurnCategory(name: string): boolean {
@@ -34,7 +45,7 @@ export function stateCheckNote(classes: readonly string[]): string {
  * something a case cannot hold are refused with the reason: `missed_function` (tools that appear mid-conversation; a
  * case has one catalog).
  */
-export function multiTurnToCase(line: Record<string, unknown>, id: string, category: string, ctx: QuestionContext): QuestionOutcome {
+export function multiTurnToCase(line: Record<string, unknown>, id: string, category: string, ctx: MultiTurnContext): MultiTurnOutcome {
   const { row } = ctx;
   const errors: ImportRowError[] = [];
   const notes: ImportNote[] = [];
@@ -151,7 +162,7 @@ function userTurns(question: unknown, fail: (field: string, reason: string) => v
 function functionDocsOf(
   line: Record<string, unknown>,
   classes: readonly string[],
-  ctx: QuestionContext,
+  ctx: MultiTurnContext,
   fail: (field: string, reason: string) => void,
 ): Extract<ReturnType<typeof functionDocsToTools>, { tools: unknown }> | undefined {
   let raw: unknown = line['function'];
