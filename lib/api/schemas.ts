@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RunHealthSchema, RunSchema, RunStatsSchema, TrialStatsSchema } from '../domain/index.js';
+import { EfficiencyStatsSchema, RunHealthSchema, RunSchema, RunStatsSchema, TrialStatsSchema } from '../domain/index.js';
 
 /** The answer of every list route: a page with its total and whether more follow (`limit`/`offset` paging). */
 export function pageSchemaOf<T extends z.ZodType>(item: T) {
@@ -18,6 +18,8 @@ export const RunViewSchema = RunSchema.extend({
   stats: RunStatsSchema.nullable(),
   /** runs with `trials` > 1: pass@1, pass@k, pass^k and the flaky cases, from the scorecards of every trial */
   trial_stats: TrialStatsSchema.optional(),
+  /** a finished run: calls made vs needed, redundant calls, model turns and tokens over its scored cases (from its scorecards) */
+  efficiency: EfficiencyStatsSchema.optional(),
   /** circuit breaker, deferred cases, dead letters, last error; null where the backend has no per-run queue figures */
   health: RunHealthSchema.nullable().optional(),
   links: z.object({ self: z.string(), scorecards: z.string() }),

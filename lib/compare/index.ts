@@ -19,3 +19,4 @@ export { caseIdOf } from './runCases.js';
 export { criterionDeltas, criterionMeans } from './criterionDeltas.js';
 export { criterionLine } from './criterionText.js';
 export { judgedOnCriteria } from './judgedOnCriteria.js';
+export { EfficiencyStatsBuilder, efficiencyStatsOf, type EfficiencyOutcome } from './efficiencyStats.js';

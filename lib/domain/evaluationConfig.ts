@@ -81,6 +81,8 @@ export const EvaluationConfigSchema = z
     trials: z.number().int().min(1).max(20).optional(),
     /** a run with more than this share of its cases not scored (infrastructure failures) ends `degraded`, not `completed` */
     max_not_scored_share: z.number().min(0).max(1).default(0.05),
+    /** a case with a redundant call (same call, same arguments, same result) fails stage 2 with `redundant_call`; default: it only costs efficiency */
+    fail_on_redundant_calls: z.boolean().default(false),
     /** deliveries of a case whose target fails (retryable) before it is scored as a target error (not scored) */
     max_case_deliveries: z.number().int().min(1).max(20).default(3),
     /** evaluate a random sample of the suite's cases (lib/domain/sampling.ts); null or absent: every case */

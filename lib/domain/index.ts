@@ -37,6 +37,8 @@ export { replacesCountedText } from './stats/fold.js';
 export { toRunStats } from './stats/toRunStats.js';
 export { ROLES, RoleSchema, allows } from './roles.js';
 export * from './trajectory.js';
+export * from './conversation.js';
+export * from './efficiency.js';
 export * from './trial.js';
 export * from './trialStats.js';
 export * from './evalMode.js';

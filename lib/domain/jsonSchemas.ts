@@ -19,5 +19,7 @@ export type DomainSchemaName = keyof typeof DOMAIN_SCHEMAS;
 
 /** JSON Schema (draft 2020-12) of one domain schema, describing the input shape (defaults optional). */
 export function toJsonSchema(name: DomainSchemaName): Record<string, unknown> {
-  return z.toJSONSchema(DOMAIN_SCHEMAS[name], { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(DOMAIN_SCHEMAS[name], { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  // a case is a question with expected calls, or a conversation (turns): a rule zod's refinement holds, stated here
+  return name === 'TestCase' ? { ...schema, anyOf: [{ required: ['nl_query', 'expected_tool_calls'] }, { required: ['turns'] }] } : schema;
 }

@@ -35,6 +35,10 @@ export const ERROR_CODE_BLAME = {
   extra_argument: 'model',
   argument_mismatch: 'model',
   wrong_order: 'model',
+  called_instead_of_clarifying: 'model',
+  clarified_instead_of_calling: 'model',
+  missing_clarification: 'model',
+  redundant_call: 'model',
   // a 4xx from the API is the call's fault (status `failed`); network errors, 5xx, timeouts are status `error`
   execution_failed: 'model',
   no_recording: 'model',
@@ -52,9 +56,7 @@ export const ERROR_CODE_BLAME = {
   unresolved_reference: 'model',
   missing_recovery: 'model',
   called_when_irrelevant: 'model',
-  called_instead_of_clarifying: 'model',
-  clarified_instead_of_calling: 'model',
-  missing_clarification: 'model',
+  // (called_instead_of_clarifying, clarified_instead_of_calling, missing_clarification: above, shared with conversation turns)
   state_mismatch: 'model',
   // the gold itself is broken: nobody's score, counted apart (its own error code among the not scored)
   invalid_case: 'case',

@@ -5,6 +5,8 @@ import { TrajectorySchema } from './trajectory.js';
 import { OutcomeKindSchema } from './outcomeKind.js';
 import { ReferenceMetricResultSchema } from './referenceMetric.js';
 import { CompatVerdictSchema } from './bfclReference.js';
+import { TurnResultSchema } from './conversation.js';
+import { EfficiencySchema } from './efficiency.js';
 
 /** Per-tool outcome of one case: did the expected calls of this tool get made, and right. */
 export const ToolResultSchema = z.object({
@@ -36,6 +38,12 @@ export const ScorecardSchema = z.object({
   failing_stage: StageNameSchema.optional(),
   /** the error code of the failing stage */
   error_code: ErrorCodeSchema.optional(),
+  /** a conversation case: the 0-based index of the first turn that did not pass (failing_stage and error_code are that turn's) */
+  failing_turn: z.number().int().nonnegative().optional(),
+  /** a conversation case: each turn's stages and what the agent did in it; `stages` then hold, per stage, the first turn that failed it */
+  turns: z.array(TurnResultSchema).optional(),
+  /** calls made vs needed, redundant calls, model turns and tokens, beside pass/fail; absent when the target did not answer */
+  efficiency: EfficiencySchema.optional(),
   generated_tool_calls: z.array(ToolCallSchema),
   generated_nl_response: z.string().nullable(),
   /** what a multi-agent endpoint reported: the agent that answered and why it was routed there (absent when it says nothing) */

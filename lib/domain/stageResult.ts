@@ -29,6 +29,11 @@ export const ERROR_CODES = {
   extra_argument: 'An argument was given that the case does not expect.',
   argument_mismatch: 'An argument has the wrong value.',
   wrong_order: 'The calls were right but not in the required order.',
+  called_instead_of_clarifying:
+    'The right answer was a question for missing information (a turn expecting clarification, or a question lacking a required parameter), but the agent called.',
+  clarified_instead_of_calling: 'The agent asked the user a question where it had what it needed and should have called.',
+  missing_clarification: 'Missing information should have been asked for; the agent neither called nor asked.',
+  redundant_call: 'The agent repeated a call with the same arguments and got the same result (fails only with fail_on_redundant_calls).',
   wrong_agent: 'The agent routed the question to another agent than expected (orchestrator mode).',
   entity_mismatch: 'The agent resolved entities other than the expected ones, or a wrong routing reason (orchestrator mode).',
   // issue 12: data flow, recovery and abstention (stage 2)
@@ -36,9 +41,6 @@ export const ERROR_CODES = {
   unresolved_reference: 'An argument refers ($from) to a call that was not made before it, or to a path its result does not have.',
   missing_recovery: 'A scripted API failure was not recovered from (no retry, no other tool, the user not told).',
   called_when_irrelevant: 'The request is outside what the tools are for, but a call was made.',
-  called_instead_of_clarifying: 'The question lacks a required parameter: the agent should have asked for it, but made a call.',
-  clarified_instead_of_calling: 'The agent asked for clarification where the question had everything needed to make the call.',
-  missing_clarification: 'The question lacks a required parameter and the agent made no call, but did not ask for it either.',
   // stage 3: execution
   execution_failed: 'Calling the API failed (network error, HTTP error status, provider error).',
   no_recording: 'Replay mode found no recorded response for the call.',

@@ -6,6 +6,7 @@ import { CoercionPolicySpecSchema } from './coercionPolicy.js';
 import { AbstentionSchema, CaseEnvironmentSchema } from './caseEnvironment.js';
 import { dataFlowProblems } from './dataFlow.js';
 import { BfclReferenceSchema } from './bfclReference.js';
+import { ConversationTurnSchema } from './conversation.js';
 
 export const TestCaseMetadataSchema = z
   .object({
@@ -43,9 +44,22 @@ export const TestCaseSchema = z
   .object({
     /** Unique in its gold set; kept from the source, a UUID only when generated. The one id rule (IdSchema). */
     id: IdSchema,
-    nl_query: z.string().min(1),
-    /** The calls the target should make. An empty list means the right answer is to make no call (abstain). */
-    expected_tool_calls: z.array(ExpectedToolCallSchema),
+    /**
+     * The question. Required unless the case is a conversation (`turns`), where it is a summary shown in lists
+     * (default: the first user message).
+     */
+    nl_query: z.string().min(1).optional(),
+    /**
+     * The calls the target should make. An empty list means the right answer is to make no call (abstain).
+     * Required unless the case is a conversation (`turns`), whose turns hold their own expected calls.
+     */
+    expected_tool_calls: z.array(ExpectedToolCallSchema).optional(),
+    /**
+     * A conversation (lib/domain/conversation.ts): each turn a user message and what the agent should do in answer
+     * (expected calls, answer, facts, or a clarification question). The target gets the whole conversation so far at
+     * each turn; the case passes when every turn passes.
+     */
+    turns: z.array(ConversationTurnSchema).min(1).optional(),
     /** Other call sets that are equally acceptable; the best-scoring set is used. */
     alternative_tool_calls: z.array(z.array(ExpectedToolCallSchema)).default([]),
     /**
@@ -82,8 +96,38 @@ export const TestCaseSchema = z
   })
   .strict()
   .superRefine((tc, ctx) => {
+    if (tc.turns) {
+      for (const [field, set] of [
+        ['expected_tool_calls', (tc.expected_tool_calls?.length ?? 0) > 0],
+        ['alternative_tool_calls', tc.alternative_tool_calls.length > 0],
+        ['expected_raw_data', tc.expected_raw_data !== undefined],
+        ['expected_nl_response', tc.expected_nl_response !== undefined],
+        ['expected_facts', tc.expected_facts.length > 0],
+        ['fact_importance', tc.fact_importance !== undefined],
+      ] as const) {
+        if (set) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `a conversation case (with turns) states ${field} per turn (turns[i].${field}), not for the whole case`,
+          });
+        }
+      }
+      return;
+    }
+    if (tc.nl_query === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['nl_query'], message: 'required: a case has a question (nl_query) or a conversation (turns)' });
+    }
+    if (tc.expected_tool_calls === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expected_tool_calls'],
+        message:
+          'required for a single-question case ([] means: make no call); a conversation case puts them in turns[i].expected_tool_calls',
+      });
+    }
     const sets: Array<[readonly (string | number)[], readonly { depends_on?: number[] | undefined }[]]> = [
-      [['expected_tool_calls'], tc.expected_tool_calls],
+      [['expected_tool_calls'], tc.expected_tool_calls ?? []],
       ...tc.alternative_tool_calls.map((set, i): [(string | number)[], typeof set] => [['alternative_tool_calls', i], set]),
     ];
     for (const [path, calls] of sets) {
@@ -102,11 +146,12 @@ export const TestCaseSchema = z
         }
       });
     }
-    if (tc.abstention && tc.expected_tool_calls.length > 0) {
+    const expectedCount = tc.expected_tool_calls?.length ?? 0;
+    if (tc.abstention && expectedCount > 0) {
       ctx.addIssue({
         code: 'custom',
         path: ['abstention'],
-        message: `says no call is the right answer (${tc.abstention.reason}) but expected_tool_calls has ${tc.expected_tool_calls.length}`,
+        message: `says no call is the right answer (${tc.abstention.reason}) but expected_tool_calls has ${expectedCount}`,
       });
     }
     if (tc.fact_importance && tc.fact_importance.length !== tc.expected_facts.length) {
@@ -116,13 +161,20 @@ export const TestCaseSchema = z
         message: `has ${tc.fact_importance.length} entries but expected_facts has ${tc.expected_facts.length}; they are aligned by index`,
       });
     }
-    if (tc.expected_raw_data && tc.expected_raw_data.length !== tc.expected_tool_calls.length) {
+    const expectedCalls = tc.expected_tool_calls?.length ?? 0;
+    if (tc.expected_raw_data && tc.expected_raw_data.length !== expectedCalls) {
       ctx.addIssue({
         code: 'custom',
         path: ['expected_raw_data'],
-        message: `has ${tc.expected_raw_data.length} entries but expected_tool_calls has ${tc.expected_tool_calls.length}; they are aligned by index`,
+        message: `has ${tc.expected_raw_data.length} entries but expected_tool_calls has ${expectedCalls}; they are aligned by index`,
       });
     }
-  });
+  })
+  // a conversation's nl_query defaults to its first user message, its case-level expected calls to none
+  .transform((tc) => ({
+    ...tc,
+    nl_query: tc.nl_query ?? tc.turns?.[0]?.user ?? '',
+    expected_tool_calls: tc.expected_tool_calls ?? [],
+  }));
 export type TestCase = z.infer<typeof TestCaseSchema>;
 export type TestCaseInput = z.input<typeof TestCaseSchema>;

@@ -35,6 +35,21 @@ export interface TargetSuccess {
   trajectory?: Trajectory;
   /** the tools the model was offered when they come from the target itself (an MCP server's snapshot): stage 1 validates against them */
   tool_catalog?: ToolCatalog;
+  /**
+   * A conversation case (`turns`): what the target answered at each turn, in order, having seen the conversation so
+   * far; `output` is then the last turn's. The tokens and cost above are the whole conversation's.
+   */
+  turns?: TargetTurnOutput[];
+}
+
+/** One turn of a conversation as a target answered it. */
+export interface TargetTurnOutput {
+  /** the turn's raw output, in any format stage 1 parses */
+  output: unknown;
+  /** the tool loop of this turn, when the target ran one */
+  trajectory?: Trajectory;
+  input_tokens: number;
+  output_tokens: number;
 }
 
 export type TargetErrorCode = 'target_error' | 'target_timeout';

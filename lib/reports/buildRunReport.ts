@@ -11,7 +11,7 @@ import {
   toRunStats,
   trialsOf,
 } from '../domain/index.js';
-import { compareRuns, rateOf as rateWithConfidence, type TrialOutcome, trialStatsOf } from '../compare/index.js';
+import { compareRuns, EfficiencyStatsBuilder, rateOf as rateWithConfidence, type TrialOutcome, trialStatsOf } from '../compare/index.js';
 import { NotFoundError, type AlertStore, type Clock, type Stores } from '../ports/index.js';
 import { describeFailure, diffLines, withoutRepeats } from './failureDiff.js';
 import { trajectoryLines } from './trajectoryLines.js';
@@ -70,6 +70,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
   const trialOutcomes: TrialOutcome[] = [];
   const sampled = run.sample ? new SampleBreakdownBuilder(run.sample) : undefined;
   const compat = run.config.compat ? new CompatSummaryBuilder(run.config.compat) : undefined;
+  const efficiency = new EfficiencyStatsBuilder();
   for await (const card of stores.scorecards.iterateScorecards(runId)) {
     // not-scored cases (infrastructure failures) are counted in stats.not_scored, never listed as model failures
     if (!isScored(card)) continue;
@@ -79,6 +80,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
     judging.add(card);
     sampled?.add(card);
     compat?.add(card);
+    efficiency.add(card);
     if (card.overall_passed) continue;
     failed += 1;
     if (failures.length < maxFailures) failures.push(caseOfCard(card));
@@ -94,6 +96,18 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
   );
   const withQuestion = (c: ReportCase): ReportCase => {
     const tc = gold.get(c.test_case_id);
+    const turn = c.failing_turn === undefined ? undefined : tc?.turns?.[c.failing_turn];
+    if (turn) {
+      // a conversation: the failing turn's message and calls
+      const n = tc?.turns?.length ?? 0;
+      return {
+        ...c,
+        question: `turn ${c.failing_turn! + 1} of ${n}: ${turn.user}`,
+        ...(c.actual_calls
+          ? { expected_calls: turn.expected_tool_calls.map((x) => ({ tool_name: x.tool_name, arguments: x.arguments })) }
+          : {}),
+      };
+    }
     // expected calls only beside the actual ones this run made (flipped cases carry no calls)
     return {
       ...c,
@@ -127,6 +141,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
     ...(trials > 1 ? { trial_stats: await trialStatsOf(trialOutcomes, trials) } : {}),
     ...(sampled ? { sample: sampled.result() } : {}),
     ...(compat ? { compat: compat.result() } : {}),
+    efficiency: efficiency.result(),
     judging: stores.calibrations ? await withCalibrations(judging.result(), (id) => stores.calibrations!.get(id)) : judging.result(),
     alerts: stores.alerts ? await alertsOf(stores.alerts, runId) : null,
     comparison: comparison && {
@@ -139,6 +154,19 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
 
 function caseOfCard(card: Scorecard): ReportCase {
   const failure = describeFailure(card);
+  const turn = card.failing_turn === undefined ? undefined : card.turns?.[card.failing_turn];
+  if (turn) {
+    return {
+      ...singleCaseOfCard(card, failure),
+      failing_turn: turn.index,
+      ...(turn.trajectory ? { trajectory: trajectoryLines(turn.trajectory) } : {}),
+      actual_calls: turn.generated_tool_calls.map((c) => ({ tool_name: c.tool_name, arguments: c.arguments })),
+    };
+  }
+  return singleCaseOfCard(card, failure);
+}
+
+function singleCaseOfCard(card: Scorecard, failure: ReturnType<typeof describeFailure>): ReportCase {
   return {
     test_case_id: card.test_case_id,
     question: null,

@@ -1,4 +1,5 @@
 import { trialLine } from './trialLine.js';
+import { efficiencyLine } from './efficiencyLine.js';
 import { escapeHtml as h, jsonForScript } from './escape.js';
 import { alertChange, ms, pct, pValue, rateWithInterval, reportVerdict, usd } from './format.js';
 import { CHART_SCRIPT, chartData, chartJsSource } from './htmlCharts.js';
@@ -102,6 +103,7 @@ ${r.run.error ? `<p class="alert critical">${h(r.run.error)}</p>` : ''}${r.run.n
 ${card('pass rate', pct(s.pass_rate), `${s.passed} of ${s.scored} scored; 95% CI ${pct(r.pass_rate.lower)}–${pct(r.pass_rate.upper)}`)}
 ${card('infrastructure failures', pct(s.infrastructure_failure_rate), `${s.not_scored} of ${s.completed} not scored (target, MCP server, judge); left out of every rate`)}
 ${card('mean score', s.mean_score === null ? '-' : s.mean_score.toFixed(3))}
+${r.efficiency && r.efficiency.cases > 0 ? card('efficiency', r.efficiency.mean_score === null ? '-' : r.efficiency.mean_score.toFixed(3), efficiencyLine(r.efficiency)) : ''}
 ${r.trial_stats ? card(`pass^${r.trial_stats.trials}`, r.trial_stats.pass_hat_k === null ? '-' : pct(r.trial_stats.pass_hat_k), trialLine(r.trial_stats)) : ''}
 ${card('latency p50 / p95', `${ms(s.latency_ms.p50)} / ${ms(s.latency_ms.p95)}`, `p99 ${ms(s.latency_ms.p99)}`)}
 ${card('cost', usd(s.cost_usd), s.completed ? `${usd(s.cost_usd / s.completed)} per case` : '')}

@@ -1,4 +1,5 @@
 import { trialLine } from './trialLine.js';
+import { efficiencyLine } from './efficiencyLine.js';
 import { escapeMarkdown as md } from './escape.js';
 import { judgingMarkdown } from './judgingMarkdown.js';
 import { alertChange, ms, pct, pValue, rateWithInterval, reportVerdict, usd } from './format.js';
@@ -66,6 +67,7 @@ function markdownWith(r: RunReport, limits: MarkdownLimits): string {
     `Not scored (infrastructure: target, MCP server, judge): ${s.not_scored} of ${s.completed} (infrastructure-failure rate ${pct(s.infrastructure_failure_rate)}), left out of every rate above.`,
     '',
     ...(r.trial_stats ? [md(trialLine(r.trial_stats)) + '.', ''] : []),
+    ...(r.efficiency && r.efficiency.cases > 0 ? [md(efficiencyLine(r.efficiency)) + '.', ''] : []),
     [
       meta.commit_sha ? `commit ${md(String(meta.commit_sha).slice(0, 12))}` : '',
       meta.pr_number ? `PR #${meta.pr_number}` : '',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AlertSchema,
   ComparisonSchema,
+  EfficiencyStatsSchema,
   RateSchema,
   RunSchema,
   RunStatsSchema,
@@ -36,6 +37,8 @@ export const ReportCaseSchema = z.object({
   trajectory: z.array(z.string()).optional(),
   score: z.number().nullable(),
   latency_ms: z.number().nullable(),
+  /** a conversation case: the 0-based index of its first failing turn (question, calls and trajectory are that turn's) */
+  failing_turn: z.number().int().nonnegative().optional(),
   /** the gold calls and the calls the target made, for the side-by-side diff (failures of this run; absent for flipped cases) */
   expected_calls: z.array(z.object({ tool_name: z.string(), arguments: z.unknown() })).optional(),
   actual_calls: z.array(z.object({ tool_name: z.string(), arguments: z.unknown() })).optional(),
@@ -82,6 +85,8 @@ export const RunReportSchema = z.object({
   failures: ReportCaseListSchema,
   /** a run with `trials` > 1: pass@1, pass@k, pass^k and the flaky cases */
   trial_stats: TrialStatsSchema.optional(),
+  /** calls made vs needed, redundant calls, model turns and tokens over the scored cases (absent in older reports) */
+  efficiency: EfficiencyStatsSchema.optional(),
   /** semantic score, rubric criteria and reference metrics over the run's scorecards (absent in older reports) */
   judging: JudgingSummarySchema.optional(),
   /** a sampled run: the sample per stratum and the population pass-rate estimate (absent for a run of every case) */

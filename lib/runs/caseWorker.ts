@@ -307,6 +307,7 @@ async function advance(
         ...(invocation.agent !== undefined ? { agent: invocation.agent } : {}),
         ...(invocation.routing_reason !== undefined ? { routingReason: invocation.routing_reason } : {}),
         ...(invocation.trajectory !== undefined ? { trajectory: invocation.trajectory } : {}),
+        ...(invocation.turns !== undefined ? { turns: invocation.turns } : {}),
         ...(invocation.entities !== undefined ? { entities: invocation.entities } : {}),
         ...(context.target.eval_mode === 'orchestrator' ? { orchestrator: true } : {}),
         ...(invocation.api_calls_made > 0 ? { apiCallsMade: invocation.api_calls_made } : {}),

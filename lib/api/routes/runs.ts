@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { RunSchema, RunStatusSchema, ScorecardSchema, StageNameSchema, TriggerMetadataSchema, trialsOf } from '../../domain/index.js';
+import {
+  RunSchema,
+  RunStatusSchema,
+  ScorecardSchema,
+  StageNameSchema,
+  TERMINAL_RUN_STATUSES,
+  TriggerMetadataSchema,
+  trialsOf,
+} from '../../domain/index.js';
 import { checkRunConfig, createRun, CreateRunRequestSchema, runHeadlineOf, RunHeadlineSchema, runHealth } from '../../runs/index.js';
-import { trialStatsOf } from '../../compare/index.js';
+import { runCardStats } from './runCardStats.js';
 import { NotFoundError } from '../../ports/index.js';
 import { requireAllowedOutboundUrls } from '../outboundUrls.js';
 import { ApiError } from '../problem.js';
@@ -31,13 +39,16 @@ async function runView(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'servi
   const stats = await ctx.services.stores.runStats.getRunStats(id);
   const { _etag, ...rest } = run;
   const trials = trialsOf(run.config);
-  const trialStats = trials > 1 ? { trial_stats: await trialStatsOf(ctx.services.stores.scorecards.iterateScorecards(id), trials) } : {};
+  const cardStats = await runCardStats(ctx.services.stores.scorecards.iterateScorecards(id), {
+    trials,
+    efficiency: TERMINAL_RUN_STATUSES.has(run.status),
+  });
   const health = await runHealth(ctx.services, run);
   return {
     ...rest,
     progress_pct: stats?.progress_pct ?? (run.status === 'completed' ? 100 : 0),
     stats: stats ?? null,
-    ...trialStats,
+    ...cardStats,
     health,
     links: { self: `${ctx.url.origin}/api/v1/runs/${id}`, scorecards: `${ctx.url.origin}/api/v1/runs/${id}/scorecards` },
   };

@@ -94,6 +94,10 @@ export function casesCommand(io: CasesIO = processCasesIO): Command {
         )
         .option('--answers <file>', 'BFCL possible-answer file (implies --format bfcl)')
         .option('--category <name>', 'BFCL category of every row (default: from each id)')
+        .option(
+          '--functions <class=file...>',
+          "BFCL multi-turn: a class's function docs, e.g. GorillaFileSystem=multi_turn_func_doc/gorilla_file_system.json",
+        )
         .option('--partial', 'import the valid rows and list the invalid ones (default: one bad row imports nothing)')
         .option('--source <name>', 'metadata.source for cases that have none')
         .option('--batch-size <n>', 'cases per request for big files', String(DEFAULT_BATCH_SIZE)),
@@ -104,6 +108,7 @@ export function casesCommand(io: CasesIO = processCasesIO): Command {
           format?: string;
           answers?: string;
           category?: string;
+          functions?: string[];
           partial?: boolean;
           source?: string;
           batchSize: string;
@@ -119,6 +124,7 @@ export function casesCommand(io: CasesIO = processCasesIO): Command {
           format,
           ...(opts.answers ? { answers: opts.answers } : {}),
           ...(opts.category ? { category: opts.category } : {}),
+          ...(opts.functions ? { functions: functionFiles(opts.functions) } : {}),
           ...(opts.source ? { source: opts.source } : {}),
           partial: opts.partial ?? false,
           batchSize,
@@ -258,4 +264,16 @@ function importProgress(io: CasesIO): { update(sent: number, total: number): voi
 function printWarnings(io: CasesIO, warnings: readonly CaseWarning[], max: number): void {
   for (const w of warnings.slice(0, max)) io.err(`warning: ${w.test_case_id ?? '(gold set)'}: ${w.code}: ${w.message}\n`);
   if (warnings.length > max) io.err(`warning: ... and ${warnings.length - max} more (evalp cases lint FILE lists them all)\n`);
+}
+
+/** `--functions Class=file ...` as a map of class name to file path. */
+function functionFiles(values: readonly string[]): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const value of values) {
+    const at = value.indexOf('=');
+    if (at <= 0 || at === value.length - 1)
+      throw new CliError(`--functions ${value}: expected <class>=<file>, e.g. GorillaFileSystem=gorilla_file_system.json`);
+    files[value.slice(0, at)] = value.slice(at + 1);
+  }
+  return files;
 }

@@ -1,4 +1,5 @@
 import type { ErrorCode, ScriptedFault, StageResult, TestCase, ToolCall, Trajectory } from '../../domain/index.js';
+import { asksQuestion } from './clarification.js';
 
 /** The behaviour checks of issue 12 beside the call comparison: recovery from scripted failures, and abstention. */
 export type BehaviourCode = Extract<
@@ -37,7 +38,8 @@ export const DEFAULT_FAILURE_WORDS = [
  * asked for (`asks_for`), one of those words (case-insensitive; `_` read as a space, so `order_id` matches "order id").
  */
 export function isClarificationRequest(answer: string | null, asksFor?: readonly string[]): boolean {
-  if (answer === null || !answer.includes('?')) return false;
+  // the same notion of "asked a question" as conversation turns (clarification.ts), plus the words it must ask about
+  if (answer === null || !asksQuestion(answer)) return false;
   return asksFor === undefined || asksFor.length === 0 || mentionsAny(answer, asksFor);
 }
 

@@ -9,3 +9,4 @@ export { scoreRouting, withRouting } from './routing.js';
 export { callOutcomesOf, type CallOutcome, type CallOutcomes } from './callOutcomes.js';
 export { resolveReference, substituteReferences, type Resolution } from './dataFlowReferences.js';
 export { checkBehaviour, withBehaviour, isClarificationRequest, executedCalls, faultHits, type BehaviourFailure } from './caseBehaviour.js';
+export { asksQuestion, checkClarification, type ClarificationExpectation } from './clarification.js';

@@ -1,4 +1,13 @@
-import type { JsonObject, ReferenceMetricResult, Scorecard, StageName, StageResult, ToolCall, Trajectory } from '../../domain/index.js';
+import type {
+  Efficiency,
+  JsonObject,
+  ReferenceMetricResult,
+  Scorecard,
+  StageName,
+  StageResult,
+  ToolCall,
+  Trajectory,
+} from '../../domain/index.js';
 
 /**
  * A case part-way through the waterfall. Plain JSON, so a stage worker can hand it to the next stage's queue
@@ -42,6 +51,23 @@ export interface CaseState {
   /** reference metrics computed beside the judge in stage 4 (absent when the run enabled none) */
   reference_metrics?: ReferenceMetricResult[];
   /** what stage 3's calls returned (tool and data, or the failure), shown to the judge for faithfulness */
+  api_data?: unknown;
+  /** calls made vs needed, redundant calls, turns and tokens (absent when the target did not answer) */
+  efficiency?: Efficiency;
+  /** a conversation case: each turn's own waterfall (`stages` above then aggregate them, see conversation.ts) */
+  turns?: TurnState[];
+}
+
+/** One turn of a conversation case part-way through the waterfall: the fields of a CaseState that are per turn. */
+export interface TurnState {
+  stages: Record<StageName, StageResult>;
+  calls: ToolCall[];
+  answer: string | null;
+  assignment: Array<{ expected_index: number; actual_index: number }>;
+  call_set: number;
+  trajectory?: Trajectory;
+  input_tokens: number;
+  output_tokens: number;
   api_data?: unknown;
 }
 

@@ -10,6 +10,7 @@ import {
   type TestCase,
   type ToolCatalog,
   type Trajectory,
+  isConversation,
 } from '../../domain/index.js';
 import { callOutcomesOf, checkBehaviour, runLogicStage, scoreRouting, withBehaviour, withRouting } from '../logic/index.js';
 import { runSyntaxStage } from '../syntax/index.js';
@@ -21,6 +22,8 @@ import { decideVerdict } from './passRule.js';
 import { toolResultsOf } from './toolResults.js';
 import { skippedStage } from './stageResults.js';
 import { PENDING, type CaseState } from './caseState.js';
+import { finishConversation, neededCalls, runConversationStage, startConversation, type TurnOutput } from './conversation.js';
+import { efficiencyOf, withRedundancyRule } from './efficiency.js';
 
 /** What the target produced (or a recorded output) plus what invoking it cost. */
 export interface CaseInput {
@@ -51,6 +54,8 @@ export interface CaseInput {
   entities?: JsonObject;
   /** orchestrator mode: the agent, reason and entities are scored in stage 2 when the case expects them */
   orchestrator?: boolean;
+  /** a conversation case: what the target produced for each turn (TargetSuccess.turns); `output` is then unused */
+  turns?: readonly TurnOutput[];
 }
 
 /**
@@ -58,6 +63,11 @@ export interface CaseInput {
  * and 4 are marked pending when enabled (and the gate passed), else skipped with the reason.
  */
 export function startCase(input: CaseInput, config: EvaluationConfig): CaseState {
+  if (isConversation(input.testCase)) return startConversation(input, config, startSingleCase);
+  return startSingleCase(input, config);
+}
+
+function startSingleCase(input: CaseInput, config: EvaluationConfig): CaseState {
   const started = performance.now();
   const { testCase, catalog } = input;
   const policy = resolveCoercionPolicy(config.coercion, testCase.coercion);
@@ -91,6 +101,11 @@ export function startCase(input: CaseInput, config: EvaluationConfig): CaseState
     assignment = logic.assignment;
     callSet = logic.call_set;
   }
+  const efficiency = efficiencyOf(
+    [{ calls: syntax.calls, trajectory: input.trajectory, needed: neededCalls(testCase, callSet) }],
+    (input.inputTokens ?? 0) + (input.outputTokens ?? 0),
+  );
+  if (gate) stages.logic = withRedundancyRule(stages.logic, efficiency, config.fail_on_redundant_calls);
   return {
     run_id: input.runId,
     test_case_id: testCase.id,
@@ -117,6 +132,7 @@ export function startCase(input: CaseInput, config: EvaluationConfig): CaseState
     evaluation: { api_calls_made: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, ms: performance.now() - started },
     worker_id: input.workerId ?? 'local',
     attempt: input.attempt ?? 1,
+    efficiency,
   };
 }
 
@@ -130,7 +146,7 @@ export function startFailedCase(
   failure: { error_code: 'target_error' | 'target_timeout'; message: string },
   config: EvaluationConfig,
 ): CaseState {
-  const state = startCase({ ...input, output: null }, config);
+  const { efficiency: _none, turns: _turns, ...state } = startSingleCase({ ...input, output: null }, config);
   const syntax: StageResult = {
     stage: 'syntax',
     status: 'error',
@@ -207,6 +223,9 @@ export async function runExecution(
   provider: ApiProvider,
   abortSignal?: AbortSignal,
 ): Promise<CaseState> {
+  if (state.turns) {
+    return runConversationStage(state, testCase, 'execution', (s, tc) => runExecution(s, tc, config, provider, abortSignal));
+  }
   const started = performance.now();
   if (testCase.environment) return runStatefulExecution(state, testCase, config, started);
   const out = await runExecutionStage(state.calls, testCase, state.assignment, {
@@ -241,6 +260,9 @@ export async function runSemantics(
   abortSignal?: AbortSignal,
   embedder?: Embedder,
 ): Promise<CaseState> {
+  if (state.turns) {
+    return runConversationStage(state, testCase, 'semantics', (s, tc) => runSemantics(s, tc, config, judge, abortSignal, embedder));
+  }
   const started = performance.now();
   const out = await runSemanticsStage(testCase, state.answer, {
     judge,
@@ -279,6 +301,11 @@ export function finishCase(
   config: EvaluationConfig,
   timestamp = new Date().toISOString(),
 ): Scorecard {
+  const card = finishSingleCase(state, testCase, config, timestamp);
+  return state.turns ? finishConversation(card, state, testCase, config) : card;
+}
+
+function finishSingleCase(state: CaseState, testCase: TestCase, config: EvaluationConfig, timestamp: string): Scorecard {
   const verdict = decideVerdict(state.stages, config.weights);
   const inv = state.invocation;
   const ev = state.evaluation;
@@ -298,6 +325,7 @@ export function finishCase(
     ...(inv.entities !== undefined ? { entities: inv.entities } : {}),
     tool_results: toolResultsOf(testCase, state.calls, state.stages.logic.details as LogicDetails | undefined),
     ...(state.reference_metrics ? { reference_metrics: state.reference_metrics } : {}),
+    ...(state.efficiency ? { efficiency: state.efficiency } : {}),
     overall_passed: verdict.overall_passed,
     overall_score: verdict.overall_score,
     outcome: outcomeKindOf({ ...verdict, stages: state.stages }),

@@ -19,7 +19,7 @@ export interface CsvColumn {
 
 type TopKey = 'id' | 'nl_query' | 'call_order' | 'expected_nl_response';
 type MetaKey = 'category' | 'api_version' | 'author' | 'source' | 'created_at' | 'updated_at';
-type JsonKey = 'expected_tool_calls' | 'alternative_tool_calls' | 'expected_raw_data' | 'execution';
+type JsonKey = 'expected_tool_calls' | 'alternative_tool_calls' | 'expected_raw_data' | 'execution' | 'turns';
 
 const text = (name: TopKey): CsvColumn => ({
   name,
@@ -135,10 +135,12 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
     read: (cell, draft) => readJson(cell, (value) => (draft.metadata['bfcl'] = value)),
     write: (tc) => (tc.metadata.bfcl === undefined ? undefined : JSON.stringify(tc.metadata.bfcl)),
   },
+  // a conversation case: its turns as one JSON cell (`[{"user", "expected_tool_calls", "expect_clarification", ...}]`)
+  json('turns'),
 ];
 
 export const CSV_COLUMN_NAMES: readonly string[] = CSV_COLUMNS.map((c) => c.name);
-/** Columns a header must have. */
+/** Columns a header must have (a file with a `turns` column may leave them out: its cases are conversations). */
 export const REQUIRED_CSV_COLUMNS: readonly string[] = ['nl_query', 'expected_tool_calls'];
 
 const METADATA_COLUMNS = new Set<string>([

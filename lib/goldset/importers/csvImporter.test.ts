@@ -159,7 +159,14 @@ describe('importCsv', () => {
     [
       'a missing expected_tool_calls cell',
       `a,Weather in Paris?,,,,,`,
-      [{ id: 'a', field: 'expected_tool_calls', reason: 'required (expected array)' }],
+      [
+        {
+          id: 'a',
+          field: 'expected_tool_calls',
+          reason:
+            'required for a single-question case ([] means: make no call); a conversation case puts them in turns[i].expected_tool_calls',
+        },
+      ],
     ],
     [
       'a complexity out of range',

@@ -82,7 +82,11 @@ describe('importJsonl', () => {
 
   it.each<[string, unknown, Omit<ImportRowError, 'row'>[]]>([
     ['a JSON array instead of an object', [1, 2], [{ field: '', reason: 'Invalid input: expected object, received array' }]],
-    ['a missing query', { id: 'x', expected_tool_calls: [] }, [{ id: 'x', field: 'nl_query', reason: 'required (expected string)' }]],
+    [
+      'a missing query',
+      { id: 'x', expected_tool_calls: [] },
+      [{ id: 'x', field: 'nl_query', reason: 'required: a case has a question (nl_query) or a conversation (turns)' }],
+    ],
     ['an unknown field', minimal('x', { priority: 3 }), [{ id: 'x', field: 'priority', reason: 'unknown field' }]],
     [
       'an unknown matcher',

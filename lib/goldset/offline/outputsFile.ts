@@ -11,6 +11,8 @@ export type OutputLine =
       input_tokens?: number;
       output_tokens?: number;
       cost_usd?: number;
+      /** a conversation case: the output of each turn (`output` is then the last turn's) */
+      turns?: Array<{ output: unknown; input_tokens?: number; output_tokens?: number }>;
     }
   | { line: number; error: string };
 
@@ -42,8 +44,24 @@ export function parseOutputLine(text: string, line: number): OutputLine {
   const v = value as Record<string, unknown>;
   const id = v.test_case_id ?? v.id;
   if (typeof id !== 'string' || id === '') return { line, error: `line ${line}: test_case_id must be a non-empty string` };
-  if (!('output' in v)) return { line, error: `line ${line}: output is missing for test case "${id}"` };
-  const out: OutputLine = { line, test_case_id: id, output: v.output };
+  let turns: Array<{ output: unknown; input_tokens?: number; output_tokens?: number }> | undefined;
+  if (v.turns !== undefined) {
+    const items = Array.isArray(v.turns) ? v.turns : [];
+    if (items.length === 0 || items.some((t) => typeof t !== 'object' || t === null || Array.isArray(t) || !('output' in t))) {
+      return {
+        line,
+        error: `line ${line}: turns must be a non-empty list of {"output", "input_tokens"?, "output_tokens"?} for test case "${id}"`,
+      };
+    }
+    turns = (items as Array<Record<string, unknown>>).map((t) => ({
+      output: t.output,
+      ...(typeof t.input_tokens === 'number' ? { input_tokens: t.input_tokens } : {}),
+      ...(typeof t.output_tokens === 'number' ? { output_tokens: t.output_tokens } : {}),
+    }));
+  }
+  if (!('output' in v) && !turns)
+    return { line, error: `line ${line}: output (or turns, for a conversation) is missing for test case "${id}"` };
+  const out: OutputLine = { line, test_case_id: id, output: 'output' in v ? v.output : turns!.at(-1)!.output, ...(turns ? { turns } : {}) };
   for (const key of ['latency_ms', 'input_tokens', 'output_tokens', 'cost_usd'] as const) {
     if (typeof v[key] === 'number') out[key] = v[key];
   }

@@ -61,6 +61,7 @@ export async function* scoreOutputs(lines: AsyncIterable<OutputLine>, options: S
         ...(line.input_tokens !== undefined ? { inputTokens: line.input_tokens } : {}),
         ...(line.output_tokens !== undefined ? { outputTokens: line.output_tokens } : {}),
         ...(line.cost_usd !== undefined ? { costUsd: line.cost_usd } : {}),
+        ...(line.turns !== undefined ? { turns: line.turns } : {}),
       },
       options.config,
       deps,

@@ -1,5 +1,5 @@
 import type { Anthropic } from '@anthropic-ai/sdk';
-import type { AnthropicTargetSettings, TestCase, ToolCatalog } from '../../domain/index.js';
+import { type AnthropicTargetSettings, isConversation, type TestCase, type ToolCatalog } from '../../domain/index.js';
 import {
   type ApiProvider,
   elapsedMs,
@@ -12,7 +12,8 @@ import {
 import { recordLlmCall } from '../../telemetry/index.js';
 import { TargetConfigurationError } from '../errors.js';
 import { ToolNameMap } from '../openai/toolNames.js';
-import { runToolLoop, type LoopAnswer, type LoopToolResult, type LoopTurn, type ToolLoopProtocol } from '../toolLoop/toolLoop.js';
+import { runToolLoop, type LoopAnswer, type LoopToolResult, type LoopTurn } from '../toolLoop/toolLoop.js';
+import { type ConversationProtocol, NO_TOOL_EXECUTION, runConversationLoop } from '../toolLoop/conversationLoop.js';
 import { createAnthropicClient } from './anthropicClient.js';
 import { failureFromAnthropicError } from './anthropicFailure.js';
 import { anthropicTools, isFields, messageCost, outputMessage, readMessage, systemParam, type Fields } from './anthropicMessage.js';
@@ -66,6 +67,7 @@ export class AnthropicTarget implements TargetInvoker {
     abortSignal?.throwIfAborted();
     const client = await this.client();
     const started = performance.now();
+    if (isConversation(testCase)) return this.invokeConversation(testCase, client, started, abortSignal);
     const conversation = new MessagesConversation(client, this.settings, this.tools, this.names, testCase.nl_query, abortSignal, started);
     const loop = this.settings.agentic_loop;
     if (loop?.enabled) {
@@ -90,6 +92,39 @@ export class AnthropicTarget implements TargetInvoker {
     return {
       ...this.success(turn.inputTokens, turn.outputTokens, turn.costUsd ?? 0, turn.model, 0, started),
       output: outputMessage(message, readContent(message), turn.calls),
+    };
+  }
+
+  /**
+   * A conversation case: one Messages API conversation, the user's turns added one by one; each turn is a
+   * tool_use/tool_result loop (or one request when the loop is off, its calls not executed) that sees the history.
+   */
+  private async invokeConversation(
+    testCase: TestCase,
+    client: Anthropic,
+    started: number,
+    abortSignal: AbortSignal | undefined,
+  ): Promise<TargetInvocation> {
+    const loop = this.settings.agentic_loop;
+    const enabled = loop?.enabled === true;
+    const conversation = new MessagesConversation(client, this.settings, this.tools, this.names, null, abortSignal, started);
+    const outcome = await runConversationLoop({
+      testCase,
+      maxTurns: enabled ? loop!.max_turns : 1,
+      protocol: conversation,
+      tools: enabled ? this.options.apiProvider! : NO_TOOL_EXECUTION,
+      abortSignal,
+      keepTrajectory: enabled,
+      outputOf: (turn) => {
+        const last = turn.last.message as Fields;
+        return outputMessage(last, readContent(last), turn.calls);
+      },
+    });
+    if (!outcome.ok) return outcome.failure;
+    return {
+      ...this.success(outcome.input_tokens, outcome.output_tokens, outcome.cost_usd ?? 0, outcome.model, outcome.api_calls_made, started),
+      output: outcome.turns.at(-1)!.output,
+      turns: outcome.turns,
     };
   }
 
@@ -130,7 +165,7 @@ function readContent(message: Fields): unknown[] {
 }
 
 /** One Messages API conversation: the history, one request per `send`, tool results appended as a user turn. */
-class MessagesConversation implements ToolLoopProtocol {
+class MessagesConversation implements ConversationProtocol {
   private readonly messages: Fields[];
 
   constructor(
@@ -138,11 +173,24 @@ class MessagesConversation implements ToolLoopProtocol {
     private readonly settings: AnthropicTargetSettings,
     private readonly tools: Fields[],
     private readonly names: ToolNameMap,
-    question: string,
+    question: string | null,
     private readonly abortSignal: AbortSignal | undefined,
     private readonly started: number,
   ) {
-    this.messages = [{ role: 'user', content: question }];
+    this.messages = question === null ? [] : [{ role: 'user', content: question }];
+  }
+
+  /** The user's next message; after tool results (a user turn already) it joins that turn as a text block. */
+  addUserMessage(text: string): void {
+    const last = this.messages.at(-1);
+    if (last?.role === 'user' && Array.isArray(last.content)) last.content = [...(last.content as unknown[]), { type: 'text', text }];
+    else this.messages.push({ role: 'user', content: text });
+  }
+
+  /** A turn's final answer stays in the history (tool_use blocks never reach here: the loop answered them). */
+  addAnswer(turn: LoopAnswer): void {
+    const content = readContent(turn.message as Fields);
+    this.messages.push({ role: 'assistant', content: content.length > 0 ? content : [{ type: 'text', text: turn.text ?? '' }] });
   }
 
   async send(): Promise<LoopTurn> {

@@ -1,4 +1,4 @@
-import type { SecretRef, TargetSettings, TestCase } from '../../domain/index.js';
+import { isConversation, type SecretRef, type TargetSettings, type TestCase } from '../../domain/index.js';
 import {
   elapsedMs,
   type InvokeOptions,
@@ -6,10 +6,12 @@ import {
   type TargetFailure,
   type TargetInvocation,
   type TargetInvoker,
+  type TargetSuccess,
+  type TargetTurnOutput,
 } from '../../ports/index.js';
 import { TargetConfigurationError, describeError, snippet } from '../errors.js';
 import { isRetryableStatus, retryAfterInMs } from '../../resilience/index.js';
-import { compileTemplate, type CompiledTemplate } from './requestTemplate.js';
+import { compileTemplate, type CompiledTemplate, type TemplateValues } from './requestTemplate.js';
 import { extractResponse, queryPath, type ResponsePaths } from './responseExtraction.js';
 import { extractUsage } from './usageExtraction.js';
 
@@ -87,7 +89,51 @@ export class HttpTarget implements TargetInvoker {
     const { abortSignal } = options;
     abortSignal?.throwIfAborted();
     const headers = await this.headers();
-    const values = { question: testCase.nl_query, test_case_id: testCase.id };
+    if (isConversation(testCase)) return this.converse(testCase, headers, abortSignal);
+    return this.request({ question: testCase.nl_query, test_case_id: testCase.id }, headers, abortSignal);
+  }
+
+  /**
+   * A conversation case: one request per turn, each with `{{question}}` = the turn's user message and `{{messages}}` =
+   * the conversation so far (earlier user messages and the agent's answers with their tool calls, then this turn's
+   * message). The agent endpoint runs its own tools, so their results reach the history only through its answers.
+   */
+  private async converse(
+    testCase: TestCase,
+    headers: Record<string, string>,
+    abortSignal: AbortSignal | undefined,
+  ): Promise<TargetInvocation> {
+    const history: unknown[] = [];
+    const turns: TargetTurnOutput[] = [];
+    const total = { latency_ms: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, attempts: 0 };
+    let last: TargetSuccess | undefined;
+    const all = testCase.turns ?? [];
+    for (const [i, turn] of all.entries()) {
+      history.push({ role: 'user', content: turn.user });
+      const answer = await this.request({ question: turn.user, test_case_id: testCase.id, messages: [...history] }, headers, abortSignal);
+      if (!answer.ok)
+        return {
+          ...answer,
+          message: `turn ${i + 1} of ${all.length}: ${answer.message}`,
+          latency_ms: total.latency_ms + answer.latency_ms,
+        };
+      total.latency_ms += answer.latency_ms;
+      total.input_tokens += answer.input_tokens;
+      total.output_tokens += answer.output_tokens;
+      total.cost_usd += answer.cost_usd;
+      total.attempts += answer.attempts;
+      turns.push({ output: answer.output, input_tokens: answer.input_tokens, output_tokens: answer.output_tokens });
+      history.push(assistantMessageOf(answer.output));
+      last = answer;
+    }
+    return { ...last!, ...total, turns };
+  }
+
+  private async request(
+    values: TemplateValues,
+    headers: Record<string, string>,
+    abortSignal: AbortSignal | undefined,
+  ): Promise<TargetInvocation> {
     const url = this.url.renderUrl(values);
     const label = `${this.settings.method} ${url.split('?')[0]}`;
     const started = performance.now();
@@ -183,7 +229,11 @@ export class HttpTarget implements TargetInvoker {
   }
 
   private checkRendersJson(template: CompiledTemplate): void {
-    const sample = template.renderJson({ question: 'sample "question"', test_case_id: 'sample-id' });
+    const sample = template.renderJson({
+      question: 'sample "question"',
+      test_case_id: 'sample-id',
+      messages: [{ role: 'user', content: 'sample "question"' }],
+    });
     try {
       JSON.parse(sample);
     } catch (error) {
@@ -198,4 +248,13 @@ export class HttpTarget implements TargetInvoker {
   private configError(setting: string, message: string, cause: unknown): TargetConfigurationError {
     return new TargetConfigurationError(setting, `target ${this.targetId}: ${message}`, { cause });
   }
+}
+
+/** The agent's answer as a chat message for the history: its own assistant message, or its output as text. */
+function assistantMessageOf(output: unknown): unknown {
+  if (typeof output === 'object' && output !== null && !Array.isArray(output) && (output as { role?: unknown }).role === 'assistant') {
+    const { role, content, tool_calls } = output as { role: string; content?: unknown; tool_calls?: unknown };
+    return { role, content: content ?? null, ...(tool_calls === undefined ? {} : { tool_calls }) };
+  }
+  return { role: 'assistant', content: typeof output === 'string' ? output : JSON.stringify(output) };
 }

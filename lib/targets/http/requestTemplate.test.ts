@@ -37,7 +37,9 @@ describe('compileTemplate: JSON bodies', () => {
   });
 
   it('rejects unknown placeholders', () => {
-    expect(() => compileTemplate('{"q": {{query}}}')).toThrow('uses {{query}}; only {{question}} and {{test_case_id}} are substituted');
+    expect(() => compileTemplate('{"q": {{query}}}')).toThrow(
+      'uses {{query}}; only {{question}}, {{test_case_id}}, {{messages}} are substituted',
+    );
   });
 });
 

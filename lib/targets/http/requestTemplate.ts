@@ -2,9 +2,15 @@
 export interface TemplateValues {
   question: string;
   test_case_id: string;
+  /**
+   * The conversation so far as chat messages (`[{role: 'user'|'assistant', content, tool_calls?}]`, the current user
+   * message last): one user message for a single-question case. Rendered as a JSON array (as JSON text inside a
+   * JSON string or a URL). Absent = `[{role: 'user', content: question}]`.
+   */
+  messages?: readonly unknown[];
 }
 
-export const TEMPLATE_PLACEHOLDERS = ['question', 'test_case_id'] as const satisfies readonly (keyof TemplateValues)[];
+export const TEMPLATE_PLACEHOLDERS = ['question', 'test_case_id', 'messages'] as const satisfies readonly (keyof TemplateValues)[];
 type Placeholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 
 type Part = string | { name: Placeholder; inString: boolean };
@@ -21,7 +27,7 @@ export interface CompiledTemplate {
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 /**
- * Compiles a template once. `{{question}}` and `{{test_case_id}}` are substituted (whitespace inside the braces is
+ * Compiles a template once. `{{question}}`, `{{test_case_id}}` and `{{messages}}` are substituted (whitespace inside the braces is
  * allowed); any other `{{name}}` throws (the caller names the setting). For JSON, whether a placeholder sits inside a
  * JSON string is decided by scanning the template's quotes, so `{"q": {{question}}}`, `{"q": "{{question}}"}` and
  * `{"q": "Q: {{question}}"}` all render valid JSON whatever quotes, backslashes or newlines the question holds.
@@ -43,7 +49,7 @@ export function compileTemplate(template: string): CompiledTemplate {
   for (const match of template.matchAll(PLACEHOLDER)) {
     const name = match[1]!;
     if (!(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name)) {
-      throw new Error(`uses {{${name}}}; only ${TEMPLATE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(' and ')} are substituted`);
+      throw new Error(`uses {{${name}}}; only ${TEMPLATE_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')} are substituted`);
     }
     scanQuotes(match.index);
     parts.push(template.slice(last, match.index), { name: name as Placeholder, inString });
@@ -52,14 +58,19 @@ export function compileTemplate(template: string): CompiledTemplate {
     scanned = last;
   }
   parts.push(template.slice(last));
-  const render = (values: TemplateValues, encode: (value: string, inString: boolean) => string): string => {
+  // strings render as strings; the messages as a JSON array (outside a JSON string) or its JSON text (inside one, in a URL)
+  const valueOf = (values: TemplateValues, name: Placeholder): unknown =>
+    name === 'messages' ? (values.messages ?? [{ role: 'user', content: values.question }]) : values[name];
+  const textOf = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+  const render = (values: TemplateValues, encode: (value: unknown, inString: boolean) => string): string => {
     let out = '';
-    for (const part of parts) out += typeof part === 'string' ? part : encode(values[part.name], part.inString);
+    for (const part of parts) out += typeof part === 'string' ? part : encode(valueOf(values, part.name), part.inString);
     return out;
   };
   return {
     placeholders,
-    renderJson: (values) => render(values, (value, quoted) => (quoted ? JSON.stringify(value).slice(1, -1) : JSON.stringify(value))),
-    renderUrl: (values) => render(values, (value) => encodeURIComponent(value)),
+    renderJson: (values) =>
+      render(values, (value, quoted) => (quoted ? JSON.stringify(textOf(value)).slice(1, -1) : JSON.stringify(value))),
+    renderUrl: (values) => render(values, (value) => encodeURIComponent(textOf(value))),
   };
 }

@@ -1,7 +1,8 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { TestCase, Trajectory } from '../../domain/index.js';
 import type { ApiProvider, TargetFailure } from '../../ports/index.js';
-import { runToolLoop, type LoopAnswer, type LoopCall, type LoopToolResult, type ToolLoopProtocol } from '../toolLoop/toolLoop.js';
+import { runToolLoop, type LoopAnswer, type LoopCall, type LoopToolResult } from '../toolLoop/toolLoop.js';
+import type { ConversationProtocol } from '../toolLoop/conversationLoop.js';
 import { isFields, withCatalogName, type ChatTurn, type Fields } from './chatTurn.js';
 import type { ToolNameMap } from './toolNames.js';
 
@@ -46,13 +47,7 @@ export async function runAgenticLoop(input: AgenticLoopInput): Promise<AgenticLo
     abortSignal: input.abortSignal,
   });
   if (!outcome.ok) return { ok: false, failure: outcome.failure, trajectory: outcome.trajectory };
-  const calls = protocol.rawCalls;
-  const last = outcome.last.message;
-  const output = isFields(last)
-    ? synthetic(last, calls)
-    : calls.length === 0
-      ? protocol.lastCompletion
-      : synthetic({ role: 'assistant', content: null }, calls);
+  const output = protocol.outputSince(0, outcome.last);
   return {
     ok: true,
     output,
@@ -65,8 +60,11 @@ export async function runAgenticLoop(input: AgenticLoopInput): Promise<AgenticLo
   };
 }
 
-/** One chat-completions conversation: the message history, and every call as received (catalog names). */
-class ChatCompletionsConversation implements ToolLoopProtocol {
+/**
+ * One chat-completions conversation: the message history, and every call as received (catalog names). As a
+ * ConversationProtocol it also takes the user's later messages and keeps each turn's final answer in the history.
+ */
+export class ChatCompletionsConversation implements ConversationProtocol {
   private readonly messages: ChatCompletionMessageParam[];
   readonly rawCalls: unknown[] = [];
   lastCompletion: unknown;
@@ -101,6 +99,26 @@ class ChatCompletionsConversation implements ToolLoopProtocol {
   addResults(turn: LoopAnswer, results: readonly LoopToolResult[]): void {
     this.messages.push(assistantParam(turn.message as Fields));
     for (const result of results) this.messages.push({ role: 'tool', tool_call_id: result.call.id, content: result.content });
+  }
+
+  addUserMessage(text: string): void {
+    this.messages.push({ role: 'user', content: text });
+  }
+
+  addAnswer(turn: LoopAnswer): void {
+    this.messages.push(isFields(turn.message) ? assistantParam(turn.message) : { role: 'assistant', content: turn.text ?? '' });
+  }
+
+  /**
+   * The output stage 1 reads for the calls made since `from` (an index into rawCalls) and the last answer: a synthetic
+   * assistant message with the last message's fields and every one of those calls, or the last completion as is when
+   * it had no message and no call was made.
+   */
+  outputSince(from: number, last: LoopAnswer): unknown {
+    const calls = this.rawCalls.slice(from);
+    const message = last.message;
+    if (isFields(message)) return synthetic(message, calls);
+    return calls.length === 0 ? this.lastCompletion : synthetic({ role: 'assistant', content: null }, calls);
   }
 }
 

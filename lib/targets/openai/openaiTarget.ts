@@ -1,6 +1,6 @@
 import type { OpenAI } from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { TestCase, ToolCatalog } from '../../domain/index.js';
+import { isConversation, type TestCase, type ToolCatalog } from '../../domain/index.js';
 import {
   type ApiProvider,
   elapsedMs,
@@ -11,7 +11,8 @@ import {
   type TargetSuccess,
 } from '../../ports/index.js';
 import { TargetConfigurationError } from '../errors.js';
-import { runAgenticLoop } from './agenticLoop.js';
+import { ChatCompletionsConversation, runAgenticLoop } from './agenticLoop.js';
+import { NO_TOOL_EXECUTION, runConversationLoop } from '../toolLoop/conversationLoop.js';
 import { catalogTools, isFields, messageWithCatalogNames, readCompletion, type ChatTurn } from './chatTurn.js';
 import { checkClientSettings, createOpenAIClient, type AzureADTokenProvider } from './openaiClient.js';
 import { failureFromRequestError } from './openaiFailure.js';
@@ -79,6 +80,7 @@ export class OpenAITarget implements TargetInvoker {
     const started = performance.now();
     const send = (messages: ChatCompletionMessageParam[]) => this.send(client, messages, abortSignal, started);
     const loop = this.settings.agentic_loop;
+    if (isConversation(testCase)) return this.invokeConversation(testCase, send, started, abortSignal);
     const messages = this.openingMessages(testCase);
     if (loop?.enabled) {
       const outcome = await runAgenticLoop({
@@ -100,6 +102,54 @@ export class OpenAITarget implements TargetInvoker {
     if (!turn.ok) return turn.failure;
     const output = turn.message ? messageWithCatalogNames(turn.message, this.names) : turn.completion;
     return this.success(output, turn.inputTokens, turn.outputTokens, turn.model, 0, started);
+  }
+
+  /**
+   * A conversation case: one chat, the user's turns added one by one; each turn is a tool loop (or one request when
+   * the loop is off, its calls not executed), and the model sees every earlier message, its answers and tool results.
+   */
+  private async invokeConversation(
+    testCase: TestCase,
+    send: (messages: ChatCompletionMessageParam[]) => Promise<ChatTurn>,
+    started: number,
+    abortSignal: AbortSignal | undefined,
+  ): Promise<TargetInvocation> {
+    const loop = this.settings.agentic_loop;
+    const enabled = loop?.enabled === true;
+    const tools = enabled ? this.options.apiProvider! : NO_TOOL_EXECUTION;
+    const maxTurns = enabled ? loop!.max_turns : 1;
+    const opening: ChatCompletionMessageParam[] = this.settings.system_prompt
+      ? [{ role: 'system', content: this.settings.system_prompt }]
+      : [];
+    const chat = new ChatCompletionsConversation({
+      testCase,
+      messages: opening,
+      maxTurns,
+      send,
+      apiProvider: tools,
+      names: this.names,
+      abortSignal,
+    });
+    let from = 0;
+    const outcome = await runConversationLoop({
+      testCase,
+      maxTurns,
+      protocol: chat,
+      tools,
+      abortSignal,
+      keepTrajectory: enabled,
+      outputOf: (turn) => {
+        const output = chat.outputSince(from, turn.last);
+        from = chat.rawCalls.length;
+        return output;
+      },
+    });
+    if (!outcome.ok) return outcome.failure;
+    const last = outcome.turns.at(-1)!;
+    return {
+      ...this.success(last.output, outcome.input_tokens, outcome.output_tokens, outcome.model, outcome.api_calls_made, started),
+      turns: outcome.turns,
+    };
   }
 
   private openingMessages(testCase: TestCase): ChatCompletionMessageParam[] {

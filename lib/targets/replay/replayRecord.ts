@@ -1,9 +1,12 @@
-import type { TargetErrorCode, TargetInvocation } from '../../ports/index.js';
+import { TrajectorySchema } from '../../domain/index.js';
+import type { TargetErrorCode, TargetInvocation, TargetTurnOutput } from '../../ports/index.js';
 
 /**
  * One line of a replay outputs file:
  * `{"test_case_id", "output", "latency_ms"?, "input_tokens"?, "output_tokens"?, "cost_usd"?, "model"? | "client_version"?,
- *   "agent"?, "routing_reason"?, "api_calls_made"?, "error"?}`.
+ *   "agent"?, "routing_reason"?, "api_calls_made"?, "error"?, "turns"?}`.
+ * `turns` (a conversation case): the recorded answer of each turn, in order,
+ * `[{"output", "input_tokens"?, "output_tokens"?, "trajectory"?}]`; `output` may then be left out (it is the last turn's).
  * `error` (a string, or `{ "code"?: "target_error" | "target_timeout", "message" }`) replays a failed invocation.
  */
 type Fields = Record<string, unknown>;
@@ -54,9 +57,15 @@ export function invocationFromLine(line: string, testCaseId: string, file: strin
   if (cost === undefined) return fail(`${where}: cost_usd must be a non-negative number, got ${JSON.stringify(record.cost_usd)}`);
   const version = record.model ?? record.client_version ?? null;
   if (version !== null && typeof version !== 'string') return fail(`${where}: model must be a string, got ${JSON.stringify(version)}`);
+  let turns: TargetTurnOutput[] | undefined;
+  if (record.turns !== undefined && record.turns !== null) {
+    const read = recordedTurns(record.turns);
+    if (typeof read === 'string') return fail(`${where}: ${read}`);
+    turns = read;
+  }
   const invocation: TargetInvocation = {
     ok: true,
-    output: record.output ?? null,
+    output: record.output ?? turns?.at(-1)?.output ?? null,
     latency_ms: latency,
     input_tokens: counts[0]!,
     output_tokens: counts[1]!,
@@ -67,7 +76,30 @@ export function invocationFromLine(line: string, testCaseId: string, file: strin
   };
   if (typeof record.agent === 'string') invocation.agent = record.agent;
   if (typeof record.routing_reason === 'string') invocation.routing_reason = record.routing_reason;
+  if (turns) invocation.turns = turns;
   return invocation;
+}
+
+/** The recorded turns of a conversation, or a sentence naming what is wrong. */
+function recordedTurns(value: unknown): TargetTurnOutput[] | string {
+  if (!Array.isArray(value) || value.length === 0)
+    return `turns must be a non-empty list of {"output", ...}, got ${JSON.stringify(value)?.slice(0, 80)}`;
+  const turns: TargetTurnOutput[] = [];
+  for (const [i, item] of value.entries()) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return `turns[${i}] must be an object {"output", ...}`;
+    const turn = item as Fields;
+    const input = nonNegative(turn.input_tokens, true);
+    const output = nonNegative(turn.output_tokens, true);
+    if (input === undefined || output === undefined) return `turns[${i}]: input_tokens and output_tokens must be non-negative integers`;
+    const read: TargetTurnOutput = { output: turn.output ?? null, input_tokens: input, output_tokens: output };
+    if (turn.trajectory !== undefined) {
+      const trajectory = TrajectorySchema.safeParse(turn.trajectory);
+      if (!trajectory.success) return `turns[${i}].trajectory is not a trajectory (${trajectory.error.issues[0]?.message ?? 'invalid'})`;
+      read.trajectory = trajectory.data;
+    }
+    turns.push(read);
+  }
+  return turns;
 }
 
 /** A missing or null field is 0; anything else must be a finite number >= 0 (an integer when `integer`). */

@@ -27,6 +27,8 @@ export const BfclEnvelopeSchema = z
     questions: BfclFileSchema,
     answers: BfclFileSchema.optional(),
     category: z.string().min(1).optional(),
+    /** multi-turn categories: BFCL's multi_turn_func_doc files by API class name (`{"GorillaFileSystem": "<JSON Lines>"}`) */
+    functions: z.record(z.string().min(1), BfclFileSchema).optional(),
   })
   .strict();
 
@@ -60,6 +62,7 @@ async function bfclInput(raw: RawBody): Promise<BfclInput> {
     questions: envelope.questions,
     ...(envelope.answers !== undefined ? { answers: envelope.answers } : {}),
     ...(envelope.category ? { category: envelope.category } : {}),
+    ...(envelope.functions ? { functions: envelope.functions } : {}),
   };
 }
 

@@ -92,6 +92,13 @@ async function sendWhole(target: ApiTarget, options: ImportCasesOptions): Promis
       questions: await readFile(options.file, 'utf8'),
       ...(options.answers ? { answers: await readFile(options.answers, 'utf8') } : {}),
       ...(options.category ? { category: options.category } : {}),
+      ...(options.functions
+        ? {
+            functions: Object.fromEntries(
+              await Promise.all(Object.entries(options.functions).map(async ([name, path]) => [name, await readFile(path, 'utf8')])),
+            ),
+          }
+        : {}),
     };
     return postImport(target, query, JSON.stringify(envelope), 'application/json');
   }

@@ -29,6 +29,8 @@ export interface GoldFileInput {
   format: GoldFormat;
   answers?: string;
   category?: string;
+  /** BFCL multi-turn: function doc files by class name */
+  functions?: Record<string, string>;
 }
 
 /**
@@ -50,6 +52,13 @@ export async function readGoldFile(input: GoldFileInput, options: ImportOptions)
             questions: linesOf(createReadStream(input.file)),
             ...(input.answers ? { answers: linesOf(createReadStream(input.answers)) } : {}),
             ...(input.category ? { category: input.category } : {}),
+            ...(input.functions
+              ? {
+                  functions: Object.fromEntries(
+                    Object.entries(input.functions).map(([name, path]) => [name, linesOf(createReadStream(path))]),
+                  ),
+                }
+              : {}),
           },
           options,
         );

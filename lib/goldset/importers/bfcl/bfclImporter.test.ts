@@ -323,10 +323,10 @@ describe('importBfcl: errors name the row, the field and the reason', () => {
       ],
     ],
     [
-      'a multi-turn category',
-      jsonl(simpleQuestion('multi_turn_base_0')),
+      'an agentic category',
+      jsonl(simpleQuestion('memory_kv_0')),
       undefined,
-      [{ row: 1, id: 'multi_turn_base_0', field: '', reason: expect.stringMatching(/multi-turn\/agentic/) }],
+      [{ row: 1, id: 'memory_kv_0', field: '', reason: expect.stringMatching(/is agentic \(memory or web search/) }],
     ],
     [
       'no answer file',

@@ -12,6 +12,12 @@ export interface BfclInput {
   answers?: LinesInput;
   /** The BFCL category of every row (default: from each id, `simple_3` -> `simple`). */
   category?: string;
+  /**
+   * Multi-turn categories: the function docs of each API class (BFCL's multi_turn_func_doc files, JSON Lines of docs)
+   * by class name (`GorillaFileSystem`, `TwitterAPI`, ...); a case gets the docs of its `involved_classes`. Not needed
+   * when the question lines carry their docs in `function`.
+   */
+  functions?: Record<string, LinesInput>;
 }
 
 /**
@@ -29,6 +35,18 @@ export async function importBfcl(input: BfclInput, options: ImportOptions = {}):
     collector.addErrors(read.errors);
   }
   const catalogs = new BfclCatalogs();
+  const functions = new Map<string, unknown[]>();
+  for (const [name, lines] of Object.entries(input.functions ?? {})) {
+    const docs: unknown[] = [];
+    for await (const { line: row, text } of numberedLines(lines)) {
+      try {
+        docs.push(JSON.parse(text));
+      } catch (error) {
+        collector.addErrors([{ row, field: `functions.${name}`, reason: `not valid JSON: ${(error as Error).message}` }]);
+      }
+    }
+    functions.set(name, docs);
+  }
   const questionIds = new Set<string>();
   for await (const { line: row, text } of numberedLines(input.questions)) {
     collector.countRow();
@@ -41,7 +59,15 @@ export async function importBfcl(input: BfclInput, options: ImportOptions = {}):
     }
     const id = (line as { id?: unknown } | null)?.id;
     if (typeof id === 'string') questionIds.add(id);
-    const outcome = questionToCase(line, { row, category: input.category, source: options.source, answers, catalogs, lineText: text });
+    const outcome = questionToCase(line, {
+      row,
+      category: input.category,
+      source: options.source,
+      answers,
+      catalogs,
+      lineText: text,
+      functions,
+    });
     if ('errors' in outcome) {
       collector.addErrors(outcome.errors);
       continue;

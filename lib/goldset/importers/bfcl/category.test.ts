@@ -35,8 +35,9 @@ describe('describeCategory', () => {
   });
 
   it.each([
-    ['multi_turn_base', /multi-turn\/agentic/],
-    ['memory_kv', /multi-turn\/agentic/],
+    ['multi_turn_base', /is multi-turn: import it as conversation cases/],
+    ['memory_kv', /is agentic/],
+    ['web_search_base', /is agentic/],
     ['live_relevance', /passes any call at all/],
     ['exec_simple', /only AST categories/],
     ['rest', /only AST categories/],

@@ -25,8 +25,11 @@ export function categoryFromId(id: string): string | undefined {
 
 /** What the checker does with a category, or why this importer cannot take it (a reason for the row error). */
 export function describeCategory(name: string): BfclCategory | string {
-  if (/multi_turn|memory|web_search|agentic/.test(name)) {
-    return `category "${name}" is multi-turn/agentic (a conversation against a stateful backend); it cannot be imported as single-turn cases`;
+  if (/memory|web_search|agentic/.test(name)) {
+    return `category "${name}" is agentic (memory or web search against live backends BFCL runs itself); its checks cannot be represented as expected calls`;
+  }
+  if (/multi_turn/.test(name)) {
+    return `category "${name}" is multi-turn: import it as conversation cases (ids multi_turn_*), not as single-turn cases`;
   }
   if (/(^|_)relevance$/.test(name) && !name.includes('irrelevance')) {
     return `category "${name}" passes any call at all; there is no expected call to compare, so it cannot be imported`;

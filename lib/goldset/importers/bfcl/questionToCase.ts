@@ -14,6 +14,7 @@ import { categoryFromId, describeCategory, type BfclCategory } from './category.
 import { functionDocsToTools, type BfclFunctionDoc, type FieldProblem } from './functionDocs.js';
 import { groundTruthCalls, toExpectedCall, type GroundTruthCall } from './possibleAnswers.js';
 import { nlQueryOf } from './question.js';
+import { isMultiTurnCategory, multiTurnToCase } from './multiTurn.js';
 import { widenForAnswers } from './widenForAnswers.js';
 
 /**
@@ -33,6 +34,8 @@ export interface QuestionContext {
   catalogs: BfclCatalogs;
   /** the question line as text (for float literals of a `ground_truth` inside it) */
   lineText?: string;
+  /** Multi-turn function docs by BFCL class name (its multi_turn_func_doc files), for lines without `function`. */
+  functions?: ReadonlyMap<string, unknown[]>;
 }
 
 export type QuestionOutcome =
@@ -50,6 +53,7 @@ export function questionToCase(line: unknown, ctx: QuestionContext): QuestionOut
   const categoryName = ctx.category ?? categoryFromId(id);
   if (categoryName === undefined)
     return fail('id', 'cannot tell the BFCL category from this id (expected <category>_<n>); pass the category option', id);
+  if (isMultiTurnCategory(categoryName)) return multiTurnToCase(line, id, categoryName, ctx);
   const category = describeCategory(categoryName);
   if (typeof category === 'string') return fail('', category, id);
 
