@@ -1,4 +1,4 @@
-import { type EfficiencyStats, type Scorecard, type TrialStats } from '../../domain/index.js';
+import { isScored, type EfficiencyStats, type Scorecard, type TrialStats } from '../../domain/index.js';
 import { EfficiencyStatsBuilder, trialStatsOf, type TrialOutcome } from '../../compare/index.js';
 
 /**
@@ -13,7 +13,9 @@ export async function runCardStats(
   const outcomes: TrialOutcome[] = [];
   const efficiency = new EfficiencyStatsBuilder();
   for await (const card of cards) {
-    if (want.trials > 1) outcomes.push({ test_case_id: card.test_case_id, trial: card.trial, overall_passed: card.overall_passed });
+    // a trial lost to an infrastructure fault is not scored: it is not a failed attempt of the model (pass^k, flaky)
+    if (want.trials > 1 && isScored(card))
+      outcomes.push({ test_case_id: card.test_case_id, trial: card.trial, overall_passed: card.overall_passed });
     if (want.efficiency) efficiency.add(card);
   }
   return {
