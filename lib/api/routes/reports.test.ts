@@ -98,11 +98,13 @@ describe('GET /api/v1/runs/{id}/report', () => {
       'application/problem+json',
       'run "nope" does not exist',
     ]);
-    const { stats, progress_pct, links, health, ...run } = base as Run & {
+    // the run view's read-only parts (statistics, health, efficiency of a finished run) are not part of a stored run
+    const { stats, progress_pct, links, health, efficiency, ...run } = base as Run & {
       stats: unknown;
       progress_pct?: unknown;
       links?: unknown;
       health?: unknown;
+      efficiency?: unknown;
     };
     await retail.platform.services.stores.runs.createRun({ ...run, id: 'still-running', status: 'running', completed_at: null });
     const running = await get(`v1/runs/${head.id}/report?format=markdown&compare=still-running`);
