@@ -54,6 +54,8 @@ describe('clients CRUD', () => {
         p95_latency_ratio_critical: 2,
         cost_per_case_ratio_warning: 1.2,
         cost_per_case_ratio_critical: 1.5,
+        criterion_drop_warning: 0.25,
+        criterion_drop_critical: 0.5,
         alpha: 0.05,
       },
       created_at: ISO,

@@ -59,11 +59,12 @@ async function withAlert<T>(alert: Alert, fn: () => Promise<T>): Promise<T> {
 }
 
 async function storedRun(status: Run['status'], id: string): Promise<string> {
-  const { _etag, stats, progress_pct, links, health, ...run } = head as Run & {
+  const { _etag, stats, progress_pct, links, health, efficiency, ...run } = head as Run & {
     stats: RunStats;
     progress_pct?: number;
     links?: unknown;
     health?: unknown;
+    efficiency?: unknown;
     _etag?: string;
   };
   await retail.platform.services.stores.runs.createRun({

@@ -35,7 +35,7 @@ describe('exportCsv', () => {
   it('writes the header, then one record per case: absent cells empty, empty strings quoted', async () => {
     expect(await collect(exportCsv([sample]))).toEqual([
       'id,nl_query,expected_tool_calls,alternative_tool_calls,expected_raw_data,expected_nl_response,expected_facts,call_order,category,tags,complexity_level,api_version,author,tool_catalog,coercion,execution,source,created_at,updated_at,bfcl,turns\n',
-      'w-1,"Weather in ""Paris"", please","[{""tool_name"":""get_weather"",""arguments"":{""city"":{""$one_of"":[""Paris"",""paris""]}}}]",,,"",sunny,any,weather,smoke|eu,2,,,weather@2,bfcl,,native,,,\n',
+      'w-1,"Weather in ""Paris"", please","[{""tool_name"":""get_weather"",""arguments"":{""city"":{""$one_of"":[""Paris"",""paris""]}}}]",,,"",sunny,any,weather,smoke|eu,2,,,weather@2,bfcl,,native,,,,\n',
     ]);
   });
 
