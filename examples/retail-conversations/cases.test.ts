@@ -35,6 +35,9 @@ describe('examples/retail-conversations (generated cases)', () => {
     expect(cases.length).toBeGreaterThanOrEqual(60);
     expect(cases.filter((tc) => (tc.turns?.length ?? 0) >= 2).length).toBeGreaterThanOrEqual(20);
     for (const tc of cases) expect([tc.metadata.source, tc.metadata.tags[0]]).toEqual(['generated:retail-conversations', 'generated']);
+    // the scripted model server finds a case's decision by its first user message: they must differ
+    const first = cases.map((tc) => tc.turns?.[0]?.user ?? tc.nl_query);
+    expect(new Set(first).size).toBe(cases.length);
   });
 
   it('every stateful case replays cleanly, and its own gold as the output passes stages 2 and 3', async () => {
@@ -42,7 +45,8 @@ describe('examples/retail-conversations (generated cases)', () => {
     const deps = { catalogFor: () => RETAIL_CATALOG, apiProvider: new EnvironmentApiProvider() };
     const failures: string[] = [];
     // a conversation's turns are checked one by one, each as the single-question case stages 1-4 score it as
-    const scored = cases.flatMap((tc) =>
+    type Turn = NonNullable<TestCase['turns']>[number];
+    const scored = cases.flatMap((tc): Array<{ turn: Turn | undefined; tc: TestCase }> =>
       tc.turns?.length ? tc.turns.map((turn, i) => ({ turn, tc: turnCaseOf(tc, i) })) : [{ turn: undefined, tc }],
     );
     for (const { turn, tc } of scored) {

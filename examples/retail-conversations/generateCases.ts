@@ -166,6 +166,8 @@ for (const [id, nl_query, asks_for] of missing) {
     nl_query,
     expected_tool_calls: [],
     abstention: { reason: 'missing_parameter', asks_for },
+    // an agent that calls anyway calls the environment (and is scored for it), not a missing recording
+    environment: env(),
     tags: ['missing-parameter'],
     category: 'abstention',
   });
@@ -182,6 +184,7 @@ for (const [id, nl_query] of irrelevant) {
     nl_query,
     expected_tool_calls: [],
     abstention: { reason: 'irrelevant' },
+    environment: env(),
     tags: ['irrelevant'],
     category: 'abstention',
   });
@@ -212,7 +215,15 @@ for (const o of orders.filter((x) => x.status === 'delivered' || x.status === 's
       {
         user: `Refund the ${ordinal[itemIndex]} item of ${o.id} (${item.sku}), it arrived damaged.`,
         expected_tool_calls: [
-          { tool_name: 'issue_refund', arguments: { order_id: o.id, amount: itemAmount, reason: phrased('item arrived damaged') } },
+          // any amount up to the refundable passes stage 2; the final state (stage 3) tells whether it was the item's
+          {
+            tool_name: 'issue_refund',
+            arguments: {
+              order_id: o.id,
+              amount: { $range: { min: 0.01, max: refundable }, $value: itemAmount },
+              reason: phrased('item arrived damaged'),
+            },
+          },
         ],
       },
     ],
@@ -224,7 +235,10 @@ for (const o of orders.filter((x) => x.status === 'delivered' || x.status === 's
   drafts.push({
     id: `conv-clarify-refund-${o.id}`,
     turns: [
-      { user: `I want a refund for ${c.name}, something arrived broken.`, expect_clarification: true },
+      {
+        user: `I want a refund for ${c.name}, the ${state.inventory[item.sku]?.name ?? item.sku} arrived broken.`,
+        expect_clarification: true,
+      },
       {
         user: `It is order ${o.id}; refund ${money(refundable * 0.2).toFixed(2)}.`,
         expected_tool_calls: [
@@ -325,6 +339,11 @@ const cases: TestCase[] = drafts.map(({ tags, category, complexity, ...c }) =>
     metadata: { category, tags: ['generated', ...tags], complexity_level: complexity ?? 1, source: 'generated:retail-conversations' },
   }),
 );
+
+/** The generated cases (what cases.jsonl holds, parsed). */
+export function generatedCases(): TestCase[] {
+  return cases;
+}
 
 /** The cases as JSONL text (what cases.jsonl holds). */
 export function casesJsonl(): string {
