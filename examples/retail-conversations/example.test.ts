@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decisionsJsonl, MISTAKES, mistakesOf, type SimulatedModel } from './generateDecisions.js';
 import { runConversationsExample, type ExampleResult } from './example.js';
+import { startScriptedModelServer } from '../retail-mcp/scriptedModelServer.js';
 
 const SUBSET = [
   'chain-orders-CUS-1001',
@@ -42,6 +43,43 @@ describe('examples/retail-conversations: two simulated models through the platfo
     expect([...models]).toEqual(['simulated-model-a', 'simulated-model-b']);
   });
 
+  it('the scripted model server holds a conversation over the Anthropic protocol too (reply per user turn, $from within it)', async () => {
+    const server = await startScriptedModelServer({ decisionsPath: fileURLToPath(new URL('./decisions.jsonl', import.meta.url)) });
+    try {
+      type Block = { type: string; name?: string; input?: unknown; text?: string };
+      const ask = async (messages: unknown[]) => {
+        const res = await fetch(`${server.anthropicBaseUrl}/v1/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'simulated-model-a', max_tokens: 256, tools: [{ name: 'find_customer' }], messages }),
+        });
+        return ((await res.json()) as { content: Block[] }).content;
+      };
+      const user1 = { role: 'user', content: 'Show me the orders of bo@example.com, I need to sort out ORD-5004.' };
+      expect(await ask([user1])).toEqual([expect.objectContaining({ name: 'find_customer', input: { email: 'bo@example.com' } })]);
+      const found = [
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'find_customer', input: { email: 'bo@example.com' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '{"customer_id":"CUS-1002","name":"Bo Chen"}' }] },
+      ];
+      // the id comes from the tool result the client sent back, not from the script
+      expect(await ask([user1, ...found])).toEqual([expect.objectContaining({ name: 'list_orders', input: { customer_id: 'CUS-1002' } })]);
+      const listed = [
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't2', name: 'list_orders', input: { customer_id: 'CUS-1002' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't2', content: '{"orders":[]}' }] },
+      ];
+      expect(await ask([user1, ...found, ...listed])).toEqual([{ type: 'text', text: 'Bo Chen has 2 orders.' }]);
+      const turn2 = [
+        { role: 'assistant', content: [{ type: 'text', text: 'Bo Chen has 2 orders.' }] },
+        { role: 'user', content: 'Refund the first item of ORD-5004 (SKU-TEA), it arrived damaged.' },
+      ];
+      expect(await ask([user1, ...found, ...listed, ...turn2])).toEqual([
+        expect.objectContaining({ name: 'issue_refund', input: { order_id: 'ORD-5004', amount: 21.75, reason: 'item arrived damaged' } }),
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('each check catches the mistake it is meant for, on exactly those cases', async () => {
     const result: ExampleResult = await runConversationsExample({ caseIds: SUBSET });
     expect([result.cases, result.conversations]).toEqual([SUBSET.length, 7]);
@@ -62,6 +100,14 @@ describe('examples/retail-conversations: two simulated models through the platfo
     const whole = card('conv-refund-item-ORD-5001');
     expect([whole.failing_turn, whole.failing_stage, whole.turns?.[0]?.passed]).toEqual([1, 'execution', true]);
     expect(whole.stages.execution.message).toContain('/orders/ORD-5001/refunded_total expected 7.25, got 32.25');
+    // the run report names the failing turn, its question and the state diff a person can act on
+    const reported = b!.report_failures.find((f) => f.test_case_id === 'conv-refund-item-ORD-5001')!;
+    expect([reported.failing_turn, reported.error_code, reported.question]).toEqual([
+      1,
+      'state_mismatch',
+      'turn 2 of 2: Refund the second item of ORD-5001 (SKU-TEA), it arrived damaged.',
+    ]);
+    expect(reported.message).toContain('/orders/ORD-5001/refunded_total expected 7.25, got 32.25');
     // B's repeated lookup is counted by efficiency too
     expect(card('conv-lookup-cancel-ORD-5003').efficiency?.redundant_calls).toBe(1);
     expect([a!.efficiency?.redundant_calls, b!.efficiency?.redundant_calls]).toEqual([0, 1]);

@@ -27,6 +27,15 @@ export interface ModelRun {
   stats: RunStats;
   efficiency: EfficiencyStats | null;
   scorecards: Scorecard[];
+  /** the run report's failures (GET /runs/{id}/report?format=json): first failing turn, its question, the diff */
+  report_failures: Array<{
+    test_case_id: string;
+    failing_turn?: number;
+    question: string | null;
+    error_code: string | null;
+    message: string;
+    diff: string[];
+  }>;
   /** per turn index (0-based) of the conversation cases: turns scored and passed */
   by_turn: Array<{ turn: number; passed: number; scored: number }>;
 }
@@ -122,8 +131,10 @@ export async function runConversationsExample(options: { caseIds?: string[]; kee
           byTurn.set(turn.index, row);
         }
       }
+      const report = await api<{ failures: { cases: ModelRun['report_failures'] } }>('GET', `runs/${id}/report?format=json`);
       runs.push({
         model: SIMULATED_MODELS[i]!,
+        report_failures: report.failures.cases,
         run_id: id,
         status: view.status,
         stats: view.stats!,
