@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { resolveEvaluationConfig, TestCaseSchema, type TestCase } from '../../lib/domain/index.js';
+import { resolveEvaluationConfig, TestCaseSchema, turnCaseOf, type TestCase } from '../../lib/domain/index.js';
 import { EnvironmentApiProvider, RETAIL_CATALOG } from '../../lib/environments/index.js';
 import { evaluateCase } from '../../lib/evaluation/index.js';
 import { invalidCaseReason, replayGold } from '../../lib/evaluation/execution/index.js';
@@ -20,6 +20,8 @@ const cases = text
   .map((line) => TestCaseSchema.parse(JSON.parse(line)));
 
 function answerFor(tc: TestCase): string {
+  if (tc.expected_tool_calls.length === 0 && tc.turns === undefined && tc.expected_facts.length === 0 && !tc.abstention)
+    return 'I can only help with orders, refunds, stock and support tickets.';
   if (tc.abstention?.reason === 'missing_parameter') return `Could you tell me the ${tc.abstention.asks_for?.[0] ?? 'details'}?`;
   if (tc.abstention?.reason === 'irrelevant') return 'I can only help with orders, refunds, stock and support tickets.';
   if (tc.environment?.faults.some((f) => f.expect_recovery === 'tell_user'))
@@ -30,20 +32,29 @@ function answerFor(tc: TestCase): string {
 describe('examples/retail-conversations (generated cases)', () => {
   it('cases.jsonl is exactly what generateCases.ts writes, and every case is labelled generated', () => {
     expect(text).toBe(casesJsonl());
-    expect(cases.length).toBeGreaterThanOrEqual(40);
+    expect(cases.length).toBeGreaterThanOrEqual(60);
+    expect(cases.filter((tc) => (tc.turns?.length ?? 0) >= 2).length).toBeGreaterThanOrEqual(20);
     for (const tc of cases) expect([tc.metadata.source, tc.metadata.tags[0]]).toEqual(['generated:retail-conversations', 'generated']);
+    // the scripted model server finds a case's decision by its first user message: they must differ
+    const first = cases.map((tc) => tc.turns?.[0]?.user ?? tc.nl_query);
+    expect(new Set(first).size).toBe(cases.length);
   });
 
   it('every stateful case replays cleanly, and its own gold as the output passes stages 2 and 3', async () => {
     const config = resolveEvaluationConfig({ execution: { enabled: true, provider: 'environment' } });
     const deps = { catalogFor: () => RETAIL_CATALOG, apiProvider: new EnvironmentApiProvider() };
     const failures: string[] = [];
-    for (const tc of cases) {
+    // a conversation's turns are checked one by one, each as the single-question case stages 1-4 score it as
+    type Turn = NonNullable<TestCase['turns']>[number];
+    const scored = cases.flatMap((tc): Array<{ turn: Turn | undefined; tc: TestCase }> =>
+      tc.turns?.length ? tc.turns.map((turn, i) => ({ turn, tc: turnCaseOf(tc, i) })) : [{ turn: undefined, tc }],
+    );
+    for (const { turn, tc } of scored) {
       expect(invalidCaseReason(tc), tc.id).toBeUndefined();
       const calls = tc.environment ? (replayGold(tc) as Extract<ReturnType<typeof replayGold>, { ok: true }>).replay.calls : [];
       const output = {
         role: 'assistant',
-        content: answerFor(tc),
+        content: turn?.expect_clarification ? 'Which order number or quantity do you mean?' : answerFor(tc),
         tool_calls: calls.map((c, i) => ({
           id: `g${i}`,
           type: 'function',

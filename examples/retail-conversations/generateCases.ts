@@ -166,6 +166,8 @@ for (const [id, nl_query, asks_for] of missing) {
     nl_query,
     expected_tool_calls: [],
     abstention: { reason: 'missing_parameter', asks_for },
+    // an agent that calls anyway calls the environment (and is scored for it), not a missing recording
+    environment: env(),
     tags: ['missing-parameter'],
     category: 'abstention',
   });
@@ -182,8 +184,151 @@ for (const [id, nl_query] of irrelevant) {
     nl_query,
     expected_tool_calls: [],
     abstention: { reason: 'irrelevant' },
+    environment: env(),
     tags: ['irrelevant'],
     category: 'abstention',
+  });
+}
+
+// ---- conversations (turns): each turn's gold replays on the initial state on its own (the environment session is per
+// turn, see docs/stateful-cases.md), so a later turn names the id the earlier turn's result gave the agent.
+const money = (x: number) => Math.round(x * 100) / 100;
+const ordinal = ['first', 'second', 'third'];
+for (const o of orders.filter((x) => x.status === 'delivered' || x.status === 'shipped')) {
+  const c = customers.find((x) => x.id === o.customer_id)!;
+  const refundable = money(o.total - o.refunded_total);
+  const itemIndex = o.items.length - 1;
+  const item = o.items[itemIndex]!;
+  const itemAmount = Math.min(money(item.quantity * item.unit_price), refundable);
+  const mine = orders.filter((x) => x.customer_id === c.id);
+  drafts.push({
+    id: `conv-refund-item-${o.id}`,
+    turns: [
+      {
+        user: `Show me the orders of ${c.email}, I need to sort out ${o.id}.`,
+        expected_tool_calls: [
+          { tool_name: 'find_customer', arguments: { email: c.email } },
+          { tool_name: 'list_orders', arguments: { customer_id: from('find_customer', '/customer_id') } },
+        ],
+        expected_facts: [`${c.name} has ${mine.length} order${mine.length === 1 ? '' : 's'}`],
+      },
+      {
+        user: `Refund the ${ordinal[itemIndex]} item of ${o.id} (${item.sku}), it arrived damaged.`,
+        expected_tool_calls: [
+          // any amount up to the refundable passes stage 2; the final state (stage 3) tells whether it was the item's
+          {
+            tool_name: 'issue_refund',
+            arguments: {
+              order_id: o.id,
+              amount: { $range: { min: 0.01, max: refundable }, $value: itemAmount },
+              reason: phrased('item arrived damaged'),
+            },
+          },
+        ],
+      },
+    ],
+    environment: env(),
+    tags: ['conversation', 'refund', 'chained-lookup', 'state-change'],
+    category: 'conversations',
+    complexity: 4,
+  });
+  drafts.push({
+    id: `conv-clarify-refund-${o.id}`,
+    turns: [
+      {
+        user: `I want a refund for ${c.name}, the ${state.inventory[item.sku]?.name ?? item.sku} arrived broken.`,
+        expect_clarification: true,
+      },
+      {
+        user: `It is order ${o.id}; refund ${money(refundable * 0.2).toFixed(2)}.`,
+        expected_tool_calls: [
+          { tool_name: 'issue_refund', arguments: { order_id: o.id, amount: money(refundable * 0.2), reason: phrased('arrived broken') } },
+        ],
+      },
+    ],
+    environment: env(),
+    tags: ['conversation', 'missing-parameter', 'refund', 'state-change'],
+    category: 'conversations',
+    complexity: 3,
+  });
+  drafts.push({
+    id: `conv-refund-rest-${o.id}`,
+    turns: [
+      {
+        user: `How much can still be refunded on order ${o.id}?`,
+        expected_tool_calls: [{ tool_name: 'get_order', arguments: { order_id: o.id } }],
+        expected_facts: [`${refundable.toFixed(2)} is refundable on ${o.id}`],
+      },
+      {
+        user: `Refund all of it on ${o.id}, the customer returned everything.`,
+        expected_tool_calls: [
+          { tool_name: 'issue_refund', arguments: { order_id: o.id, amount: refundable, reason: phrased('returned everything') } },
+        ],
+      },
+    ],
+    environment: env(),
+    tags: ['conversation', 'refund', 'state-change'],
+    category: 'conversations',
+    complexity: 3,
+  });
+}
+for (const o of orders.filter((x) => x.status === 'placed')) {
+  drafts.push({
+    id: `conv-lookup-cancel-${o.id}`,
+    turns: [
+      {
+        user: `What's the status of my order ${o.id}, please?`,
+        expected_tool_calls: [{ tool_name: 'get_order', arguments: { order_id: o.id } }],
+      },
+      {
+        user: `Then cancel ${o.id}, I ordered it by mistake.`,
+        expected_tool_calls: [
+          {
+            tool_name: 'cancel_order',
+            arguments: { order_id: o.id, reason: { $optional: true, $any: true, $value: 'ordered by mistake' } },
+          },
+        ],
+      },
+    ],
+    environment: env(),
+    tags: ['conversation', 'cancel', 'state-change'],
+    category: 'conversations',
+    complexity: 3,
+  });
+}
+for (const item of Object.values(state.inventory).filter((i) => i.on_hand - i.reserved >= 3)) {
+  drafts.push({
+    id: `conv-clarify-reserve-${item.sku}`,
+    turns: [
+      { user: `Can you put aside some ${item.name} units for me?`, expect_clarification: true },
+      {
+        user: `3 units of ${item.sku}, please.`,
+        expected_tool_calls: [{ tool_name: 'reserve_stock', arguments: { sku: item.sku, quantity: 3 } }],
+      },
+    ],
+    environment: env(),
+    tags: ['conversation', 'missing-parameter', 'inventory', 'state-change'],
+    category: 'conversations',
+    complexity: 2,
+  });
+}
+for (const c of customers) {
+  drafts.push({
+    id: `conv-ticket-${c.id}`,
+    turns: [
+      { user: `Find the customer ${c.email}.`, expected_tool_calls: [{ tool_name: 'find_customer', arguments: { email: c.email } }] },
+      {
+        user: `Open a normal-priority ticket for ${c.name}: the delivery was late.`,
+        expected_tool_calls: [
+          { tool_name: 'create_ticket', arguments: { customer_id: c.id, subject: phrased('late delivery'), priority: 'normal' } },
+        ],
+      },
+      { user: 'Thanks! Also, what will the weather be in Paris tomorrow?', expected_tool_calls: [] },
+    ],
+    environment: env(),
+    tags: ['conversation', 'state-change', 'irrelevant'],
+    category: 'conversations',
+    complexity: 3,
   });
 }
 
@@ -194,6 +339,11 @@ const cases: TestCase[] = drafts.map(({ tags, category, complexity, ...c }) =>
     metadata: { category, tags: ['generated', ...tags], complexity_level: complexity ?? 1, source: 'generated:retail-conversations' },
   }),
 );
+
+/** The generated cases (what cases.jsonl holds, parsed). */
+export function generatedCases(): TestCase[] {
+  return cases;
+}
 
 /** The cases as JSONL text (what cases.jsonl holds). */
 export function casesJsonl(): string {

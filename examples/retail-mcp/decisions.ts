@@ -12,10 +12,20 @@ export interface ScriptedCall {
   index?: number;
 }
 
-/** One way the simulated model works a case: its calls turn by turn, then its answer. */
-export interface Trial {
+/** The model's part in one user turn: its calls model turn by model turn, then its answer. */
+export interface ScriptedReply {
   turns: ScriptedCall[][];
   answer: string;
+}
+
+/**
+ * One way the simulated model works a case: its calls turn by turn, then its answer. A conversation case's trial has
+ * `conversation`, the reply to each user turn in order (`$from` indices count the calls of that user turn).
+ * `continue_after_error`: an error result does not stop the script (it scripts its own retry, or its own wording).
+ */
+export interface Trial extends ScriptedReply {
+  conversation?: ScriptedReply[];
+  continue_after_error?: boolean;
 }
 
 /** decisions.jsonl, one line per (simulated model, case). GENERATED (generateDecisions.ts), labelled so. */

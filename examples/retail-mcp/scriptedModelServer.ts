@@ -27,7 +27,9 @@ const DEFAULT_DECISIONS = join(dirname(fileURLToPath(import.meta.url)), 'decisio
  * case is found by the question, the turn by how many assistant turns the history holds, and the arguments of a
  * later call are filled in from the tool results the client sent back (`$from`). A tool result that is an error
  * makes it stop calling and say so. Without tools in the request it answers as a model without tools would. Trial n of
- * a case (counted per model and case) follows the decision's trials[(n - 1) % trials.length]. Token counts are
+ * a case (counted per model and case) follows the decision's trials[(n - 1) % trials.length]. A conversation (several
+ * user messages) is found by its first user message; the reply follows the trial's `conversation[k]` for the k-th user
+ * message, its model turns and `$from` indices counted from that message on. Token counts are
  * estimates (4 characters a token). `model` must be one of the decisions' models (`simulated-model-a`, `-b`).
  */
 export async function startScriptedModelServer(options: { decisionsPath?: string; port?: number } = {}): Promise<ScriptedModelServer> {
@@ -62,6 +64,7 @@ export async function startScriptedModelServer(options: { decisionsPath?: string
     model: string,
     question: string,
     hasTools: boolean,
+    userTurn: number,
     assistantTurns: number,
     results: Array<{ content: string; isError: boolean }>,
   ) {
@@ -73,13 +76,16 @@ export async function startScriptedModelServer(options: { decisionsPath?: string
       };
     if (!hasTools) return { text: decision.no_tools_answer, calls: [] };
     const key = `${model}\u0000${decision.test_case_id}`;
-    if (assistantTurns === 0) trialsSeen.set(key, (trialsSeen.get(key) ?? 0) + 1);
+    if (userTurn === 0 && assistantTurns === 0) trialsSeen.set(key, (trialsSeen.get(key) ?? 0) + 1);
     const n = trialsSeen.get(key) ?? 1;
     const trial: Trial = decision.trials[(n - 1) % decision.trials.length]!;
+    const reply = trial.conversation ? trial.conversation[userTurn] : userTurn === 0 ? trial : undefined;
+    if (!reply) return { text: `(simulated model: the generated decision has no reply to user turn ${userTurn + 1})`, calls: [] };
     const failed = results.find((r) => r.isError || /^\{"error"/.test(r.content) || /^\{"status":\s*4\d\d/.test(r.content));
-    if (failed) return { text: `I could not complete that: the store's system answered ${failed.content.slice(0, 200)}`, calls: [] };
-    const turn = trial.turns[assistantTurns];
-    if (!turn) return { text: trial.answer, calls: [] };
+    if (failed && !trial.continue_after_error)
+      return { text: `I could not complete that: the store's system answered ${failed.content.slice(0, 200)}`, calls: [] };
+    const turn = reply.turns[assistantTurns];
+    if (!turn) return { text: reply.answer, calls: [] };
     const parsed = results.map((r) => safeJson(r.content));
     return { text: null, calls: turn.map((call) => ({ name: call.name, arguments: fill(call, parsed) })) };
   }
@@ -88,10 +94,13 @@ export async function startScriptedModelServer(options: { decisionsPath?: string
     const messages = (body.messages ?? []) as Fields[];
     if (body.model === SIMULATED_JUDGE) return judgeAnswer(body, messages);
     const question = String(messages.find((m) => m.role === 'user')?.content ?? '');
-    const assistantTurns = messages.filter((m) => m.role === 'assistant').length;
-    const results = messages.filter((m) => m.role === 'tool').map((m) => ({ content: String(m.content), isError: false }));
+    // a conversation: the reply to the latest user message, counting what came after it
+    const users = messages.flatMap((m, i) => (m.role === 'user' ? [i] : []));
+    const since = messages.slice(users[users.length - 1] ?? 0);
+    const assistantTurns = since.filter((m) => m.role === 'assistant').length;
+    const results = since.filter((m) => m.role === 'tool').map((m) => ({ content: String(m.content), isError: false }));
     const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
-    const { text, calls } = step(String(body.model), question, hasTools, assistantTurns, results);
+    const { text, calls } = step(String(body.model), question, hasTools, Math.max(0, users.length - 1), assistantTurns, results);
     const toolCalls = calls.map((call, i) => ({
       id: `call_${assistantTurns + 1}_${i}`,
       type: 'function',
@@ -121,9 +130,14 @@ export async function startScriptedModelServer(options: { decisionsPath?: string
         : Array.isArray(first)
           ? String((first as Fields[]).find((b) => b.type === 'text')?.text ?? '')
           : '';
-    const assistantTurns = messages.filter((m) => m.role === 'assistant').length;
+    // a user message that is not only tool results is a user turn; the reply counts what came after the latest one
+    const isUserTurn = (m: Fields) =>
+      m.role === 'user' && (!Array.isArray(m.content) || (m.content as Fields[]).some((b) => b.type !== 'tool_result'));
+    const users = messages.flatMap((m, i) => (isUserTurn(m) ? [i] : []));
+    const since = messages.slice(users[users.length - 1] ?? 0);
+    const assistantTurns = since.filter((m) => m.role === 'assistant').length;
     const results: Array<{ content: string; isError: boolean }> = [];
-    for (const m of messages) {
+    for (const m of since) {
       if (m.role !== 'user' || !Array.isArray(m.content)) continue;
       for (const block of m.content as Fields[]) {
         if (block.type === 'tool_result')
@@ -134,7 +148,7 @@ export async function startScriptedModelServer(options: { decisionsPath?: string
       }
     }
     const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
-    const { text, calls } = step(String(body.model), question, hasTools, assistantTurns, results);
+    const { text, calls } = step(String(body.model), question, hasTools, Math.max(0, users.length - 1), assistantTurns, results);
     const content = [
       ...(text === null ? [] : [{ type: 'text', text }]),
       ...calls.map((call, i) => ({ type: 'tool_use', id: `toolu_${assistantTurns + 1}_${i}`, name: call.name, input: call.arguments })),
