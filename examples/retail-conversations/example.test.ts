@@ -87,7 +87,11 @@ describe('examples/retail-conversations: two simulated models through the platfo
       expect([run.status, run.stats.completed, run.stats.not_scored ?? 0]).toEqual(['completed', SUBSET.length, 0]);
       const failed = Object.fromEntries(run.scorecards.filter((c) => !c.overall_passed).map((c) => [c.test_case_id, c.error_code]));
       const expected = Object.fromEntries(
-        SUBSET.flatMap((id) => mistakesOf(run.model as SimulatedModel, id).map((m) => [id, MISTAKES[m].check] as const)),
+        SUBSET.flatMap((id) =>
+          mistakesOf(run.model as SimulatedModel, id)
+            .filter((m) => MISTAKES[m].check !== 'redundant_calls') // efficiency only: the case passes
+            .map((m) => [id, MISTAKES[m].check] as const),
+        ),
       );
       expect(failed, run.model).toEqual(expected);
     }
@@ -108,22 +112,25 @@ describe('examples/retail-conversations: two simulated models through the platfo
       'turn 2 of 2: Refund the second item of ORD-5001 (SKU-TEA), it arrived damaged.',
     ]);
     expect(reported.message).toContain('/orders/ORD-5001/refunded_total expected 7.25, got 32.25');
-    // B's repeated lookup is counted by efficiency too
-    expect(card('conv-lookup-cancel-ORD-5003').efficiency?.redundant_calls).toBe(1);
+    // B's repeated lookup costs efficiency, not correctness: the case passes with the repeat counted
+    expect([card('conv-lookup-cancel-ORD-5003').overall_passed, card('conv-lookup-cancel-ORD-5003').efficiency?.redundant_calls]).toEqual([
+      true,
+      1,
+    ]);
     expect([a!.efficiency?.redundant_calls, b!.efficiency?.redundant_calls]).toEqual([0, 1]);
-    // per-turn results: turn 1 of B fails on the stale id, the skipped clarification and the repeated lookup
+    // per-turn results: turn 1 of B fails on the stale id and the skipped clarification (its repeated lookup passes)
     expect(a!.by_turn).toEqual([
       { turn: 0, passed: 7, scored: 7 },
       { turn: 1, passed: 6, scored: 7 },
       { turn: 2, passed: 1, scored: 1 },
     ]);
     expect(b!.by_turn).toEqual([
-      { turn: 0, passed: 4, scored: 7 },
+      { turn: 0, passed: 5, scored: 7 },
       { turn: 1, passed: 6, scored: 7 },
       { turn: 2, passed: 1, scored: 1 },
     ]);
-    // the comparison (POST /compare) pairs every case: B's 8 mistakes fail newly, A's 2 pass on B
+    // the comparison (POST /compare) pairs every case: B's 7 failing mistakes fail newly, A's 2 pass on B
     const overall = result.comparison.pairs[0]!.overall;
-    expect([overall.paired_cases, overall.newly_failing, overall.newly_passing]).toEqual([SUBSET.length, 8, 2]);
+    expect([overall.paired_cases, overall.newly_failing, overall.newly_passing]).toEqual([SUBSET.length, 7, 2]);
   }, 180_000);
 });

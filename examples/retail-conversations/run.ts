@@ -92,7 +92,9 @@ for (const name of Object.keys(MISTAKES) as MistakeName[]) {
   const run = result.runs.find((r) => r.model === m.model)!;
   const caught = m.cases.filter((id) => {
     const card = run.scorecards.find((c) => c.test_case_id === id);
-    return card?.error_code === m.check && (name !== 'redundant_call' || (card.efficiency?.redundant_calls ?? 0) > 0);
+    // a redundant repeat costs efficiency, not correctness: the case passes with redundant_calls counted
+    if (m.check === 'redundant_calls') return card?.overall_passed === true && (card.efficiency?.redundant_calls ?? 0) > 0;
+    return card?.error_code === m.check;
   });
   console.log(`  ${m.model} ${name} -> ${m.check}: ${caught.length} of ${m.cases.length} cases caught`);
 }

@@ -81,3 +81,45 @@ export function withRedundancyRule(logic: StageResult, efficiency: Efficiency, f
     message: `${n} redundant call${n === 1 ? '' : 's'}: the same call with the same arguments got the same result again (the run sets fail_on_redundant_calls)`,
   };
 }
+
+/**
+ * The calls stage 2 compares when redundant calls are not to fail the case (`fail_on_redundant_calls` off, the
+ * default): each redundant repeat (as `efficiencyOf` counts them: same tool, same arguments, same result as an earlier
+ * call; without a trajectory, an identical call) is left out, the last occurrences of its call first, so a model that
+ * re-asks what it was told loses efficiency, not correctness. `originalIndex[i]` is the position in `calls` of the
+ * i-th kept call (to map stage 2's assignment back).
+ */
+export function withoutRedundantRepeats(
+  calls: readonly ToolCall[],
+  trajectory: Trajectory | undefined,
+): { calls: ToolCall[]; originalIndex: number[] } {
+  const repeats = new Map<string, number>();
+  const seen = new Map<string, Set<string>>();
+  const count = (key: string, result: string): void => {
+    const results = seen.get(key);
+    if (results?.has(result)) repeats.set(key, (repeats.get(key) ?? 0) + 1);
+    else if (results) results.add(result);
+    else seen.set(key, new Set([result]));
+  };
+  if (trajectory) {
+    for (const step of trajectory.steps) {
+      if (step.kind !== 'tool_call' || !step.executed || step.arguments === null) continue;
+      const outcome = step.ok ? canonicalJson(step.result ?? null) : `error:${step.status ?? ''}:${step.error ?? ''}`;
+      count(canonicalCallKey({ tool_name: step.tool_name, arguments: step.arguments }), outcome);
+    }
+  } else {
+    for (const call of calls) count(canonicalCallKey(call), '');
+  }
+  if (repeats.size === 0) return { calls: [...calls], originalIndex: calls.map((_, i) => i) };
+  const drop = new Set<number>();
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const key = canonicalCallKey(calls[i]!);
+    const left = repeats.get(key) ?? 0;
+    if (left > 0) {
+      drop.add(i);
+      repeats.set(key, left - 1);
+    }
+  }
+  const originalIndex = calls.map((_, i) => i).filter((i) => !drop.has(i));
+  return { calls: originalIndex.map((i) => calls[i]!), originalIndex };
+}

@@ -8,6 +8,7 @@ import {
   type StageName,
   type StageResult,
   type TestCase,
+  type ToolCall,
   type ToolCatalog,
   type Trajectory,
   isConversation,
@@ -23,7 +24,7 @@ import { toolResultsOf } from './toolResults.js';
 import { skippedStage } from './stageResults.js';
 import { PENDING, type CaseState } from './caseState.js';
 import { finishConversation, neededCalls, runConversationStage, startConversation, type TurnOutput } from './conversation.js';
-import { efficiencyOf, withRedundancyRule } from './efficiency.js';
+import { efficiencyOf, withoutRedundantRepeats, withRedundancyRule } from './efficiency.js';
 
 /** What the target produced (or a recorded output) plus what invoking it cost. */
 export interface CaseInput {
@@ -86,19 +87,33 @@ function startSingleCase(input: CaseInput, config: EvaluationConfig): CaseState 
   let assignment: CaseState['assignment'] = [];
   let callSet = -1;
   if (gate) {
-    const outcomes = callOutcomesOf(syntax.calls, testCase, input.trajectory);
-    const logic = runLogicStage(syntax.calls, testCase, {
-      policy,
-      casePolicy: policy,
-      ...(catalog ? { catalog } : {}),
-      ...(outcomes ? { outcomes } : {}),
-    });
+    const allOutcomes = callOutcomesOf(syntax.calls, testCase, input.trajectory);
+    const logicOf = (compared: { calls: ToolCall[]; originalIndex: number[] }) => {
+      const outcomes = allOutcomes && compared.originalIndex.map((i) => allOutcomes[i]);
+      return runLogicStage(compared.calls, testCase, {
+        policy,
+        casePolicy: policy,
+        ...(catalog ? { catalog } : {}),
+        ...(outcomes ? { outcomes } : {}),
+      });
+    };
+    let compared = { calls: [...syntax.calls], originalIndex: syntax.calls.map((_, i) => i) };
+    let logic = logicOf(compared);
+    if (!logic.result.passed) {
+      // redundant repeats (the same call, the same result again) cost efficiency, not correctness: calls that are right
+      // without them pass stage 2, and fail only as `redundant_call` when the run sets fail_on_redundant_calls
+      const withoutRepeats = withoutRedundantRepeats(syntax.calls, input.trajectory);
+      if (withoutRepeats.calls.length < syntax.calls.length) {
+        const retried = logicOf(withoutRepeats);
+        if (retried.result.passed) [logic, compared] = [retried, withoutRepeats];
+      }
+    }
     stages.logic = withBehaviour(logic.result, checkBehaviour(testCase, syntax.calls, syntax.answer, input.trajectory));
     const routing = input.orchestrator
       ? scoreRouting(testCase, { agent: input.agent, routing_reason: input.routingReason, entities: input.entities }, policy)
       : undefined;
     if (routing) stages.logic = withRouting(stages.logic, routing);
-    assignment = logic.assignment;
+    assignment = logic.assignment.map((a) => ({ ...a, actual_index: compared.originalIndex[a.actual_index] ?? a.actual_index }));
     callSet = logic.call_set;
   }
   const efficiency = efficiencyOf(
