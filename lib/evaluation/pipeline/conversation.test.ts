@@ -219,6 +219,33 @@ describe('golden: the new error codes', () => {
     expect(fresh.efficiency?.redundant_calls).toBe(0);
   });
 
+  it('a redundant repeat the gold does not expect costs efficiency, not correctness (unless fail_on_redundant_calls)', async () => {
+    const lookup = { tool_name: 'find_customer', arguments: { email: 'a@x.io' } };
+    const step = (id: string, result: unknown) => ({
+      kind: 'tool_call' as const,
+      turn: 1,
+      call_id: id,
+      tool_name: 'find_customer',
+      arguments: { email: 'a@x.io' },
+      executed: true,
+      ok: true,
+      result,
+      latency_ms: 1,
+    });
+    const once = TestCaseSchema.parse({ id: 'once', nl_query: 'Who is a@x.io?', expected_tool_calls: [lookup] });
+    const output = message([lookup, lookup], 'CUS-7');
+    const repeated: Trajectory = { steps: [step('a', { id: 'CUS-7' }), step('b', { id: 'CUS-7' })], turns: 3, stop: 'answered' };
+    const lenient = await evaluateCase({ runId: 'g', testCase: once, output, trajectory: repeated, timestamp: ts }, ci);
+    expect([lenient.overall_passed, lenient.efficiency?.redundant_calls, lenient.efficiency?.score]).toEqual([true, 1, 0.5]);
+    const strict = resolveEvaluationConfig({ profile: 'ci', fail_on_redundant_calls: true });
+    const failed = await evaluateCase({ runId: 'g', testCase: once, output, trajectory: repeated, timestamp: ts }, strict);
+    expect([failed.overall_passed, failed.error_code]).toEqual([false, 'redundant_call']);
+    // a second call that got another result is not a repeat: the case expected one call, so it is an extra call
+    const changed: Trajectory = { ...repeated, steps: [step('a', { id: 'CUS-7' }), step('b', { id: 'CUS-8' })] };
+    const extra = await evaluateCase({ runId: 'g', testCase: once, output, trajectory: changed, timestamp: ts }, ci);
+    expect([extra.overall_passed, extra.error_code]).toEqual([false, 'extra_call']);
+  });
+
   it('a target that gave no output per turn leaves the conversation not scored, never a model failure', async () => {
     const card = await evaluateCase({ runId: 'g', testCase: conversation(refundTurns), output: message([], 'hi'), timestamp: ts }, ci);
     expect([card.overall_passed, card.error_code, card.outcome]).toEqual([false, 'target_error', 'not_scored']);
