@@ -99,9 +99,11 @@ function startSingleCase(input: CaseInput, config: EvaluationConfig): CaseState 
     };
     let compared = { calls: [...syntax.calls], originalIndex: syntax.calls.map((_, i) => i) };
     let logic = logicOf(compared);
-    if (!logic.result.passed) {
+    if (!logic.result.passed && input.trajectory) {
       // redundant repeats (the same call, the same result again) cost efficiency, not correctness: calls that are right
-      // without them pass stage 2, and fail only as `redundant_call` when the run sets fail_on_redundant_calls
+      // without them pass stage 2, and fail only as `redundant_call` when the run sets fail_on_redundant_calls. Only
+      // with a trajectory: without the results a repeated call may have changed something (a second refund), so an
+      // unexpected duplicate in a single answer stays an extra call
       const withoutRepeats = withoutRedundantRepeats(syntax.calls, input.trajectory);
       if (withoutRepeats.calls.length < syntax.calls.length) {
         const retried = logicOf(withoutRepeats);

@@ -115,7 +115,8 @@ export const CALL_SET_MISTAKES = {
       calls: spec.calls.map(() => undefined),
       extra: [],
       answer: { kind: 'text', text },
-      intended: mistakeVerdict('logic', 'missing_call'),
+      // a question back where the case had what it needed is the more specific diagnosis (stage 2's clarification rule)
+      intended: mistakeVerdict('logic', text.trim() !== '' && text.includes('?') ? 'clarified_instead_of_calling' : 'missing_call'),
     };
   },
   call_on_abstention: (spec) => {
