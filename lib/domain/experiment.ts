@@ -66,6 +66,12 @@ export const ExperimentCreateSchema = z
   })
   .strict()
   .superRefine((e, ctx) => {
+    if (e.suite_version === 'live')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['suite_version'],
+        message: 'an experiment pins its cases: a published version number or "latest"',
+      });
     const controls = e.variants.filter((v) => v.control).length;
     if (controls !== 1)
       ctx.addIssue({ code: 'custom', path: ['variants'], message: `exactly one variant must be the control, found ${controls}` });
