@@ -47,6 +47,8 @@ describe('experimentResults', () => {
     expect(c.p_value).toBeCloseTo(0.109375, 12);
     expect(c.difference.estimate).toBeCloseTo(0.3, 12);
     expect(c.odds_ratio).toBe(4);
+    // Cohen's h = 2 asin(sqrt(0.65)) - 2 asin(sqrt(0.35))
+    expect(c.effect_size).toEqual({ name: 'cohens_h', value: expect.closeTo(0.6093853080307954, 12) });
     expect(c.decision).toBe('inconclusive');
     expect(results.verdict).toBe('no_winner');
     expect(results.winner).toBeNull();
@@ -110,6 +112,23 @@ describe('experimentResults', () => {
     expect(later.results.comparisons[0]!.p_value).toBeCloseTo(21 / 2 ** 20, 12);
   });
 
+  // differences -10, -20, -30 ms: mean -20, sd 10, t = -20 / (10 / sqrt 3) = -3.4641 on 2 df;
+  // the t(2) CDF is 1/2 + t / (2 sqrt(2 + t^2)), so p = 2 (1/2 - 3.4641 / (2 sqrt 14)) = 0.074180; Cohen's d_z = -2
+  it('latency as the primary metric: paired t-test and Cohen d against hand-computed values (lower is better)', () => {
+    const e = experiment({ primary_metric: 'latency_ms', alpha: 0.1 });
+    const data = outcomes('PPP', (i) => ({ a: { latency_ms: 100 }, b: { latency_ms: 90 - 10 * i } }));
+    const { results } = experimentResults(e, { outcomes: data, runsComplete: true });
+    const c = results.comparisons[0]!;
+    expect(c.p_value).toBeCloseTo(0.07417990022744858, 6);
+    expect(c.difference.estimate).toBeCloseTo(-20, 12);
+    expect(c.effect_size).toEqual({ name: 'cohens_d', value: expect.closeTo(-2, 12) });
+    expect(c.decision).toBe('better');
+    expect(results.winner).toBe('b');
+    expect(results.recommendation).toMatch(/latency_ms 20 ms below "a"/);
+    // at alpha 0.05 the same data decide nothing
+    expect(experimentResults({ ...e, alpha: 0.05 }, { outcomes: data, runsComplete: true }).results.verdict).toBe('no_winner');
+  });
+
   it('a failed guardrail blocks the winner: 50% slower with 20% allowed', () => {
     const e = experiment({
       guardrails: [
@@ -136,6 +155,21 @@ describe('experimentResults', () => {
 });
 
 describe('ExperimentCreateSchema', () => {
+  it('latency and cost decide only by the frequentist method', () => {
+    const bad = ExperimentCreateSchema.safeParse({
+      name: 'x',
+      hypothesis: 'y',
+      suite_id: 's',
+      target_id: 't',
+      primary_metric: 'cost_usd',
+      method: 'sequential',
+      variants: [{ name: 'a', control: true }, { name: 'b' }],
+    });
+    expect(bad.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'method: sequential decides on pass_rate only; cost_usd uses the frequentist paired t-test',
+    ]);
+  });
+
   it('names the field of each problem', () => {
     const bad = ExperimentCreateSchema.safeParse({
       name: 'x',

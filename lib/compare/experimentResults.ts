@@ -3,6 +3,7 @@ import {
   holmAdjust,
   mcnemarExact,
   meanInterval,
+  pairedTTest,
   pairedProportionDifference,
   sequentialMcNemar,
   summarize,
@@ -133,11 +134,38 @@ export function experimentResults(
       else if (b) table.b_only++;
       else table.both_failed++;
     }
-    const difference = pairedProportionDifference(table, 1 - experiment.alpha);
+    const passDifference = pairedProportionDifference(table, 1 - experiment.alpha);
+    let difference: EstimateInterval = passDifference;
+    let effect: ExperimentComparison['effect_size'] = { name: 'cohens_h', value: null };
+    if (ids.length > 0) {
+      const pa = (table.both_passed + table.a_only) / ids.length;
+      const pb = (table.both_passed + table.b_only) / ids.length;
+      effect = { name: 'cohens_h', value: 2 * Math.asin(Math.sqrt(pb)) - 2 * Math.asin(Math.sqrt(pa)) };
+    }
     let p: number | null = null;
     let probability: number | null = null;
     let loss: number | null = null;
-    if (experiment.method === 'frequentist') p = mcnemarExact(table.a_only, table.b_only).p_value;
+    if (experiment.primary_metric !== 'pass_rate') {
+      // latency or cost per case: paired t-test on the per-case differences (variant minus control; lower is better)
+      const key = experiment.primary_metric;
+      const diffs: number[] = [];
+      for (const id of ids) {
+        const a = controlOutcomes.get(id)![key];
+        const b = outcomes.get(id)![key];
+        if (a !== undefined && b !== undefined) diffs.push(b - a);
+      }
+      const summary = summarize(diffs);
+      if (summary.n >= 2) {
+        const t = pairedTTest(summary, { confidence: 1 - experiment.alpha });
+        p = t.p_value;
+        difference = { estimate: t.difference, lower: t.lower, upper: t.upper };
+        const sd = Math.sqrt(summary.variance);
+        effect = { name: 'cohens_d', value: sd > 0 ? summary.mean / sd : null };
+      } else {
+        difference = { estimate: Number.NaN, lower: Number.NaN, upper: Number.NaN };
+        effect = { name: 'cohens_d', value: null };
+      }
+    } else if (experiment.method === 'frequentist') p = mcnemarExact(table.a_only, table.b_only).p_value;
     else if (experiment.method === 'sequential') {
       const look = sequentialMcNemar(table.a_only, table.b_only, { alpha: experiment.alpha, previousP: experiment.sequential_p[v.name] });
       p = look.p_value;
@@ -149,8 +177,8 @@ export function experimentResults(
       probability = bayes.probability_b_better;
       loss = bayes.expected_loss_choosing_b;
     }
-    const guardrails = experiment.guardrails.map((g) => guardrailOf(g, ids, controlOutcomes, outcomes, difference));
-    return { v, ids, table, difference, p, probability, loss, guardrails };
+    const guardrails = experiment.guardrails.map((g) => guardrailOf(g, ids, controlOutcomes, outcomes, passDifference));
+    return { v, ids, table, difference, effect, p, probability, loss, guardrails };
   });
 
   const adjusted = partial.some((x) => x.p !== null) ? holmAdjust(partial.map((x) => x.p ?? 1)) : [];
@@ -162,7 +190,9 @@ export function experimentResults(
         if (x.probability! >= 1 - experiment.alpha && x.loss! < experiment.loss_threshold) decision = 'better';
         else if (x.probability! <= experiment.alpha) decision = 'worse';
       } else if (adjusted[i]! <= experiment.alpha) {
-        decision = x.table.b_only > x.table.a_only ? 'better' : 'worse';
+        const higher = experiment.primary_metric === 'pass_rate' ? x.table.b_only > x.table.a_only : (x.difference.estimate ?? 0) > 0;
+        // pass rate: higher is better; latency and cost: lower is better
+        decision = higher === (experiment.primary_metric === 'pass_rate') ? 'better' : 'worse';
       }
     }
     return {
@@ -171,6 +201,7 @@ export function experimentResults(
       control_only: x.table.a_only,
       variant_only: x.table.b_only,
       difference: toInterval(x.difference),
+      effect_size: { name: x.effect.name, value: x.effect.value === null ? null : finite(x.effect.value) },
       odds_ratio: x.table.a_only === 0 ? null : x.table.b_only / x.table.a_only,
       p_value: x.p,
       adjusted_p_value: x.p === null ? null : adjusted[i]!,
@@ -182,10 +213,11 @@ export function experimentResults(
     };
   });
 
-  const rateOf = (name: string): number => variants.find((v) => v.name === name)?.pass_rate.estimate ?? 0;
+  // the best of the better variants: the largest improvement on the primary metric
+  const gain = (c: ExperimentComparison): number => (experiment.primary_metric === 'pass_rate' ? 1 : -1) * (c.difference.estimate ?? 0);
   const winners = comparisons
     .filter((c) => c.decision === 'better' && c.guardrails.every((g) => g.status === 'passed' || g.status === 'no_data'))
-    .sort((a, b) => rateOf(b.variant) - rateOf(a.variant));
+    .sort((a, b) => gain(b) - gain(a));
   const winner = winners[0]?.variant ?? null;
   const allDecided = comparisons.every((c) => c.decidable) && data.runsComplete;
   const verdict: ExperimentResults['verdict'] = winner ? 'winner' : allDecided ? 'no_winner' : 'no_winner_yet';
@@ -215,12 +247,24 @@ function recommendationOf(
   verdict: ExperimentResults['verdict'],
   controlName: string,
 ): string {
-  const points = (x: number | null): string => (x === null ? 'n/a' : `${(x * 100).toFixed(1)} points`);
+  const metric = experiment.primary_metric;
+  const points = (x: number | null): string =>
+    x === null
+      ? 'n/a'
+      : metric === 'pass_rate'
+        ? `${(x * 100).toFixed(1)} points`
+        : metric === 'latency_ms'
+          ? `${x.toFixed(0)} ms`
+          : `${x.toFixed(5)} USD`;
   if (winner) {
     const c = comparisons.find((x) => x.variant === winner)!;
     const noData = c.guardrails.filter((g) => g.status === 'no_data').map((g) => g.metric);
+    const change =
+      metric === 'pass_rate'
+        ? `pass rate ${points(c.difference.estimate)} above`
+        : `${metric} ${points(-(c.difference.estimate ?? 0))} below`;
     return (
-      `Adopt "${winner}": pass rate ${points(c.difference.estimate)} above "${controlName}" ` +
+      `Adopt "${winner}": ${change} "${controlName}" ` +
       `(interval ${points(c.difference.lower)} to ${points(c.difference.upper)}) with its guardrails held` +
       (noData.length > 0 ? `; no data for guardrail ${noData.join(', ')}` : '') +
       '.'
@@ -229,7 +273,7 @@ function recommendationOf(
   const blocked = comparisons.filter((c) => c.decision === 'better');
   if (blocked.length > 0) {
     const g = blocked[0]!.guardrails.filter((x) => x.status === 'failed' || x.status === 'inconclusive');
-    return `"${blocked[0]!.variant}" improves the pass rate but guardrail ${g.map((x) => `${x.metric} (${x.status})`).join(', ')} holds it back: keep "${controlName}".`;
+    return `"${blocked[0]!.variant}" improves ${metric} but guardrail ${g.map((x) => `${x.metric} (${x.status})`).join(', ')} holds it back: keep "${controlName}".`;
   }
   if (verdict === 'no_winner') return `No variant beat "${controlName}" at alpha ${experiment.alpha}: keep "${controlName}".`;
   const smallest = Math.min(...comparisons.map((c) => c.paired_cases));

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { EvaluationConfigOverridesSchema } from './evaluationConfig.js';
 import { SuiteVersionRefSchema } from './suiteVersion.js';
 
-/** The metric an experiment decides on. Pass rate for now (stage and criterion scores, latency and cost to come). */
-export const ExperimentPrimaryMetricSchema = z.enum(['pass_rate']);
+/**
+ * The metric an experiment decides on: pass rate (higher is better), or mean latency or cost per case (lower is
+ * better; frequentist only). Stage and criterion scores are not supported yet.
+ */
+export const ExperimentPrimaryMetricSchema = z.enum(['pass_rate', 'latency_ms', 'cost_usd']);
 export type ExperimentPrimaryMetric = z.infer<typeof ExperimentPrimaryMetricSchema>;
 
 /** Metrics a guardrail may watch. */
@@ -57,7 +60,10 @@ export const ExperimentCreateSchema = z
     method: ExperimentMethodSchema.default('frequentist'),
     alpha: z.number().gt(0).max(0.5).default(0.05),
     power: z.number().gt(0).lt(1).default(0.8),
-    /** the smallest pass-rate change worth detecting, a fraction (0.05 = 5 points) */
+    /**
+     * the smallest change worth detecting: for pass_rate a fraction (0.05 = 5 points); for latency_ms and cost_usd a
+     * standardized paired effect (Cohen's d_z: mean difference / sd of the differences, 0.2 = small)
+     */
     minimum_detectable_effect: z.number().gt(0).lt(1).default(0.05),
     /** expected share of cases the variants disagree on; omitted: the conservative unpaired sample size */
     expected_discordance: z.number().gt(0).max(1).optional(),
@@ -71,6 +77,12 @@ export const ExperimentCreateSchema = z
         code: 'custom',
         path: ['suite_version'],
         message: 'an experiment pins its cases: a published version number or "latest"',
+      });
+    if (e.primary_metric !== 'pass_rate' && e.method !== 'frequentist')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['method'],
+        message: `${e.method} decides on pass_rate only; ${e.primary_metric} uses the frequentist paired t-test`,
       });
     const controls = e.variants.filter((v) => v.control).length;
     if (controls !== 1)
@@ -171,11 +183,16 @@ export const ExperimentComparisonSchema = z
     /** passed under control only / under the variant only */
     control_only: z.number().int().nonnegative(),
     variant_only: z.number().int().nonnegative(),
-    /** variant minus control pass rate, Newcombe paired interval */
+    /**
+     * variant minus control on the primary metric: pass rate (fraction, Newcombe paired interval) or mean latency (ms)
+     * or cost (USD) per case (paired t interval)
+     */
     difference: IntervalSchema,
+    /** Cohen's h of the two pass rates (pass_rate), or Cohen's d_z of the paired differences (latency_ms, cost_usd) */
+    effect_size: z.object({ name: z.enum(['cohens_h', 'cohens_d']), value: z.number().nullable() }).strict(),
     /** variant_only / control_only (discordant-pair odds ratio; null with no control_only pairs) */
     odds_ratio: z.number().nullable(),
-    /** McNemar exact (frequentist) or always-valid mSPRT (sequential) p-value; null for bayesian */
+    /** McNemar exact or paired t (frequentist) or always-valid mSPRT (sequential) p-value; null for bayesian */
     p_value: z.number().nullable(),
     /** Holm-adjusted over the treatment variants */
     adjusted_p_value: z.number().nullable(),

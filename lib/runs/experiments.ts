@@ -10,7 +10,7 @@ import {
 } from '../domain/index.js';
 import { experimentResults, runOutcomes, scoredOutcomes } from '../compare/index.js';
 import { ConflictError, NotFoundError, PreconditionFailedError, type Clock, type Stores } from '../ports/index.js';
-import { minimumSampleSize } from '../statistics/index.js';
+import { minimumPairedMeanSampleSize, minimumSampleSize } from '../statistics/index.js';
 import { createRun, UnknownReferenceError } from './createRun.js';
 import { publishSuiteVersion } from './publishSuiteVersion.js';
 
@@ -35,12 +35,15 @@ export async function createExperiment(input: ExperimentCreate, deps: Experiment
   }
   if (typeof settings.suite_version === 'number' && !(await stores.suiteVersions.getVersion(settings.suite_id, settings.suite_version)))
     throw new UnknownReferenceError('suite_version', `${settings.suite_id}@${settings.suite_version}`);
-  const minimum_sample_size = minimumSampleSize({
-    effect: settings.minimum_detectable_effect,
-    alpha: settings.alpha,
-    power: settings.power,
-    ...(settings.expected_discordance !== undefined ? { discordance: settings.expected_discordance } : {}),
-  });
+  const minimum_sample_size =
+    settings.primary_metric !== 'pass_rate'
+      ? minimumPairedMeanSampleSize({ effectSize: settings.minimum_detectable_effect, alpha: settings.alpha, power: settings.power })
+      : minimumSampleSize({
+          effect: settings.minimum_detectable_effect,
+          alpha: settings.alpha,
+          power: settings.power,
+          ...(settings.expected_discordance !== undefined ? { discordance: settings.expected_discordance } : {}),
+        });
   const experiment: Experiment = {
     ...settings,
     id: `exp-${randomUUID()}`,

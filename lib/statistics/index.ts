@@ -29,4 +29,4 @@ export { agreementSummary, type AgreementSummary, type PairKappa } from './agree
 export { allocateSample, largestRemainder, sampleIndices } from './sampleAllocation.js';
 export { stratifiedProportion, type StratifiedProportion, type StratumCount } from './stratifiedProportion.js';
 export { sequentialMcNemar, type SequentialMcNemarResult } from './sequentialMcNemar.js';
-export { minimumSampleSize, type SampleSizeInput } from './sampleSize.js';
+export { minimumSampleSize, minimumPairedMeanSampleSize, type SampleSizeInput } from './sampleSize.js';

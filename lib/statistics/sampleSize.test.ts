@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minimumSampleSize } from './sampleSize.js';
+import { minimumPairedMeanSampleSize, minimumSampleSize } from './sampleSize.js';
 import { minimumDetectableEffect } from './mde.js';
 
 describe('minimumSampleSize', () => {
@@ -24,6 +24,13 @@ describe('minimumSampleSize', () => {
       expect(minimumDetectableEffect({ n, discordance })).toBeLessThanOrEqual(effect + 1e-9);
       expect(minimumDetectableEffect({ n: n - 1, discordance })).toBeGreaterThan(effect);
     }
+  });
+
+  // paired t, d_z = 0.5, alpha 0.05, power 0.8: 31.4 + 1.92 -> 34 (G*Power's exact noncentral-t answer is also 34)
+  it('paired means: Guenther 1981 approximation', () => {
+    expect(minimumPairedMeanSampleSize({ effectSize: 0.5 })).toBe(34);
+    expect(minimumPairedMeanSampleSize({ effectSize: 0.2 })).toBeGreaterThan(190);
+    expect(() => minimumPairedMeanSampleSize({ effectSize: 0 })).toThrow(/effectSize/);
   });
 
   it('refuses bad input, naming it', () => {

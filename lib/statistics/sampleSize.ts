@@ -38,3 +38,20 @@ export function minimumSampleSize(input: SampleSizeInput): number {
   const pbar = (p1 + p2) / 2;
   return Math.ceil((za * Math.sqrt(2 * pbar * (1 - pbar)) + zb * Math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ** 2 / (d * d) - 1e-9);
 }
+
+/**
+ * Pairs a two-sided paired t-test at `alpha` needs to detect a standardized mean difference `effectSize` (Cohen's
+ * d_z = mean difference / sd of the differences) with probability `power`: the normal approximation
+ * n = ((z_a + z_b) / d)^2 plus z_a^2 / 2 for the t distribution (Guenther 1981), rounded up.
+ */
+export function minimumPairedMeanSampleSize(input: { effectSize: number; alpha?: number; power?: number }): number {
+  const d = input.effectSize;
+  if (!(d > 0)) throw new RangeError(`effectSize must be > 0, got ${d}`);
+  const alpha = input.alpha ?? 0.05;
+  const power = input.power ?? 0.8;
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be in (0, 1), got ${alpha}`);
+  if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
+  const za = normalQuantile(1 - alpha / 2);
+  const zb = normalQuantile(power);
+  return Math.ceil(((za + zb) / d) ** 2 + (za * za) / 2);
+}

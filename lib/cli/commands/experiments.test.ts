@@ -45,7 +45,8 @@ describe('evalp experiments create|start|results|conclude', () => {
     const text = (await experiments('results', id)).out;
     expect(text).toMatch(/^experiment exp-.* \(running, sequential, alpha 0\.05, minimum sample 469 paired cases\)/);
     expect(text).toMatch(/│ model-a \(control\) │/);
-    expect(text).toMatch(/model-b vs control: [+-]\d+\.\d points \[[+-]\d+\.\d, [+-]\d+\.\d\] on 327 paired cases/);
+    expect(text).toMatch(/model-b vs control: pass_rate [+-]\d+\.\d points \[[+-]\d+\.\d, [+-]\d+\.\d\] on 327 paired cases/);
+    expect(text).toMatch(/Cohen's h -?\d\.\d{3}/);
     expect(text).toMatch(/always-valid p \d\.\d{4}/);
     expect(text).toMatch(/ {2}guardrail latency_ms \(at most 25% worse\): (passed|failed|inconclusive)/);
     expect(text).toMatch(/\nwinner: .+\nrecommendation: .+\n$/);

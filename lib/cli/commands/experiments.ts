@@ -39,14 +39,22 @@ export function resultsText(r: ExperimentResults): string {
       ]),
     ),
   ];
+  const diff = (x: number | null): string =>
+    r.primary_metric === 'pass_rate'
+      ? pts(x)
+      : x === null
+        ? 'n/a'
+        : `${x >= 0 ? '+' : ''}${x.toFixed(r.primary_metric === 'latency_ms' ? 0 : 5)}`;
+  const unit = r.primary_metric === 'pass_rate' ? 'points' : r.primary_metric === 'latency_ms' ? 'ms' : 'USD';
   for (const c of r.comparisons) {
     const test =
       r.method === 'bayesian'
         ? `P(better) ${num(c.probability_of_improvement, 3)}, expected loss ${pts(c.expected_loss)} points`
-        : `${r.method === 'sequential' ? 'always-valid p' : 'McNemar p'} ${num(c.p_value, 4)} (Holm ${num(c.adjusted_p_value, 4)})`;
+        : `${r.method === 'sequential' ? 'always-valid p' : r.primary_metric === 'pass_rate' ? 'McNemar p' : 'paired t p'} ${num(c.p_value, 4)} (Holm ${num(c.adjusted_p_value, 4)})`;
     lines.push(
-      `${c.variant} vs control: ${pts(c.difference.estimate)} points [${pts(c.difference.lower)}, ${pts(c.difference.upper)}] on ${c.paired_cases} paired cases ` +
-        `(${c.variant_only} only ${c.variant}, ${c.control_only} only control); ${test}; ${c.decidable ? c.decision : 'not decidable yet'}`,
+      `${c.variant} vs control: ${r.primary_metric} ${diff(c.difference.estimate)} ${unit} [${diff(c.difference.lower)}, ${diff(c.difference.upper)}] on ${c.paired_cases} paired cases ` +
+        `(${c.variant_only} passed only under ${c.variant}, ${c.control_only} only under control); ${c.effect_size.name === 'cohens_h' ? "Cohen's h" : "Cohen's d"} ${num(c.effect_size.value, 3)}; ` +
+        `${test}; ${c.decidable ? c.decision : 'not decidable yet'}`,
     );
     for (const g of c.guardrails)
       lines.push(
