@@ -25,6 +25,7 @@ import { trendsRoute } from './routes/trends.js';
 import { meRoute } from './routes/me.js';
 import { DEAD_LETTER_ROUTES } from './routes/deadLetters.js';
 import { ANNOTATION_ROUTES } from './routes/annotations.js';
+import { EXPERIMENT_ROUTES } from './routes/experiments.js';
 
 /**
  * Every route of the management API, grouped by resource (one file per group in routes/). functions/http
@@ -55,4 +56,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...REPORT_ROUTES,
   ...DEAD_LETTER_ROUTES,
   ...ANNOTATION_ROUTES,
+  ...EXPERIMENT_ROUTES,
 ];

@@ -20,3 +20,4 @@ export { criterionDeltas, criterionMeans } from './criterionDeltas.js';
 export { criterionLine } from './criterionText.js';
 export { judgedOnCriteria } from './judgedOnCriteria.js';
 export { EfficiencyStatsBuilder, efficiencyStatsOf, type EfficiencyOutcome } from './efficiencyStats.js';
+export { experimentResults, type ExperimentData } from './experimentResults.js';

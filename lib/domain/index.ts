@@ -58,3 +58,4 @@ export * from './judgeCalibration.js';
 export * from './pairwiseVerdict.js';
 export * from './suiteVersion.js';
 export * from './sampling.js';
+export * from './experiment.js';

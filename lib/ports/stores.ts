@@ -1,4 +1,4 @@
-import type { Client, JudgeCalibration, PairwiseVerdict, StoredToolCatalog, TargetSystem, TestSuite } from '../domain/index.js';
+import type { Client, Experiment, JudgeCalibration, PairwiseVerdict, StoredToolCatalog, TargetSystem, TestSuite } from '../domain/index.js';
 import type { EntityStore } from './entityStore.js';
 import type { TestCaseStore } from './testCaseStore.js';
 import type { RunStore } from './runStore.js';
@@ -28,4 +28,6 @@ export interface Stores {
   calibrations: EntityStore<JudgeCalibration>;
   /** pairwise verdicts of run comparisons, id `<run_a>~<run_b>~<case>~<model>` */
   pairwiseVerdicts: EntityStore<PairwiseVerdict>;
+  /** experiments (lib/experiments): settings, pinned version, variant runs, frozen conclusion */
+  experiments: EntityStore<Experiment>;
 }

@@ -29,3 +29,4 @@ export { runHealth } from './runHealth.js';
 export { DEFAULT_STALL_AFTER_MINUTES, checkStalledRuns } from './watchdog.js';
 export { diffPublishedVersions, publishSuiteVersion } from './publishSuiteVersion.js';
 export { drawSample, sampleSizeOf } from './sampleCases.js';
+export { concludeExperiment, createExperiment, experimentResultsOf, startExperiment, type ExperimentDeps } from './experiments.js';

@@ -28,3 +28,5 @@ export { consensusByItem, annotatorAgreementWithConsensus, type ItemConsensus, t
 export { agreementSummary, type AgreementSummary, type PairKappa } from './agreementSummary.js';
 export { allocateSample, largestRemainder, sampleIndices } from './sampleAllocation.js';
 export { stratifiedProportion, type StratifiedProportion, type StratumCount } from './stratifiedProportion.js';
+export { sequentialMcNemar, type SequentialMcNemarResult } from './sequentialMcNemar.js';
+export { minimumSampleSize, minimumPairedMeanSampleSize, type SampleSizeInput } from './sampleSize.js';

@@ -3,6 +3,8 @@ import type { ZodType } from 'zod';
 import {
   type Client,
   ClientSchema,
+  type Experiment,
+  ExperimentSchema,
   type StoredToolCatalog,
   StoredToolCatalogSchema,
   type TargetSystem,
@@ -10,7 +12,14 @@ import {
   type TestSuite,
   TestSuiteSchema,
 } from '../../domain/index.js';
-import { entityStoreContract, sampleCatalog, sampleClient, sampleSuite, sampleTarget } from '../../ports/contracts/index.js';
+import {
+  entityStoreContract,
+  sampleCatalog,
+  sampleClient,
+  sampleExperiment,
+  sampleSuite,
+  sampleTarget,
+} from '../../ports/contracts/index.js';
 import { COSMOS_CONTAINERS } from './cosmosContainers.js';
 import { startCosmosEmulator, type CosmosEmulator } from './cosmosEmulator.test-helpers.js';
 import { CosmosEntityStore } from './cosmosEntityStore.js';
@@ -53,4 +62,10 @@ entityStoreContract<Client>('CosmosEntityStore (clients)', {
   sample: (key) => sampleClient(key),
   modify: (client) => ({ ...client, schedule_cron: '0 0 2 * * *' }),
   invalid: { ...sampleClient('bad'), suite_ids: [] },
+});
+entityStoreContract<Experiment>('CosmosEntityStore (experiments)', {
+  createStore: store('experiment', ExperimentSchema),
+  sample: (key) => sampleExperiment(key),
+  modify: (experiment) => ({ ...experiment, status: 'running', runs: { a: 'run-a', b: 'run-b' }, pinned_suite_version: 2 }),
+  invalid: { ...sampleExperiment('bad'), method: 'vibes' },
 });

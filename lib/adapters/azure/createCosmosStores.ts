@@ -2,6 +2,8 @@ import type { Database } from '@azure/cosmos';
 import {
   type Client,
   ClientSchema,
+  type Experiment,
+  ExperimentSchema,
   type JudgeCalibration,
   JudgeCalibrationSchema,
   type PairwiseVerdict,
@@ -55,5 +57,6 @@ export function createCosmosStores(database: Database, options: CosmosStoresOpti
     suiteVersions: new CosmosSuiteVersionStore(container('suiteVersions')),
     calibrations: new CosmosEntityStore<JudgeCalibration>(container('entities'), ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
     pairwiseVerdicts: new CosmosEntityStore<PairwiseVerdict>(container('entities'), ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
+    experiments: new CosmosEntityStore<Experiment>(container('entities'), ENTITY_KINDS.experiments, ExperimentSchema),
   };
 }

@@ -1,6 +1,8 @@
 import {
   type Client,
   ClientSchema,
+  type Experiment,
+  ExperimentSchema,
   type JudgeCalibration,
   JudgeCalibrationSchema,
   type PairwiseVerdict,
@@ -44,5 +46,6 @@ export function createEmbeddedRecordStores(db: SqliteDatabase, changeLog: Change
     suiteVersions: new EmbeddedSuiteVersionStore(db),
     calibrations: new EmbeddedEntityStore<JudgeCalibration>(db, ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
     pairwiseVerdicts: new EmbeddedEntityStore<PairwiseVerdict>(db, ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
+    experiments: new EmbeddedEntityStore<Experiment>(db, ENTITY_KINDS.experiments, ExperimentSchema),
   };
 }

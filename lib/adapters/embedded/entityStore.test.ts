@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import type { Client, StoredToolCatalog, TargetSystem, TestSuite } from '../../domain/index.js';
+import type { Client, Experiment, StoredToolCatalog, TargetSystem, TestSuite } from '../../domain/index.js';
 import { entityStoreContract } from '../../ports/contracts/entityStore.contract.js';
-import { sampleCatalog, sampleClient, sampleSuite, sampleTarget } from '../../ports/contracts/fixtures.js';
+import { sampleCatalog, sampleClient, sampleExperiment, sampleSuite, sampleTarget } from '../../ports/contracts/fixtures.js';
 import { createEmbeddedRecordStores as createEmbeddedStores } from './createRecordStores.js';
 import { TempDatabases } from './tempDatabase.test-helpers.js';
 
@@ -39,6 +39,13 @@ entityStoreContract<Client>('embedded clients', {
   sample: (id) => sampleClient(id),
   modify: (client) => ({ ...client, schedule_cron: '0 0 2 * * *' }),
   invalid: { ...sampleClient('bad'), suite_ids: [] },
+});
+
+entityStoreContract<Experiment>('embedded experiments', {
+  createStore: () => stores().experiments,
+  sample: (id) => sampleExperiment(id),
+  modify: (experiment) => ({ ...experiment, status: 'running', runs: { a: 'run-a', b: 'run-b' }, pinned_suite_version: 2 }),
+  invalid: { ...sampleExperiment('bad'), method: 'vibes' },
 });
 
 describe('EmbeddedEntityStore (embedded specifics)', () => {

@@ -75,6 +75,7 @@ describe('createEmbeddedStores', () => {
       'calibrations',
       'catalogs',
       'clients',
+      'experiments',
       'pairwiseVerdicts',
       'runStats',
       'runs',

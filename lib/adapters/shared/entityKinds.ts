@@ -6,4 +6,5 @@ export const ENTITY_KINDS = {
   clients: 'client',
   calibrations: 'judge_calibration',
   pairwiseVerdicts: 'pairwise_verdict',
+  experiments: 'experiment',
 } as const;

@@ -1,6 +1,7 @@
 /** Valid sample entities for the contract suites (deterministic; override what a test is about). */
 import {
   type Client,
+  type Experiment,
   resolveEvaluationConfig,
   type Run,
   type Scorecard,
@@ -71,6 +72,34 @@ export function sampleTarget(id: string, name = `Target ${id}`): TargetSystem {
 
 export function sampleClient(id: string, name = `Client ${id}`): Client {
   return { id, name, suite_ids: ['suite-1'], target_id: 'target-1', notify: [], created_at: FIXED_TIME, updated_at: FIXED_TIME };
+}
+
+export function sampleExperiment(id: string): Experiment {
+  return {
+    id,
+    name: `Experiment ${id}`,
+    hypothesis: 'variant b passes more cases than a',
+    suite_id: 'suite-1',
+    suite_version: 'latest',
+    target_id: 'target-1',
+    primary_metric: 'pass_rate',
+    guardrails: [{ metric: 'latency_ms', max_degradation: 0.2 }],
+    variants: [
+      { name: 'a', control: true },
+      { name: 'b', control: false, target_id: 'target-2' },
+    ],
+    method: 'sequential',
+    alpha: 0.05,
+    power: 0.8,
+    minimum_detectable_effect: 0.05,
+    loss_threshold: 0.005,
+    minimum_sample_size: 1565,
+    status: 'draft',
+    created_by: 'tester',
+    created_at: FIXED_TIME,
+    runs: {},
+    sequential_p: {},
+  };
 }
 
 export function sampleRun(id: string, overrides: Partial<Run> = {}): Run {
