@@ -221,7 +221,7 @@ describe('golden: the new error codes', () => {
 
   it('a redundant repeat the gold does not expect costs efficiency, not correctness (unless fail_on_redundant_calls)', async () => {
     const lookup = { tool_name: 'find_customer', arguments: { email: 'a@x.io' } };
-    const step = (id: string, result: unknown) => ({
+    const step = (id: string, result: { id: string }) => ({
       kind: 'tool_call' as const,
       turn: 1,
       call_id: id,
