@@ -1,3 +1,4 @@
+import { storedRunOf } from '../../ports/contracts/fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Run, RunStats } from '../../domain/index.js';
 import { createApiKey } from '../apiKeys.js';
@@ -98,14 +99,7 @@ describe('GET /api/v1/runs/{id}/report', () => {
       'application/problem+json',
       'run "nope" does not exist',
     ]);
-    // the run view's read-only parts (statistics, health, efficiency of a finished run) are not part of a stored run
-    const { stats, progress_pct, links, health, efficiency, ...run } = base as Run & {
-      stats: unknown;
-      progress_pct?: unknown;
-      links?: unknown;
-      health?: unknown;
-      efficiency?: unknown;
-    };
+    const run = storedRunOf(base);
     await retail.platform.services.stores.runs.createRun({ ...run, id: 'still-running', status: 'running', completed_at: null });
     const running = await get(`v1/runs/${head.id}/report?format=markdown&compare=still-running`);
     expect([running.status, running.type]).toEqual([409, 'application/problem+json']);

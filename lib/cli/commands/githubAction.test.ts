@@ -1,3 +1,4 @@
+import { storedRunOf } from '../../ports/contracts/fixtures.js';
 import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -142,10 +143,7 @@ describe("the evaluate action's scripts against a real embedded platform", () =>
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  function strip(run: Run & { stats?: unknown; progress_pct?: unknown; links?: unknown; health?: unknown; _etag?: unknown }): Run {
-    const { stats, progress_pct, links, health, _etag, ...rest } = run;
-    return rest;
-  }
+  const strip = (run: unknown): Run => storedRunOf(run);
 
   it("starts a run with the base branch's latest run as baseline, waits, reports, comments once and fails on the regression", async (ctx) => {
     for (const tool of ['jq', 'curl']) {

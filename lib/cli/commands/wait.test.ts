@@ -1,3 +1,4 @@
+import { storedRunOf } from '../../ports/contracts/fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertId, type Alert, type AlertSeverity, type Run, type RunStats } from '../../domain/index.js';
 import { startRetailPlatform, type RetailPlatform } from '../../reports/testing/retailPlatform.test-helpers.js';
@@ -59,14 +60,7 @@ async function withAlert<T>(alert: Alert, fn: () => Promise<T>): Promise<T> {
 }
 
 async function storedRun(status: Run['status'], id: string): Promise<string> {
-  const { _etag, stats, progress_pct, links, health, efficiency, ...run } = head as Run & {
-    stats: RunStats;
-    progress_pct?: number;
-    links?: unknown;
-    health?: unknown;
-    efficiency?: unknown;
-    _etag?: string;
-  };
+  const run = storedRunOf(head);
   await retail.platform.services.stores.runs.createRun({
     ...run,
     id,

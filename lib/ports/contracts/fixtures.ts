@@ -4,6 +4,7 @@ import {
   type Experiment,
   resolveEvaluationConfig,
   type Run,
+  RunSchema,
   type Scorecard,
   type StageName,
   type StageResult,
@@ -100,6 +101,14 @@ export function sampleExperiment(id: string): Experiment {
     runs: {},
     sequential_p: {},
   };
+}
+
+/**
+ * The stored run inside a run as `GET /api/v1/runs/{id}` shows it: the view's read-only parts (statistics, progress,
+ * health, links, efficiency, trial statistics, the ETag ...) dropped, so a test can store a copy of a real run.
+ */
+export function storedRunOf(view: unknown): Run {
+  return RunSchema.strip().parse(view);
 }
 
 export function sampleRun(id: string, overrides: Partial<Run> = {}): Run {
