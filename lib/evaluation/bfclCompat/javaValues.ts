@@ -59,7 +59,9 @@ export function javaTypeConverter(value: string, expectedType: string, nestedTyp
     case 'any':
       return pyStr(value);
     default:
-      throw new BfclConversionError(`${expectedType} conversion is not implemented`);
+      // BFCL's java_type_converter knows no other Java type and raises for it; reproduced, so the case fails as BFCL's
+      // checker fails it (rule checker_error), and the message says so
+      throw new BfclConversionError(`BFCL's checker has no conversion for Java type ${expectedType}: it fails every output for it`);
   }
 }
 
