@@ -4,7 +4,10 @@
  * A whole run on the embedded default: N cases (default 400,000) against the replay target, stages 1-3 with
  * recorded execution (a JSONL cassette), through the real path: POST /api/v1/runs -> orchestrator -> enqueueShard
  * activities -> evaluate-cases and execute-cases queue workers -> scorecards -> change feed -> live statistics ->
- * RunCompleted -> finalizeRun. Prints setup time, run wall time, cases/s, peak RSS and database size.
+ * RunCompleted -> finalizeRun. Prints setup time, run wall time, cases/s, peak RSS and database size, when each
+ * phase ended (the orchestrator's fan-out, the last case scored, finalize), the CPU time per phase (bench/phaseProfile:
+ * V8's sampling profiler, each sample charged to the platform code it ran), and a checksum of the run's live
+ * statistics against a recount from its stored scorecards (a faster path must give the same answer).
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,12 +19,15 @@ import { createApiKey } from '../lib/api/index.js';
 import { silentLogger } from '../lib/host/index.js';
 import { syntheticCatalog } from './fixtures/syntheticGoldSet.js';
 import { writeRunSample } from './fixtures/pooledRunSample.js';
+import { formatPhaseTimes, profilePhases } from './phaseProfile.js';
+import { statsChecksum } from './statsChecksum.js';
 
 const { values } = parseArgs({
   options: {
     cases: { type: 'string', default: '400000' },
     pool: { type: 'string', default: '20000' },
     keep: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: true },
   },
 });
 const count = Number(values.cases);
@@ -64,6 +70,8 @@ const { key } = await createApiKey(apiKeys, { name: 'bench', roles: ['reader', '
 const setupMs = performance.now() - t0;
 const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
+const stopProfile = values.profile ? await profilePhases() : undefined;
+const cpu0 = process.cpuUsage();
 t0 = performance.now();
 const created = (await (
   await fetch(`${platform.url}/api/v1/runs`, {
@@ -83,6 +91,8 @@ let view: {
   total_cases: number;
 };
 let lastPrint = 0;
+/** when the orchestrator finished sending every case (its custom status left 'enqueueing'), and when the last case was scored */
+const phaseEnd: { enqueued?: number; scored?: number } = {};
 /** GET with retries: a poll can hit a keep-alive connection the server just closed (ECONNRESET). */
 async function getJson<T>(url: string): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -96,6 +106,13 @@ async function getJson<T>(url: string): Promise<T> {
 }
 for (;;) {
   view = await getJson<typeof view>(`${platform.url}/api/v1/runs/${created.id}`);
+  const at = performance.now() - t0;
+  if (phaseEnd.enqueued === undefined) {
+    const phase = (platform.host.taskHub.getStatus(created.id, { showInput: false })?.customStatus as { phase?: string } | null | undefined)
+      ?.phase;
+    if (phase !== undefined && phase !== 'enqueueing') phaseEnd.enqueued = at;
+  }
+  if (phaseEnd.scored === undefined && view.stats && view.stats.completed >= view.total_cases) phaseEnd.scored = at;
   if (['completed', 'failed', 'cancelled', 'timed_out'].includes(view.status)) break;
   if (performance.now() - lastPrint > 10_000) {
     lastPrint = performance.now();
@@ -106,7 +123,10 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 250));
 }
 const wallMs = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+const phases = await stopProfile?.();
 const cards = await stores.scorecards.countScorecards(created.id);
+const checksum = await statsChecksum(stores, created.id);
 await platform.stop({ timeoutInMs: 10_000 });
 const dbBytes =
   (await stat(join(dataDir, 'evalplatform.db'))).size + (await stat(join(dataDir, 'evalplatform.db-wal')).catch(() => ({ size: 0 }))).size;
@@ -124,6 +144,20 @@ console.log(
   `stage pass rates      ${Object.entries(s.stages)
     .map(([k, v]) => `${k} ${v.pass_rate === null ? '-' : (v.pass_rate * 100).toFixed(1) + '%'}`)
     .join(', ')}`,
+);
+const sec = (ms: number | undefined): string => (ms === undefined ? '-' : `${(ms / 1000).toFixed(1)} s`);
+console.log(
+  `timeline              all cases enqueued ${sec(phaseEnd.enqueued)}, last case scored ${sec(phaseEnd.scored)}, finalized ${sec(wallMs)} (polled every 250 ms)`,
+);
+console.log(
+  `CPU                   ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)} s, system ${(cpu.system / 1e6).toFixed(1)} s) = ${((cpu.user + cpu.system) / 1e3 / wallMs).toFixed(2)} cores on average`,
+);
+if (phases) {
+  console.log(`CPU by phase          (main thread, sampled; ${(phases.totalMs / 1000).toFixed(1)} s)`);
+  for (const line of formatPhaseTimes(phases)) console.log(line);
+}
+console.log(
+  `statistics checksum   live ${checksum.live} vs recount ${checksum.recount}: ${checksum.live === checksum.recount ? 'equal' : 'DIFFERENT'}`,
 );
 console.log(`peak RSS              ${mib(process.resourceUsage().maxRSS * 1024)}   (target <= 1536 MiB)`);
 console.log(`database size         ${mib(dbBytes)}`);

@@ -24,6 +24,11 @@ export interface PoisonMessage {
   deliveryCount?: number;
 }
 
+export interface RunQueueCountOptions {
+  /** count now rather than reuse a recent count */
+  fresh?: boolean;
+}
+
 /**
  * Per-run queue figures and per-message dead-lettering for the stage workers. The embedded host implements both on
  * its SQLite queues. On Azure Service Bus the figures come from peeking the queues (ServiceBusRunQueues), but a
@@ -31,7 +36,11 @@ export interface PoisonMessage {
  * `deadLetterMessages` is absent and the workers fall back to logging poison.
  */
 export interface RunQueuesPort {
-  runQueueCounts(runId: string, queueNames: readonly string[]): Promise<RunQueueCounts>;
+  /**
+   * The run's messages on the queues. Counts up to a few seconds old may come back (counting is a scan or a peek of
+   * every message); `fresh` counts now, for a decision on the run's fate (the watchdog).
+   */
+  runQueueCounts(runId: string, queueNames: readonly string[], options?: RunQueueCountOptions): Promise<RunQueueCounts>;
   /**
    * dead-letters copies of unprocessable messages (the host completes the originals); a message id already
    * dead-lettered on the queue is skipped. Absent where the platform cannot dead-letter a delivered message.

@@ -1,14 +1,15 @@
 import type { Run, RunHealth } from '../domain/index.js';
-import type { Services } from '../ports/index.js';
+import type { RunQueueCountOptions, Services } from '../ports/index.js';
 import { QUEUES } from './queues.js';
 
 /** A run's health (RunHealthSchema), or null when the platform has no per-run queue figures (services.runQueues absent). */
 export async function runHealth(
   services: Pick<Services, 'runQueues' | 'circuitOf'>,
   run: Pick<Run, 'id' | 'target_id' | 'error'>,
+  options: RunQueueCountOptions = {},
 ): Promise<RunHealth | null> {
   if (!services.runQueues) return null;
-  const counts = await services.runQueues.runQueueCounts(run.id, Object.values(QUEUES));
+  const counts = await services.runQueues.runQueueCounts(run.id, Object.values(QUEUES), options);
   const circuit = services.circuitOf?.(run.target_id);
   const last = counts.last_dead_letter;
   return {

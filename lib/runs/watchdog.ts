@@ -55,7 +55,7 @@ async function inspect(
   now: Date,
   stallAfterMs: number,
 ): Promise<{ stalled?: string; moving: boolean }> {
-  const health = await runHealth(services, run);
+  const health = await runHealth(services, run, { fresh: true });
   if (!health) return { moving: false };
   const pending = health.waiting + health.deferred;
   if (health.dead_lettered > 0 && pending === 0) {

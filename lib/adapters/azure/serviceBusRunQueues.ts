@@ -1,4 +1,4 @@
-import type { RunQueueCounts, RunQueuesPort } from '../../ports/index.js';
+import type { RunQueueCountOptions, RunQueueCounts, RunQueuesPort } from '../../ports/index.js';
 import { idText } from './serviceBusMessages.js';
 import type { SbClient, SbReceivedMessage } from './serviceBusSurface.js';
 
@@ -44,10 +44,10 @@ export class ServiceBusRunQueues implements RunQueuesPort {
     this.now = options.now ?? Date.now;
   }
 
-  async runQueueCounts(runId: string, queueNames: readonly string[]): Promise<RunQueueCounts> {
+  async runQueueCounts(runId: string, queueNames: readonly string[], options: RunQueueCountOptions = {}): Promise<RunQueueCounts> {
     const key = queueNames.join('\n');
     const now = this.now();
-    if (!this.snapshot || this.snapshot.key !== key || now - this.snapshot.at >= this.cacheMs) {
+    if (options.fresh || !this.snapshot || this.snapshot.key !== key || now - this.snapshot.at >= this.cacheMs) {
       const byRun = this.countAll(queueNames);
       this.snapshot = { key, at: now, byRun };
       // a failed pass is not kept
