@@ -1,5 +1,5 @@
 /**
- * npm run bench:run [-- --cases N --pool P]
+ * npm run bench:run [-- --cases N --pool P --keep --no-profile]
  *
  * A whole run on the embedded default: N cases (default 400,000) against the replay target, stages 1-3 with
  * recorded execution (a JSONL cassette), through the real path: POST /api/v1/runs -> orchestrator -> enqueueShard
@@ -27,7 +27,7 @@ const { values } = parseArgs({
     cases: { type: 'string', default: '400000' },
     pool: { type: 'string', default: '20000' },
     keep: { type: 'boolean', default: false },
-    profile: { type: 'boolean', default: true },
+    'no-profile': { type: 'boolean', default: false },
   },
 });
 const count = Number(values.cases);
@@ -70,7 +70,7 @@ const { key } = await createApiKey(apiKeys, { name: 'bench', roles: ['reader', '
 const setupMs = performance.now() - t0;
 const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
-const stopProfile = values.profile ? await profilePhases() : undefined;
+const stopProfile = !values['no-profile'] ? await profilePhases() : undefined;
 const cpu0 = process.cpuUsage();
 t0 = performance.now();
 const created = (await (

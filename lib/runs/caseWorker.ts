@@ -3,6 +3,7 @@ import { type CaseState, finishCase, nextStage, runExecution, runSemantics, star
 import type { PoisonMessage, QueueMessage, Services } from '../ports/index.js';
 import { contextFromTraceparent, endSpan, isMetering, isTracing, recordTasks, SPANS, startSpan, ATTRIBUTES } from '../telemetry/index.js';
 import { observeStep, tracedInvoke, tracedStage } from './caseTelemetry.js';
+import { executesInline } from './inlineExecution.js';
 import { CaseMessageSchema, QUEUES, caseMessageId, type CaseMessage, type QueueStage } from './queues.js';
 import { decideTargetFailure, redeliveryMessage } from './caseRedelivery.js';
 import { decideFailedMessage, invalidMessage, POISON_REASONS } from './poisonMessages.js';
@@ -174,10 +175,18 @@ async function processMessages(
       else result.redelivered++;
       return;
     }
-    const state = advanced;
+    let state = advanced;
     if (observe && observeStep(parent, message, state)) couldNotScore++;
     const config = context.run.config;
-    const next = nextStage(state, { execution: config.execution.enabled, semantics: config.semantics.enabled });
+    const enabled = { execution: config.execution.enabled, semantics: config.semantics.enabled };
+    let next = nextStage(state, enabled);
+    if (next === 'execution' && message.stage === 'evaluate' && executesInline(config.execution)) {
+      // a local stage 3 (cassette, expected data, environment) in the same step: no execute-queue round trip
+      const executed: CaseMessage = { ...message, stage: 'execute' };
+      state = await execute(executed, state, testCase, context, abortSignal, parent);
+      if (observe && observeStep(parent, executed, state)) couldNotScore++;
+      next = nextStage(state, enabled);
+    }
     if (next === 'done') {
       finished.push(pinScorecard(finishCase(state, testCase, config, services.clock.now().toISOString()), context.run, testCase));
       return;
@@ -317,11 +326,7 @@ async function advance(
     );
   }
   const state = message.state as CaseState;
-  if (message.stage === 'execute') {
-    const provider = await context.apiProvider(testCase);
-    if (parent) return tracedStage(parent, 'execution', message, () => runExecution(state, testCase, config, provider, abortSignal));
-    return runExecution(state, testCase, config, provider, abortSignal);
-  }
+  if (message.stage === 'execute') return execute(message, state, testCase, context, abortSignal, parent);
   if (parent)
     return tracedStage(parent, 'semantics', message, () =>
       runSemantics(state, testCase, config, context.judge(), abortSignal, context.embedder()),
@@ -350,4 +355,19 @@ function safeJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** Stage 3 of a case through its run's API provider. */
+async function execute(
+  message: CaseMessage,
+  state: CaseState,
+  testCase: TestCase,
+  context: RunContext,
+  abortSignal?: AbortSignal,
+  parent?: Context,
+): Promise<CaseState> {
+  const config = context.run.config;
+  const provider = await context.apiProvider(testCase);
+  if (parent) return tracedStage(parent, 'execution', message, () => runExecution(state, testCase, config, provider, abortSignal));
+  return runExecution(state, testCase, config, provider, abortSignal);
 }
