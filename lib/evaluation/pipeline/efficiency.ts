@@ -52,6 +52,8 @@ export function efficiencyOf(parts: readonly EfficiencyPart[], tokens: number): 
     } else {
       modelTurns += 1;
       made += part.calls.length;
+      // one answer whose calls name different tools repeats nothing: no canonical keys to build (the usual case)
+      if (parts.length === 1 && distinctToolNames(part.calls)) continue;
       for (const call of part.calls) if (repeat(canonicalCallKey(call), '')) redundant++;
     }
   }
@@ -64,6 +66,11 @@ export function efficiencyOf(parts: readonly EfficiencyPart[], tokens: number): 
     tokens,
     score: efficiencyScore(made, needed),
   };
+}
+
+function distinctToolNames(calls: readonly ToolCall[]): boolean {
+  for (let i = 1; i < calls.length; i++) for (let j = 0; j < i; j++) if (calls[i]!.tool_name === calls[j]!.tool_name) return false;
+  return true;
 }
 
 /**
