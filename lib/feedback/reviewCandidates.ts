@@ -154,7 +154,7 @@ async function requireStaticSuite(stores: Stores, suiteId: string): Promise<With
 }
 
 /** Stores the case (once: an existing case of this candidate is kept) and lists it in the suite (once). */
-async function addToSuite(stores: Stores, candidate: FeedbackCandidate): Promise<void> {
+async function addToSuite({ stores, clock }: Deps, candidate: FeedbackCandidate): Promise<void> {
   const testCase = approvedCaseOf(candidate);
   try {
     await stores.testCases.createTestCase(testCase);
@@ -166,7 +166,9 @@ async function addToSuite(stores: Stores, candidate: FeedbackCandidate): Promise
     const suite = await requireStaticSuite(stores, suiteId);
     if (suite.test_case_ids.includes(testCase.id)) return;
     try {
-      await stores.suites.replace({ ...suite, test_case_ids: [...suite.test_case_ids, testCase.id] }, { ifMatch: suite._etag });
+      const { _etag, ...body } = suite;
+      const next: TestSuite = { ...body, test_case_ids: [...suite.test_case_ids, testCase.id], updated_at: clock.now().toISOString() };
+      await stores.suites.replace(next, { ifMatch: _etag });
       return;
     } catch (error) {
       if (!(error instanceof PreconditionFailedError)) throw error;
@@ -191,7 +193,7 @@ export async function approveCandidate(id: string, request: ApproveCandidate, ap
         `feedback candidate "${id}" was rejected (${candidate.rejection_reason ?? 'no reason'}); it cannot be approved`,
       );
     if (candidate.status === 'approved') {
-      await addToSuite(stores, candidate);
+      await addToSuite(deps, candidate);
       return { candidate, test_case_id: candidate.approved_case_id!, suite_id: candidate.approved_suite_id!, already_approved: true };
     }
     const suiteId = request.suite_id ?? candidate.suite_id;
@@ -224,7 +226,7 @@ export async function approveCandidate(id: string, request: ApproveCandidate, ap
       if (error instanceof PreconditionFailedError) continue; // decided concurrently: look again
       throw error;
     }
-    await addToSuite(stores, stored);
+    await addToSuite(deps, stored);
     return { candidate: stored, test_case_id: decided.draft.id, suite_id: suiteId, already_approved: false };
   }
   throw new Error(`feedback candidate ${id}: gave up after ${MAX_RACES} concurrent changes`);
