@@ -125,6 +125,15 @@ describe('POST /api/v1/feedback', () => {
     expect(listed).toEqual(['g1', 'g2']);
   });
 
+  it('the same interaction posted by four concurrent requests is stored once with one candidate', async () => {
+    const answers = await Promise.all(Array.from({ length: 4 }, () => post([interaction('race-1', { flag: 'failed' })])));
+    expect(answers.map((a) => a.json.stored).reduce((x: number, y: number) => x + y, 0)).toBe(1);
+    expect(answers.every((a) => a.json.candidates[0].candidate_id === 'race-1')).toBe(true);
+    expect(answers.filter((a) => a.json.candidates[0].new)).toHaveLength(1);
+    const all = (await api.call('GET', 'v1/feedback/candidates?status=all')).json.items as Array<{ id: string }>;
+    expect(all.filter((c) => c.id === 'race-1')).toHaveLength(1);
+  });
+
   it('answers bad input with problem+json naming the field', async () => {
     const missing = await post([{ ...interaction('bad-1'), question: undefined }]);
     expect(missing.status).toBe(400);
@@ -161,6 +170,27 @@ describe('review queue', () => {
     });
     expect((await candidate('ap-1')).status).toBe('approved');
     expect((await api.call('GET', 'v1/feedback/candidates')).json.items.map((c: { id: string }) => c.id)).not.toContain('ap-1');
+  });
+
+  it('approving again completes an approval that stopped after the decision (case and membership added once)', async () => {
+    await post([interaction('half-1', { flag: 'failed', correction: { tool_calls: order('ORD-3') } })], { suite_id: 'fb-suite' });
+    const { feedback } = api.platform.services.stores;
+    const pending = (await feedback.getCandidate('half-1'))!;
+    // as if the process died right after taking the decision: approved, but no case and no suite membership yet
+    await feedback.replaceCandidate({
+      ...pending,
+      status: 'approved',
+      decided_by: 'crashed-reviewer',
+      decided_at: '2026-11-26T08:00:00.000Z',
+      approved_case_id: 'fb-half-1',
+      approved_suite_id: 'fb-suite',
+    });
+    expect((await api.call('GET', 'v1/test-cases/fb-half-1')).status).toBe(404);
+    const retry = await approve('half-1');
+    expect(retry.json).toMatchObject({ already_approved: true, test_case_id: 'fb-half-1' });
+    expect((await approve('half-1')).json.already_approved).toBe(true);
+    expect((await suiteIds('fb-suite')).filter((id) => id === 'fb-half-1')).toHaveLength(1);
+    expect((await api.call('GET', 'v1/test-cases/fb-half-1')).json.metadata.feedback.approved_by).toBe('crashed-reviewer');
   });
 
   it('a flagged interaction without a correction needs the calls: 400 naming them, then approved with edits into another suite', async () => {
