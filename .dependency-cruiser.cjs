@@ -13,6 +13,7 @@
  *   lib/alerts                  regression alerts and notifications
  *   lib/reports                 run and comparison reports
  *   lib/annotations             human annotation tasks, agreement and judge calibration
+ *   lib/feedback                production feedback: interactions, candidate cases, their review queue
  *   lib/compare                 run comparison with paired statistics
  *   lib/goldset                 importing, exporting and reading gold sets
  *   lib/evaluation, lib/judges, lib/targets   the four stages, judges, target invokers
@@ -115,11 +116,21 @@ module.exports = {
       'bench/fixtures',
       ...FEATURE_BASE,
     ]),
-    layer('api', 'lib/api', ['lib/annotations', 'lib/runs', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
+    layer('api', 'lib/api', [
+      'lib/feedback',
+      'lib/annotations',
+      'lib/runs',
+      'lib/alerts',
+      'lib/reports',
+      'lib/compare',
+      'lib/goldset',
+      ...FEATURE_BASE,
+    ]),
     layer('runs', 'lib/runs', ['lib/annotations', 'lib/alerts', 'lib/reports', 'lib/compare', 'lib/goldset', ...FEATURE_BASE]),
     layer('alerts', 'lib/alerts', ['lib/compare', ...FEATURE_BASE]),
     layer('reports', 'lib/reports', ['lib/annotations', 'lib/compare', ...FEATURE_BASE]),
     layer('annotations', 'lib/annotations', ['lib/compare', ...FEATURE_BASE]),
+    layer('feedback', 'lib/feedback', FEATURE_BASE),
     layer('compare', 'lib/compare', FEATURE_BASE),
     layer('goldset', 'lib/goldset', FEATURE_BASE),
     layer('evaluation', 'lib/evaluation', [

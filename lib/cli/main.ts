@@ -19,6 +19,7 @@ import { usageErrorsExit2 } from './commands/cliOptions.js';
 import { alertsCommand, failuresCommand, runsCommand } from './commands/readCommands.js';
 import { agreementCommand } from './commands/agreement.js';
 import { annotationsCommand } from './commands/annotations.js';
+import { feedbackCommand } from './commands/feedback.js';
 import { replayCommand } from './commands/replay.js';
 
 export function buildProgram(): Command {
@@ -44,7 +45,8 @@ export function buildProgram(): Command {
     .addCommand(dlqCommand())
     .addCommand(agreementCommand())
     .addCommand(annotationsCommand())
-    .addCommand(experimentsCommand());
+    .addCommand(experimentsCommand())
+    .addCommand(feedbackCommand());
   // one meaning per exit code in every command: a bad flag or a missing argument is a usage error (2), as in `wait`
   const everyCommand = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(everyCommand)];
   for (const cmd of everyCommand(program)) usageErrorsExit2(cmd);

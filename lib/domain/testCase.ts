@@ -7,6 +7,7 @@ import { AbstentionSchema, CaseEnvironmentSchema } from './caseEnvironment.js';
 import { dataFlowProblems } from './dataFlow.js';
 import { BfclReferenceSchema } from './bfclReference.js';
 import { ConversationTurnSchema } from './conversation.js';
+import { FeedbackProvenanceSchema } from './feedbackProvenance.js';
 
 export const TestCaseMetadataSchema = z
   .object({
@@ -21,6 +22,8 @@ export const TestCaseMetadataSchema = z
     updated_at: z.iso.datetime({ offset: true }).optional(),
     /** BFCL imports: the question's function docs and possible answer as BFCL has them (for `compat: "bfcl"`) */
     bfcl: BfclReferenceSchema.optional(),
+    /** cases approved from production feedback (source `production_feedback`): the interaction and the approval */
+    feedback: FeedbackProvenanceSchema.optional(),
   })
   .strict();
 export type TestCaseMetadata = z.infer<typeof TestCaseMetadataSchema>;

@@ -8,6 +8,7 @@ import type { AlertStore } from './alertStore.js';
 import type { AuditStore } from './auditStore.js';
 import type { AnnotationStore } from './annotationStore.js';
 import type { SuiteVersionStore } from './suiteVersionStore.js';
+import type { FeedbackStore } from './feedbackStore.js';
 
 /** Every store the platform uses; one adapter family (embedded or azure) provides all of them. */
 export interface Stores {
@@ -30,4 +31,6 @@ export interface Stores {
   pairwiseVerdicts: EntityStore<PairwiseVerdict>;
   /** experiments (lib/experiments): settings, pinned version, variant runs, frozen conclusion */
   experiments: EntityStore<Experiment>;
+  /** production feedback: logged interactions and the candidate cases waiting for review (lib/feedback) */
+  feedback: FeedbackStore;
 }

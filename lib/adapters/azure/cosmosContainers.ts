@@ -107,6 +107,13 @@ export const COSMOS_CONTAINERS = {
     purpose:
       "published suite versions: a header document and one document per case (id, position, content hash, published body); hierarchical key [suite_id, version] keeps a version in one logical partition and a suite's versions a prefix query",
   },
+  feedback: {
+    id: 'feedback',
+    partitionKeyPaths: ['/id'],
+    indexedPaths: ['/type/?', '/entity_id/?', '/status/?', '/group_id/?', '/created_utc/?'],
+    purpose:
+      'production feedback: logged interactions ({id: "interaction:<id>"}) and the candidate cases made from them ({id: "candidate:<id>", status, group_id}); /id makes a re-posted interaction an exact 409 (stored once) and candidate decisions are ETag-checked replaces',
+  },
   alerts: {
     id: 'alerts',
     partitionKeyPaths: ['/id'],

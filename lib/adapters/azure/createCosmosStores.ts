@@ -27,6 +27,7 @@ import { CosmosRunStore } from './cosmosRunStore.js';
 import { CosmosScorecardStore } from './cosmosScorecardStore.js';
 import { CosmosTestCaseStore } from './cosmosTestCaseStore.js';
 import { CosmosSuiteVersionStore } from './cosmosSuiteVersionStore.js';
+import { CosmosFeedbackStore } from './cosmosFeedbackStore.js';
 
 export interface CosmosStoresOptions {
   /** per-item ttl of scorecards and counted outcomes, in seconds (EVALP_SCORECARD_TTL_SECONDS) */
@@ -58,5 +59,6 @@ export function createCosmosStores(database: Database, options: CosmosStoresOpti
     calibrations: new CosmosEntityStore<JudgeCalibration>(container('entities'), ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
     pairwiseVerdicts: new CosmosEntityStore<PairwiseVerdict>(container('entities'), ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
     experiments: new CosmosEntityStore<Experiment>(container('entities'), ENTITY_KINDS.experiments, ExperimentSchema),
+    feedback: new CosmosFeedbackStore(container('feedback')),
   };
 }

@@ -26,6 +26,7 @@ import { EmbeddedScorecardStore } from './scorecardStore.js';
 import type { SqliteDatabase } from './sqlite.js';
 import { EmbeddedTestCaseStore } from './testCaseStore.js';
 import { EmbeddedSuiteVersionStore } from './suiteVersionStore.js';
+import { EmbeddedFeedbackStore } from './feedbackStore.js';
 
 /**
  * Every embedded store except run statistics, on the host's connection; scorecard writes go on `changeLog`
@@ -47,5 +48,6 @@ export function createEmbeddedRecordStores(db: SqliteDatabase, changeLog: Change
     calibrations: new EmbeddedEntityStore<JudgeCalibration>(db, ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
     pairwiseVerdicts: new EmbeddedEntityStore<PairwiseVerdict>(db, ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
     experiments: new EmbeddedEntityStore<Experiment>(db, ENTITY_KINDS.experiments, ExperimentSchema),
+    feedback: new EmbeddedFeedbackStore(db),
   };
 }

@@ -76,6 +76,7 @@ describe('createEmbeddedStores', () => {
       'catalogs',
       'clients',
       'experiments',
+      'feedback',
       'pairwiseVerdicts',
       'runStats',
       'runs',
