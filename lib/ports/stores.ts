@@ -1,4 +1,14 @@
-import type { Client, Experiment, JudgeCalibration, PairwiseVerdict, StoredToolCatalog, TargetSystem, TestSuite } from '../domain/index.js';
+import type {
+  Benchmark,
+  BenchmarkRun,
+  Client,
+  Experiment,
+  JudgeCalibration,
+  PairwiseVerdict,
+  StoredToolCatalog,
+  TargetSystem,
+  TestSuite,
+} from '../domain/index.js';
 import type { EntityStore } from './entityStore.js';
 import type { TestCaseStore } from './testCaseStore.js';
 import type { RunStore } from './runStore.js';
@@ -30,4 +40,8 @@ export interface Stores {
   pairwiseVerdicts: EntityStore<PairwiseVerdict>;
   /** experiments (lib/experiments): settings, pinned version, variant runs, frozen conclusion */
   experiments: EntityStore<Experiment>;
+  /** benchmark definitions: tasks (suite version x target/client x config), dependencies, parallelism */
+  benchmarks: EntityStore<Benchmark>;
+  /** benchmark runs: the definition at start, per-task state, the leaderboard once finished */
+  benchmarkRuns: EntityStore<BenchmarkRun>;
 }

@@ -1,4 +1,8 @@
 import {
+  type Benchmark,
+  type BenchmarkRun,
+  BenchmarkRunSchema,
+  BenchmarkSchema,
   type Client,
   ClientSchema,
   type Experiment,
@@ -47,5 +51,7 @@ export function createEmbeddedRecordStores(db: SqliteDatabase, changeLog: Change
     calibrations: new EmbeddedEntityStore<JudgeCalibration>(db, ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
     pairwiseVerdicts: new EmbeddedEntityStore<PairwiseVerdict>(db, ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
     experiments: new EmbeddedEntityStore<Experiment>(db, ENTITY_KINDS.experiments, ExperimentSchema),
+    benchmarks: new EmbeddedEntityStore<Benchmark>(db, ENTITY_KINDS.benchmarks, BenchmarkSchema),
+    benchmarkRuns: new EmbeddedEntityStore<BenchmarkRun>(db, ENTITY_KINDS.benchmarkRuns, BenchmarkRunSchema),
   };
 }
