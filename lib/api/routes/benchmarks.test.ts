@@ -192,4 +192,60 @@ describe('/api/v1/benchmarks', () => {
     expect(runs.map((r: { id: string }) => r.id)).toEqual([run.id]);
     expect((await call('GET', `v1/benchmarks/other/runs/${run.id}`)).status).toBe(404);
   }, 200_000);
+  it('parallelism 2 over independent tasks: never more than 2 at once, all complete; a task whose run cannot be created fails and its dependent is skipped', async () => {
+    const created = await call('POST', 'v1/benchmarks', {
+      name: 'wide',
+      parallelism: 2,
+      tasks: [
+        task('a', 'retail-model-a'),
+        task('b', 'retail-model-b'),
+        task('a2', 'retail-model-a', { config: { profile: 'ci' } }),
+        // the recorded stage-3 provider without a cassette: the run is refused by the configuration check
+        task('broken', 'retail-model-a', { config: { execution: { enabled: true, provider: 'recorded' } } }),
+        task('after-broken', 'retail-model-a', { depends_on: ['broken'] }),
+      ],
+    });
+    expect(created.status).toBe(201);
+    const started = await call('POST', `v1/benchmarks/${created.json.id}/runs`);
+    const run = await waitForBenchmarkRun(created.json.id, started.json.id);
+    const byId = Object.fromEntries(run.tasks.map((t) => [t.task_id, t]));
+    expect(['a', 'b', 'a2'].map((id) => byId[id]!.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(byId['broken']!).toMatchObject({ status: 'failed', run_id: null });
+    expect(byId['broken']!.reason).toMatch(/^its run could not be created: the run's configuration cannot work: .*cassette_path/);
+    expect(byId['after-broken']!).toMatchObject({ status: 'skipped', reason: `dependency "broken" failed: ${byId['broken']!.reason}` });
+    expect(run.status).toBe('partially_failed');
+    const concurrency = observedMaxConcurrency(run);
+    expect(concurrency).toBeGreaterThanOrEqual(1);
+    expect(concurrency).toBeLessThanOrEqual(2);
+    // model A's two tasks make one participant
+    const a = run.leaderboard!.entries.find((e) => e.participant === 'retail-model-a')!;
+    expect(a).toMatchObject({ task_ids: ['a', 'a2'], scored: 16 });
+  }, 200_000);
+  it('12 one-case tasks at parallelism 4 all complete: a task finishing while another is settled is not lost (Task.any over a completed task never resumes)', async () => {
+    const now = retail.platform.services.clock.now().toISOString();
+    await retail.platform.services.stores.suites.create({
+      id: 'one-case',
+      name: 'one case',
+      kind: 'static',
+      test_case_ids: ['retail-0001'],
+      created_at: now,
+      updated_at: now,
+    });
+    const created = await call('POST', 'v1/benchmarks', {
+      name: 'many small',
+      parallelism: 4,
+      tasks: Array.from({ length: 12 }, (_, i) => ({
+        id: `t${i}`,
+        suite_id: 'one-case',
+        target_id: i % 2 ? 'retail-model-a' : 'retail-model-b',
+        config,
+      })),
+    });
+    const started = await call('POST', `v1/benchmarks/${created.json.id}/runs`);
+    const run = await waitForBenchmarkRun(created.json.id, started.json.id);
+    expect(run.tasks.map((t) => t.status)).toEqual(Array(12).fill('completed'));
+    expect(run.status).toBe('completed');
+    expect(observedMaxConcurrency(run)).toBeLessThanOrEqual(4);
+    expect(run.leaderboard!.entries.map((e) => e.scored).sort()).toEqual([6, 6]);
+  }, 200_000);
 });
