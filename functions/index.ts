@@ -6,6 +6,7 @@ import './setup.js'; // first: app.setup must run before the worker reads the ap
 import './http/routes.js';
 import './http/dashboard.js';
 import './durable/runEvaluation.js';
+import './durable/runBenchmark.js';
 import './queues/caseWorkers.js';
 import './queues/alertNotifications.js';
 import './feeds/runStatsFeed.js';

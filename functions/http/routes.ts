@@ -2,7 +2,7 @@ import { app, type HttpRequest, type HttpResponseInit, type InvocationContext } 
 import * as df from 'durable-functions';
 import { getServices } from '../../lib/app/index.js';
 import { ROUTES, handleRequest, type RunOrchestrations } from '../../lib/api/index.js';
-import { EVENT_CANCEL, ORCHESTRATOR_RUN_EVALUATION, runOrchestrationInput } from '../../lib/runs/index.js';
+import { EVENT_CANCEL, ORCHESTRATOR_RUN_BENCHMARK, ORCHESTRATOR_RUN_EVALUATION, runOrchestrationInput } from '../../lib/runs/index.js';
 
 function orchestrations(context: InvocationContext, request: HttpRequest): RunOrchestrations {
   const client = df.getClient(context);
@@ -14,6 +14,9 @@ function orchestrations(context: InvocationContext, request: HttpRequest): RunOr
     },
     cancel: async (runId) => {
       await client.raiseEvent(runId, EVENT_CANCEL, {});
+    },
+    startBenchmark: async (benchmarkRunId) => {
+      await client.startNew(ORCHESTRATOR_RUN_BENCHMARK, { instanceId: benchmarkRunId, input: { benchmark_run_id: benchmarkRunId } });
     },
   };
 }

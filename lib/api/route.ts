@@ -6,6 +6,8 @@ import type { Principal, Role } from '../domain/index.js';
 export interface RunOrchestrations {
   start(runId: string): Promise<void>;
   cancel(runId: string): Promise<void>;
+  /** starts orchestration `runBenchmark` for a stored benchmark run (instance id = its id) */
+  startBenchmark(benchmarkRunId: string): Promise<void>;
 }
 
 export interface RouteContext<P, Q, B> {

@@ -27,6 +27,7 @@ import { DEAD_LETTER_ROUTES } from './routes/deadLetters.js';
 import { ANNOTATION_ROUTES } from './routes/annotations.js';
 import { EXPERIMENT_ROUTES } from './routes/experiments.js';
 import { FEEDBACK_ROUTES } from './routes/feedback.js';
+import { BENCHMARK_ROUTES } from './routes/benchmarks.js';
 
 /**
  * Every route of the management API, grouped by resource (one file per group in routes/). functions/http
@@ -59,4 +60,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...ANNOTATION_ROUTES,
   ...EXPERIMENT_ROUTES,
   ...FEEDBACK_ROUTES,
+  ...BENCHMARK_ROUTES,
 ];

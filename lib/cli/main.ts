@@ -8,6 +8,7 @@ import { CliError } from './cliError.js';
 import { casesCommand } from './commands/cases.js';
 import { suitesCommand } from './commands/suites.js';
 import { experimentsCommand } from './commands/experiments.js';
+import { benchmarksCommand } from './commands/benchmarks.js';
 import { targetsCommand } from './commands/targets.js';
 import { clientsCommand } from './commands/clients.js';
 import { keysCommand } from './commands/keys.js';
@@ -46,7 +47,8 @@ export function buildProgram(): Command {
     .addCommand(agreementCommand())
     .addCommand(annotationsCommand())
     .addCommand(experimentsCommand())
-    .addCommand(feedbackCommand());
+    .addCommand(feedbackCommand())
+    .addCommand(benchmarksCommand());
   // one meaning per exit code in every command: a bad flag or a missing argument is a usage error (2), as in `wait`
   const everyCommand = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(everyCommand)];
   for (const cmd of everyCommand(program)) usageErrorsExit2(cmd);

@@ -21,3 +21,4 @@ export { criterionLine } from './criterionText.js';
 export { judgedOnCriteria } from './judgedOnCriteria.js';
 export { EfficiencyStatsBuilder, efficiencyStatsOf, type EfficiencyOutcome } from './efficiencyStats.js';
 export { experimentResults, type ExperimentData } from './experimentResults.js';
+export { benchmarkLeaderboard, type LeaderboardTaskRun } from './benchmarkLeaderboard.js';

@@ -61,3 +61,5 @@ export * from './sampling.js';
 export * from './experiment.js';
 export * from './feedback.js';
 export * from './feedbackProvenance.js';
+export * from './benchmark.js';
+export * from './benchmarkGraph.js';

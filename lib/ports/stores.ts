@@ -1,4 +1,14 @@
-import type { Client, Experiment, JudgeCalibration, PairwiseVerdict, StoredToolCatalog, TargetSystem, TestSuite } from '../domain/index.js';
+import type {
+  Benchmark,
+  BenchmarkRun,
+  Client,
+  Experiment,
+  JudgeCalibration,
+  PairwiseVerdict,
+  StoredToolCatalog,
+  TargetSystem,
+  TestSuite,
+} from '../domain/index.js';
 import type { EntityStore } from './entityStore.js';
 import type { TestCaseStore } from './testCaseStore.js';
 import type { RunStore } from './runStore.js';
@@ -33,4 +43,8 @@ export interface Stores {
   experiments: EntityStore<Experiment>;
   /** production feedback: logged interactions and the candidate cases waiting for review (lib/feedback) */
   feedback: FeedbackStore;
+  /** benchmark definitions: tasks (suite version x target/client x config), dependencies, parallelism */
+  benchmarks: EntityStore<Benchmark>;
+  /** benchmark runs: the definition at start, per-task state, the leaderboard once finished */
+  benchmarkRuns: EntityStore<BenchmarkRun>;
 }

@@ -8,11 +8,12 @@ import {
   type ExperimentResults,
   type Run,
 } from '../domain/index.js';
-import { experimentResults, runOutcomes, scoredOutcomes } from '../compare/index.js';
+import { experimentResults } from '../compare/index.js';
 import { ConflictError, NotFoundError, PreconditionFailedError, type Clock, type Stores } from '../ports/index.js';
 import { minimumPairedMeanSampleSize, minimumSampleSize } from '../statistics/index.js';
 import { createRun, UnknownReferenceError } from './createRun.js';
 import { publishSuiteVersion } from './publishSuiteVersion.js';
+import { scoredCaseOutcomesOf } from './runCaseOutcomes.js';
 
 export interface ExperimentDeps {
   stores: Stores;
@@ -111,23 +112,6 @@ export async function startExperiment(
   return stored;
 }
 
-/** A run's per-case outcomes for an experiment: pass/fail (null when not scored), latency and cost; the latest attempt wins. */
-async function outcomesOf(runId: string, stores: Stores): Promise<Map<string, ExperimentCaseOutcome>> {
-  const out = new Map<string, ExperimentCaseOutcome & { attempt: number }>();
-  const tally = { not_scored: 0 };
-  for await (const o of scoredOutcomes(await runOutcomes(stores, runId, { order: 'any' }), tally)) {
-    const previous = out.get(o.test_case_id);
-    if (previous && previous.attempt > o.attempt_number) continue;
-    out.set(o.test_case_id, {
-      passed: o.overall_passed,
-      latency_ms: o.latency_ms,
-      cost_usd: o.estimated_cost_usd,
-      attempt: o.attempt_number,
-    });
-  }
-  return new Map([...out].map(([k, { attempt: _attempt, ...v }]) => [k, v]));
-}
-
 /**
  * The current results of an experiment (a concluded one returns its frozen conclusion). A sequential experiment
  * records each look's always-valid p-values, so the next look keeps the running minimum.
@@ -141,7 +125,7 @@ export async function experimentResultsOf(id: string, deps: ExperimentDeps): Pro
   for (const [variant, runId] of Object.entries(experiment.runs)) {
     const run = await stores.runs.getRun(runId);
     if (!run || !TERMINAL_RUN_STATUSES.has(run.status)) runsComplete = false;
-    outcomes.set(variant, await outcomesOf(runId, stores));
+    outcomes.set(variant, await scoredCaseOutcomesOf(runId, stores));
   }
   const { results, sequentialP } = experimentResults(experiment, { outcomes, runsComplete });
   if (experiment.method === 'sequential' && experiment.status === 'running') {

@@ -30,3 +30,26 @@ export { DEFAULT_STALL_AFTER_MINUTES, checkStalledRuns } from './watchdog.js';
 export { diffPublishedVersions, publishSuiteVersion } from './publishSuiteVersion.js';
 export { drawSample, sampleSizeOf } from './sampleCases.js';
 export { concludeExperiment, createExperiment, experimentResultsOf, startExperiment, type ExperimentDeps } from './experiments.js';
+export {
+  benchmarkRunStatusOf,
+  benchmarkTaskRunId,
+  createBenchmark,
+  finalizeBenchmarkRun,
+  planBenchmarkRun,
+  settleBenchmarkTask,
+  skipBenchmarkTasks,
+  startBenchmarkRun,
+  startBenchmarkTask,
+  type BenchmarkDeps,
+  type BenchmarkTaskOutcome,
+} from './benchmarks.js';
+export { nextBenchmarkStep, type BenchmarkScheduleState, type BenchmarkStep, type FinishedTask } from './benchmarkSchedule.js';
+export {
+  ACTIVITY_FINALIZE_BENCHMARK_RUN,
+  ACTIVITY_PLAN_BENCHMARK_RUN,
+  ACTIVITY_SETTLE_BENCHMARK_TASK,
+  ACTIVITY_SKIP_BENCHMARK_TASKS,
+  ACTIVITY_START_BENCHMARK_TASK,
+  ORCHESTRATOR_RUN_BENCHMARK,
+} from './benchmarkActivityNames.js';
+export { scoredCaseOutcomesOf } from './runCaseOutcomes.js';

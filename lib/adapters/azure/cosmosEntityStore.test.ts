@@ -1,6 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { ZodType } from 'zod';
 import {
+  type Benchmark,
+  type BenchmarkRun,
+  BenchmarkRunSchema,
+  BenchmarkSchema,
   type Client,
   ClientSchema,
   type Experiment,
@@ -14,6 +18,8 @@ import {
 } from '../../domain/index.js';
 import {
   entityStoreContract,
+  sampleBenchmark,
+  sampleBenchmarkRun,
   sampleCatalog,
   sampleClient,
   sampleExperiment,
@@ -68,4 +74,16 @@ entityStoreContract<Experiment>('CosmosEntityStore (experiments)', {
   sample: (key) => sampleExperiment(key),
   modify: (experiment) => ({ ...experiment, status: 'running', runs: { a: 'run-a', b: 'run-b' }, pinned_suite_version: 2 }),
   invalid: { ...sampleExperiment('bad'), method: 'vibes' },
+});
+entityStoreContract<Benchmark>('CosmosEntityStore (benchmarks)', {
+  createStore: store('benchmark', BenchmarkSchema),
+  sample: (key) => sampleBenchmark(key),
+  modify: (benchmark) => ({ ...benchmark, parallelism: 4, tasks: benchmark.tasks.slice(0, 1) }),
+  invalid: { ...sampleBenchmark('bad'), parallelism: 0 },
+});
+entityStoreContract<BenchmarkRun>('CosmosEntityStore (benchmark runs)', {
+  createStore: store('benchmark_run', BenchmarkRunSchema),
+  sample: (key) => sampleBenchmarkRun(key),
+  modify: (run) => ({ ...run, status: 'partially_failed', tasks: run.tasks.map((t) => ({ ...t, status: 'skipped', reason: 'because' })) }),
+  invalid: { ...sampleBenchmarkRun('bad'), status: 'vibes' },
 });

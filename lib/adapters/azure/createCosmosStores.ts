@@ -1,5 +1,9 @@
 import type { Database } from '@azure/cosmos';
 import {
+  type Benchmark,
+  type BenchmarkRun,
+  BenchmarkRunSchema,
+  BenchmarkSchema,
   type Client,
   ClientSchema,
   type Experiment,
@@ -60,5 +64,7 @@ export function createCosmosStores(database: Database, options: CosmosStoresOpti
     pairwiseVerdicts: new CosmosEntityStore<PairwiseVerdict>(container('entities'), ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
     experiments: new CosmosEntityStore<Experiment>(container('entities'), ENTITY_KINDS.experiments, ExperimentSchema),
     feedback: new CosmosFeedbackStore(container('feedback')),
+    benchmarks: new CosmosEntityStore<Benchmark>(container('entities'), ENTITY_KINDS.benchmarks, BenchmarkSchema),
+    benchmarkRuns: new CosmosEntityStore<BenchmarkRun>(container('entities'), ENTITY_KINDS.benchmarkRuns, BenchmarkRunSchema),
   };
 }

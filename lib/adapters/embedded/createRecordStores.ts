@@ -1,4 +1,8 @@
 import {
+  type Benchmark,
+  type BenchmarkRun,
+  BenchmarkRunSchema,
+  BenchmarkSchema,
   type Client,
   ClientSchema,
   type Experiment,
@@ -49,5 +53,7 @@ export function createEmbeddedRecordStores(db: SqliteDatabase, changeLog: Change
     pairwiseVerdicts: new EmbeddedEntityStore<PairwiseVerdict>(db, ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
     experiments: new EmbeddedEntityStore<Experiment>(db, ENTITY_KINDS.experiments, ExperimentSchema),
     feedback: new EmbeddedFeedbackStore(db),
+    benchmarks: new EmbeddedEntityStore<Benchmark>(db, ENTITY_KINDS.benchmarks, BenchmarkSchema),
+    benchmarkRuns: new EmbeddedEntityStore<BenchmarkRun>(db, ENTITY_KINDS.benchmarkRuns, BenchmarkRunSchema),
   };
 }

@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import type { Client, Experiment, StoredToolCatalog, TargetSystem, TestSuite } from '../../domain/index.js';
+import type { Benchmark, BenchmarkRun, Client, Experiment, StoredToolCatalog, TargetSystem, TestSuite } from '../../domain/index.js';
 import { entityStoreContract } from '../../ports/contracts/entityStore.contract.js';
-import { sampleCatalog, sampleClient, sampleExperiment, sampleSuite, sampleTarget } from '../../ports/contracts/fixtures.js';
+import {
+  sampleBenchmark,
+  sampleBenchmarkRun,
+  sampleCatalog,
+  sampleClient,
+  sampleExperiment,
+  sampleSuite,
+  sampleTarget,
+} from '../../ports/contracts/fixtures.js';
 import { createEmbeddedRecordStores as createEmbeddedStores } from './createRecordStores.js';
 import { TempDatabases } from './tempDatabase.test-helpers.js';
 
@@ -46,6 +54,20 @@ entityStoreContract<Experiment>('embedded experiments', {
   sample: (id) => sampleExperiment(id),
   modify: (experiment) => ({ ...experiment, status: 'running', runs: { a: 'run-a', b: 'run-b' }, pinned_suite_version: 2 }),
   invalid: { ...sampleExperiment('bad'), method: 'vibes' },
+});
+
+entityStoreContract<Benchmark>('embedded benchmarks', {
+  createStore: () => stores().benchmarks,
+  sample: (id) => sampleBenchmark(id),
+  modify: (benchmark) => ({ ...benchmark, parallelism: 4, tasks: benchmark.tasks.slice(0, 1) }),
+  invalid: { ...sampleBenchmark('bad'), parallelism: 0 },
+});
+
+entityStoreContract<BenchmarkRun>('embedded benchmark runs', {
+  createStore: () => stores().benchmarkRuns,
+  sample: (id) => sampleBenchmarkRun(id),
+  modify: (run) => ({ ...run, status: 'partially_failed', tasks: run.tasks.map((t) => ({ ...t, status: 'skipped', reason: 'because' })) }),
+  invalid: { ...sampleBenchmarkRun('bad'), status: 'vibes' },
 });
 
 describe('EmbeddedEntityStore (embedded specifics)', () => {

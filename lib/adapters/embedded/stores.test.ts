@@ -72,6 +72,8 @@ describe('createEmbeddedStores', () => {
       'alerts',
       'annotations',
       'audit',
+      'benchmarkRuns',
+      'benchmarks',
       'calibrations',
       'catalogs',
       'clients',

@@ -7,4 +7,6 @@ export const ENTITY_KINDS = {
   calibrations: 'judge_calibration',
   pairwiseVerdicts: 'pairwise_verdict',
   experiments: 'experiment',
+  benchmarks: 'benchmark',
+  benchmarkRuns: 'benchmark_run',
 } as const;

@@ -1,6 +1,8 @@
 /** Valid sample entities for the contract suites (deterministic; override what a test is about). */
 import {
   type Client,
+  type Benchmark,
+  type BenchmarkRun,
   type Experiment,
   resolveEvaluationConfig,
   type Run,
@@ -100,6 +102,48 @@ export function sampleExperiment(id: string): Experiment {
     created_at: FIXED_TIME,
     runs: {},
     sequential_p: {},
+  };
+}
+
+export function sampleBenchmark(id: string): Benchmark {
+  return {
+    id,
+    name: `Benchmark ${id}`,
+    tasks: [
+      { id: 'smoke', suite_id: 'suite-1', suite_version: 'latest', target_id: 'target-1', depends_on: [], gate: { min_pass_rate: 0.8 } },
+      { id: 'full', suite_id: 'suite-1', suite_version: 2, target_id: 'target-1', depends_on: ['smoke'] },
+      { id: 'other', client_id: 'client-1', suite_version: 'live', depends_on: [] },
+    ],
+    parallelism: 2,
+    created_by: 'tester',
+    created_at: FIXED_TIME,
+  };
+}
+
+export function sampleBenchmarkRun(id: string): BenchmarkRun {
+  const pending = (task_id: string) => ({
+    task_id,
+    status: 'pending' as const,
+    run_id: null,
+    run_status: null,
+    scored: null,
+    passed: null,
+    pass_rate: null,
+    reason: null,
+    started_at: null,
+    finished_at: null,
+  });
+  return {
+    id,
+    benchmark_id: 'bench-1',
+    definition: sampleBenchmark('bench-1'),
+    status: 'running',
+    tasks: [pending('smoke'), pending('full'), pending('other')],
+    created_by: 'tester',
+    created_at: FIXED_TIME,
+    completed_at: null,
+    leaderboard: null,
+    error: null,
   };
 }
 

@@ -249,7 +249,7 @@ describe('POST /v1/test-cases/import', () => {
         },
       },
       api.platform.services,
-      { start: async () => {}, cancel: async () => {} },
+      { start: async () => {}, cancel: async () => {}, startBenchmark: async () => {} },
     );
     expect([result.status, (result.body as { detail: string }).detail, read]).toEqual([
       413,
