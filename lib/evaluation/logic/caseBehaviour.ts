@@ -49,9 +49,11 @@ function mentionsAny(text: string, words: readonly string[]): boolean {
 }
 
 /** The calls that were executed, in order: the trajectory's executed call steps, else every parsed call. */
-export function executedCalls(calls: readonly ToolCall[], trajectory?: Trajectory): Array<{ tool_name: string }> {
+export function executedCalls(calls: readonly ToolCall[], trajectory?: Trajectory): ToolCall[] {
   if (!trajectory) return [...calls];
-  return trajectory.steps.flatMap((s) => (s.kind === 'tool_call' && s.executed ? [{ tool_name: s.tool_name }] : []));
+  return trajectory.steps.flatMap((s) =>
+    s.kind === 'tool_call' && s.executed ? [{ tool_name: s.tool_name, arguments: s.arguments ?? {} }] : [],
+  );
 }
 
 /** Where each scripted fault hit: the position in the executed calls, counted as the environment session counts. */

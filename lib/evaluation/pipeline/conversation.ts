@@ -7,6 +7,7 @@ import {
   type StageName,
   type StageResult,
   type TestCase,
+  type ToolCall,
   type ToolResult,
   type Trajectory,
   type TurnResult,
@@ -35,7 +36,7 @@ interface ConversationInput {
   output: unknown;
   turns?: readonly TurnOutput[] | undefined;
   trajectory?: Trajectory | undefined;
-  earlierCalls?: ReadonlyArray<{ tool_name: string }> | undefined;
+  earlierCalls?: readonly ToolCall[] | undefined;
   inputTokens?: number | undefined;
   outputTokens?: number | undefined;
   catalog?: unknown;
@@ -88,7 +89,7 @@ export function startConversation<I extends ConversationInput>(
   const states: TurnState[] = [];
   const parts: EfficiencyPart[] = [];
   // the calls executed so far in the conversation: its environment session (and scripted faults) span the turns
-  let earlierCalls: Array<{ tool_name: string }> = [];
+  let earlierCalls: ToolCall[] = [];
   turns.forEach((turn, i) => {
     const out = outputs[i]!;
     const started = startSingle(

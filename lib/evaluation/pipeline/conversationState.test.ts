@@ -146,6 +146,20 @@ describe('cumulative state per turn (stage 3 of a conversation)', () => {
     ]);
   });
 
+  it('a `$from` in turn 2 is checked against what the call returned on the state turn 1 left (recorded output, no trajectory)', async () => {
+    const tc = conversation([
+      { user: 'Refund 10 on ORD-5001.', expected_tool_calls: [refund('ORD-5001', 10)] },
+      {
+        user: 'Refund whatever is still refundable on ORD-5001.',
+        expected_tool_calls: [getOrder('ORD-5001'), refund('ORD-5001', { $from: { call: 'get_order', path: '/refundable' } })],
+      },
+    ]);
+    expect((await score(tc, [[refund('ORD-5001', 10)], [getOrder('ORD-5001'), refund('ORD-5001', 22.25)]])).overall_passed).toBe(true);
+    const stale = await score(tc, [[refund('ORD-5001', 10)], [getOrder('ORD-5001'), refund('ORD-5001', 32.25)]]);
+    expect([stale.failing_turn, stale.error_code]).toEqual([1, 'data_flow_mismatch']);
+    expect(stale.turns?.[1]?.stages.logic.message).toContain('/amount passed 32.25 where get_order returned 22.25 at /refundable');
+  });
+
   it('"what is its status now?": the expected results are the gold’s after the earlier turns, and the judge gets that data', async () => {
     const card = await score(cancelThenStatus, [[cancel('ORD-5003')], [getOrder('ORD-5003')]]);
     expect(card.turns?.[1]?.passed).toBe(true);

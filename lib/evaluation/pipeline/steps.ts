@@ -68,7 +68,7 @@ export interface CaseInput {
    * set by startConversation on one turn's input: the calls the agent executed in the earlier turns (scripted faults
    * count per conversation). Its gold was checked over the whole conversation, so the turn is not checked alone.
    */
-  earlierCalls?: ReadonlyArray<{ tool_name: string }>;
+  earlierCalls?: readonly ToolCall[];
 }
 
 /**
@@ -103,7 +103,7 @@ function startSingleCase(input: CaseInput, config: EvaluationConfig): CaseState 
   let assignment: CaseState['assignment'] = [];
   let callSet = -1;
   if (gate) {
-    const allOutcomes = callOutcomesOf(syntax.calls, testCase, input.trajectory);
+    const allOutcomes = callOutcomesOf(syntax.calls, testCase, input.trajectory, input.earlierCalls);
     const logicOf = (compared: { calls: ToolCall[]; originalIndex: number[] }) => {
       const outcomes = allOutcomes && compared.originalIndex.map((i) => allOutcomes[i]);
       return runLogicStage(compared.calls, testCase, {
