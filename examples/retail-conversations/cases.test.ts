@@ -1,7 +1,8 @@
 /**
  * The GENERATED retail-conversations cases: the file is what the generator writes, every case parses, every stateful
- * case's gold replays cleanly on its initial state, and each case's own gold, played back as an agent's output (with an
- * answer of the kind the case expects), passes stages 2 and 3.
+ * case's gold replays cleanly on its initial state (a conversation's cumulatively, turn after turn on one session), and
+ * each case's own gold, played back as an agent's output (with an answer of the kind the case expects; a conversation
+ * turn by turn), passes stages 2 and 3.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveEvaluationConfig, TestCaseSchema, turnCaseOf, type TestCase } from '../../lib/domain/index.js';
 import { EnvironmentApiProvider, RETAIL_CATALOG } from '../../lib/environments/index.js';
 import { evaluateCase } from '../../lib/evaluation/index.js';
-import { invalidCaseReason, replayGold } from '../../lib/evaluation/execution/index.js';
+import { invalidCaseReason, replayConversationGold, replayGold } from '../../lib/evaluation/execution/index.js';
 import { casesJsonl } from './generateCases.js';
 
 const FILE = fileURLToPath(new URL('./cases.jsonl', import.meta.url));
@@ -44,24 +45,34 @@ describe('examples/retail-conversations (generated cases)', () => {
     const config = resolveEvaluationConfig({ execution: { enabled: true, provider: 'environment' } });
     const deps = { catalogFor: () => RETAIL_CATALOG, apiProvider: new EnvironmentApiProvider() };
     const failures: string[] = [];
-    // a conversation's turns are checked one by one, each as the single-question case stages 1-4 score it as
-    type Turn = NonNullable<TestCase['turns']>[number];
-    const scored = cases.flatMap((tc): Array<{ turn: Turn | undefined; tc: TestCase }> =>
-      tc.turns?.length ? tc.turns.map((turn, i) => ({ turn, tc: turnCaseOf(tc, i) })) : [{ turn: undefined, tc }],
-    );
-    for (const { turn, tc } of scored) {
+    const output = (calls: ReadonlyArray<{ tool_name: string; arguments: unknown }>, content: string) => ({
+      role: 'assistant',
+      content,
+      tool_calls: calls.map((c, i) => ({
+        id: `g${i}`,
+        type: 'function',
+        function: { name: c.tool_name, arguments: JSON.stringify(c.arguments) },
+      })),
+    });
+    for (const tc of cases) {
       expect(invalidCaseReason(tc), tc.id).toBeUndefined();
-      const calls = tc.environment ? (replayGold(tc) as Extract<ReturnType<typeof replayGold>, { ok: true }>).replay.calls : [];
-      const output = {
-        role: 'assistant',
-        content: turn?.expect_clarification ? 'Which order number or quantity do you mean?' : answerFor(tc),
-        tool_calls: calls.map((c, i) => ({
-          id: `g${i}`,
-          type: 'function',
-          function: { name: c.tool_name, arguments: JSON.stringify(c.arguments) },
-        })),
-      };
-      const card = await evaluateCase({ runId: 'self', testCase: tc, output }, config, deps);
+      let input: Parameters<typeof evaluateCase>[0];
+      if (tc.turns?.length) {
+        // a conversation's gold replays cumulatively (one session over the turns): each turn's concrete calls from it
+        const gold = replayConversationGold(tc, tc.turns.length - 1) as Extract<ReturnType<typeof replayGold>, { ok: true }>;
+        const starts = [...gold.replay.turn_starts!, gold.replay.calls.length];
+        const turns = tc.turns.map((turn, i) => ({
+          output: output(
+            gold.replay.calls.slice(starts[i], starts[i + 1]),
+            turn.expect_clarification ? 'Which order number or quantity do you mean?' : answerFor(turnCaseOf(tc, i)),
+          ),
+        }));
+        input = { runId: 'self', testCase: tc, output: null, turns };
+      } else {
+        const calls = tc.environment ? (replayGold(tc) as Extract<ReturnType<typeof replayGold>, { ok: true }>).replay.calls : [];
+        input = { runId: 'self', testCase: tc, output: output(calls, answerFor(tc)) };
+      }
+      const card = await evaluateCase(input, config, deps);
       if (!card.overall_passed) failures.push(`${tc.id}: ${card.error_code} ${card.stages[card.failing_stage!].message}`);
     }
     expect(failures).toEqual([]);

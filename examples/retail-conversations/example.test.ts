@@ -28,6 +28,12 @@ const SUBSET = [
   'status-timeout-ORD-5005',
   'conv-ticket-CUS-1003',
   'irrelevant-haiku',
+  // later turns on the state earlier turns left (one environment session per conversation, cumulative stage 3)
+  'conv-cancel-status-ORD-5003',
+  'conv-refund-then-rest-ORD-5001',
+  'conv-refund-then-rest-ORD-5002',
+  'conv-reserve-more-SKU-MUG',
+  'conv-refund-flaky-ORD-5004',
 ];
 
 describe('examples/retail-conversations: two simulated models through the platform', () => {
@@ -82,7 +88,7 @@ describe('examples/retail-conversations: two simulated models through the platfo
 
   it('each check catches the mistake it is meant for, on exactly those cases', async () => {
     const result: ExampleResult = await runConversationsExample({ caseIds: SUBSET });
-    expect([result.cases, result.conversations]).toEqual([SUBSET.length, 7]);
+    expect([result.cases, result.conversations]).toEqual([SUBSET.length, 12]);
     for (const run of result.runs) {
       expect([run.status, run.stats.completed, run.stats.not_scored ?? 0]).toEqual(['completed', SUBSET.length, 0]);
       const failed = Object.fromEntries(run.scorecards.filter((c) => !c.overall_passed).map((c) => [c.test_case_id, c.error_code]));
@@ -112,25 +118,54 @@ describe('examples/retail-conversations: two simulated models through the platfo
       'turn 2 of 2: Refund the second item of ORD-5001 (SKU-TEA), it arrived damaged.',
     ]);
     expect(reported.message).toContain('/orders/ORD-5001/refunded_total expected 7.25, got 32.25');
+    // carried state: turn 2 of A's cancel-then-status read the cancellation its turn 1 made, live and in stage 3
+    const status = a!.scorecards.find((c) => c.test_case_id === 'conv-cancel-status-ORD-5003')!;
+    expect([status.overall_passed, status.turns?.[1]?.stages.execution.message]).toEqual([
+      true,
+      "The retail state after turn 2 (turns 1-2 replayed) equals the gold's and the 1 expected calls returned what the gold's did.",
+    ]);
+    expect(status.turns?.[1]?.trajectory?.steps.find((s) => s.kind === 'tool_call')).toMatchObject({ result: { status: 'cancelled' } });
+    // B answers from stale state: turn 2's lookup (after its own turn-1 refund) said 24.19, it refunded the old 32.25
+    const staleRest = card('conv-refund-then-rest-ORD-5001');
+    expect([staleRest.failing_turn, staleRest.error_code]).toEqual([1, 'data_flow_mismatch']);
+    expect(staleRest.stages.logic.message).toContain('/amount passed 32.25 where get_order returned 24.19 at /refundable');
+    // B repeats the mutation: "3 in total" after reserving 2 becomes 3 more; the state after turns 1-2 shows it (turn 3 too,
+    // but the first failing turn is reported)
+    const repeated = card('conv-reserve-more-SKU-MUG');
+    expect([repeated.failing_turn, repeated.failing_stage, repeated.turns?.map((t) => t.passed)]).toEqual([
+      1,
+      'execution',
+      [true, false, false],
+    ]);
+    expect(repeated.stages.execution.message).toContain('/inventory/SKU-MUG/reserved expected 5, got 7');
+    // the scripted fault names the 2nd refund of the conversation: it hits turn 2, where B does not retry
+    expect(card('conv-refund-flaky-ORD-5004')).toMatchObject({ failing_turn: 1, error_code: 'missing_recovery' });
     // B's repeated lookup costs efficiency, not correctness: the case passes with the repeat counted
     expect([card('conv-lookup-cancel-ORD-5003').overall_passed, card('conv-lookup-cancel-ORD-5003').efficiency?.redundant_calls]).toEqual([
       true,
       1,
     ]);
-    expect([a!.efficiency?.redundant_calls, b!.efficiency?.redundant_calls]).toEqual([0, 1]);
-    // per-turn results: turn 1 of B fails on the stale id and the skipped clarification (its repeated lookup passes)
+    // and its stale refund was rejected, so its turn-3 lookup repeats turn 2's with the same result: redundant too
+    expect([a!.efficiency?.redundant_calls, b!.efficiency?.redundant_calls]).toEqual([0, 2]);
+    expect(card('conv-refund-then-rest-ORD-5001').efficiency?.redundant_calls).toBe(1);
+    // per-turn results (cumulative state: a turn after a mutation that went wrong fails too; the first failing turn is
+    // the case's). A: turn 2 of the ticket conversation asks instead of creating the ticket, so its turn 3 state lacks it.
     expect(a!.by_turn).toEqual([
-      { turn: 0, passed: 7, scored: 7 },
-      { turn: 1, passed: 6, scored: 7 },
-      { turn: 2, passed: 1, scored: 1 },
+      { turn: 0, passed: 12, scored: 12 },
+      { turn: 1, passed: 11, scored: 12 },
+      { turn: 2, passed: 3, scored: 4 },
     ]);
+    // B: turn 1 fails on the stale id and the skipped clarification; the guessed reservation of that turn 1 also fails
+    // its turn 2 (the state carries it), beside the whole-order refund, the stale refundable, the repeated reservation
+    // and the missing retry
     expect(b!.by_turn).toEqual([
-      { turn: 0, passed: 5, scored: 7 },
-      { turn: 1, passed: 6, scored: 7 },
-      { turn: 2, passed: 1, scored: 1 },
+      { turn: 0, passed: 10, scored: 12 },
+      { turn: 1, passed: 7, scored: 12 },
+      { turn: 2, passed: 2, scored: 4 },
     ]);
-    // the comparison (POST /compare) pairs every case: B's 7 failing mistakes fail newly, A's 2 pass on B
+    expect(card('conv-clarify-reserve-SKU-MUG').turns?.map((t) => t.passed)).toEqual([false, false]);
+    // the comparison (POST /compare) pairs every case: B's 10 failing mistakes fail newly, A's 2 pass on B
     const overall = result.comparison.pairs[0]!.overall;
-    expect([overall.paired_cases, overall.newly_failing, overall.newly_passing]).toEqual([SUBSET.length, 7, 2]);
+    expect([overall.paired_cases, overall.newly_failing, overall.newly_passing]).toEqual([SUBSET.length, 10, 2]);
   }, 180_000);
 });

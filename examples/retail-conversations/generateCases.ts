@@ -190,8 +190,8 @@ for (const [id, nl_query] of irrelevant) {
   });
 }
 
-// ---- conversations (turns): each turn's gold replays on the initial state on its own (the environment session is per
-// turn, see docs/stateful-cases.md), so a later turn names the id the earlier turn's result gave the agent.
+// ---- conversations (turns): one environment session per conversation, so a turn's gold replays on the state the earlier
+// turns' gold left (stage 3 compares the cumulative state per turn, see docs/stateful-cases.md).
 const money = (x: number) => Math.round(x * 100) / 100;
 const ordinal = ['first', 'second', 'third'];
 for (const o of orders.filter((x) => x.status === 'delivered' || x.status === 'shipped')) {
@@ -327,6 +327,111 @@ for (const c of customers) {
     ],
     environment: env(),
     tags: ['conversation', 'state-change', 'irrelevant'],
+    category: 'conversations',
+    complexity: 3,
+  });
+}
+
+// ---- conversations whose later turns depend on the state earlier turns left (the session carries across turns)
+for (const o of orders.filter((x) => x.status === 'placed')) {
+  drafts.push({
+    id: `conv-cancel-status-${o.id}`,
+    turns: [
+      {
+        user: `Please cancel ${o.id}, we no longer need it.`,
+        expected_tool_calls: [
+          { tool_name: 'cancel_order', arguments: { order_id: o.id, reason: { $optional: true, $any: true, $value: 'no longer needed' } } },
+        ],
+      },
+      {
+        user: `What is the status of ${o.id} now?`,
+        // the gold's get_order runs after the gold's cancellation: stage 3 expects "cancelled"
+        expected_tool_calls: [{ tool_name: 'get_order', arguments: { order_id: o.id } }],
+        expected_facts: [`${o.id} is cancelled`],
+      },
+    ],
+    environment: env(),
+    tags: ['conversation', 'carried-state', 'cancel', 'state-change'],
+    category: 'conversations',
+    complexity: 3,
+  });
+}
+for (const o of orders.filter((x) => x.status === 'delivered' || x.status === 'shipped')) {
+  const refundable = money(o.total - o.refunded_total);
+  const first = money(refundable * 0.25);
+  const rest = money(refundable - first);
+  drafts.push({
+    id: `conv-refund-then-rest-${o.id}`,
+    turns: [
+      {
+        user: `Refund ${first.toFixed(2)} on ${o.id} first, one item arrived damaged.`,
+        expected_tool_calls: [
+          { tool_name: 'issue_refund', arguments: { order_id: o.id, amount: first, reason: phrased('item arrived damaged') } },
+        ],
+      },
+      {
+        user: `They are sending everything else back: refund whatever is still refundable on ${o.id}.`,
+        // what is refundable now is what turn 1 left: the amount must be what this turn's lookup returned
+        expected_tool_calls: [
+          { tool_name: 'get_order', arguments: { order_id: o.id } },
+          {
+            tool_name: 'issue_refund',
+            arguments: { order_id: o.id, amount: from('get_order', '/refundable'), reason: phrased('returning everything') },
+          },
+        ],
+        expected_facts: [`${rest.toFixed(2)} refunded on ${o.id}`],
+      },
+      {
+        user: `How much has been refunded on ${o.id} in total now?`,
+        expected_tool_calls: [{ tool_name: 'get_order', arguments: { order_id: o.id } }],
+        expected_facts: [`${money(o.total).toFixed(2)} refunded on ${o.id} in total`],
+      },
+    ],
+    environment: env(),
+    tags: ['conversation', 'carried-state', 'refund', 'chained-lookup', 'state-change'],
+    category: 'conversations',
+    complexity: 4,
+  });
+}
+for (const item of Object.values(state.inventory).filter((i) => i.on_hand - i.reserved >= 3)) {
+  drafts.push({
+    id: `conv-reserve-more-${item.sku}`,
+    turns: [
+      {
+        user: `Please hold 2 units of ${item.name} (${item.sku}) for my pickup on Friday.`,
+        expected_tool_calls: [{ tool_name: 'reserve_stock', arguments: { sku: item.sku, quantity: 2 } }],
+      },
+      {
+        user: 'Make that 3 units in total, please.',
+        // one more unit on top of turn 1's two; stage 2 takes 1 to 3, the state after both turns decides
+        expected_tool_calls: [
+          { tool_name: 'reserve_stock', arguments: { sku: item.sku, quantity: { $range: { min: 1, max: 3 }, $value: 1 } } },
+        ],
+      },
+      {
+        user: `How many ${item.sku} are still available now?`,
+        expected_tool_calls: [{ tool_name: 'check_inventory', arguments: { sku: item.sku } }],
+        expected_facts: [`${item.on_hand - item.reserved - 3} ${item.sku} available`],
+      },
+    ],
+    environment: env(),
+    tags: ['conversation', 'carried-state', 'inventory', 'state-change'],
+    category: 'conversations',
+    complexity: 3,
+  });
+}
+for (const o of orders.filter((x) => x.id === 'ORD-5001' || x.id === 'ORD-5004')) {
+  const part = money((o.total - o.refunded_total) * 0.2);
+  const refund = { tool_name: 'issue_refund', arguments: { order_id: o.id, amount: part, reason: phrased('damaged part') } };
+  drafts.push({
+    id: `conv-refund-flaky-${o.id}`,
+    turns: [
+      { user: `Refund ${part.toFixed(2)} on ${o.id} for the broken part, please.`, expected_tool_calls: [refund] },
+      // the fault names the 2nd issue_refund of the CONVERSATION: the first one of this turn fails, a retry is expected
+      { user: `And refund another ${part.toFixed(2)} on ${o.id} for the late delivery.`, expected_tool_calls: [refund, refund] },
+    ],
+    environment: env({ faults: [{ tool: 'issue_refund', occurrence: 2, kind: 'error', status: 503, expect_recovery: 'retry' }] }),
+    tags: ['conversation', 'carried-state', 'refund', 'failing-api', 'state-change'],
     category: 'conversations',
     complexity: 3,
   });

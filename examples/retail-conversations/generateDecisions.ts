@@ -56,7 +56,21 @@ export const MISTAKES = {
     model: 'simulated-model-b',
     what: 'does not retry the refund after the scripted 503 and says it is done',
     check: 'missing_recovery',
-    cases: ['refund-flaky-ORD-5001', 'refund-flaky-ORD-5004'],
+    cases: ['refund-flaky-ORD-5001', 'refund-flaky-ORD-5004', 'conv-refund-flaky-ORD-5004'],
+  },
+  stale_refundable: {
+    model: 'simulated-model-b',
+    what: 'answers from stale state: asked in turn 2 to refund what is still refundable, it looks the order up but refunds what was refundable BEFORE its own turn-1 refund',
+    // only a session that carries turn 1's refund shows it: turn 2's lookup returns the lower figure the model ignored
+    check: 'data_flow_mismatch',
+    cases: ['conv-refund-then-rest-ORD-5001', 'conv-refund-then-rest-ORD-5007'],
+  },
+  repeats_mutation: {
+    model: 'simulated-model-b',
+    what: 'repeats the mutation: asked in turn 2 to make its turn-1 reservation of 2 units "3 in total", it reserves 3 more',
+    // stage 2 accepts 1 to 3 units; the state after turns 1-2 (5 reserved, not 3) does not
+    check: 'state_mismatch',
+    cases: ['conv-reserve-more-SKU-MUG', 'conv-reserve-more-SKU-TEA'],
   },
   whole_order_refund: {
     model: 'simulated-model-b',
@@ -196,11 +210,25 @@ function reply(model: SimulatedModel, tc: TestCase, turnIndex: number | undefine
         ],
       };
     }
+    if (mistake === 'stale_refundable' && turnIndex === 1) {
+      const order = state.orders[/ORD-\d+/.exec(tc.id)![0]]!;
+      const before = Math.round((order.total - order.refunded_total) * 100) / 100; // what was refundable before turn 1
+      out = {
+        ...out,
+        turns: out.turns.map((batch) => batch.map((call) => (call.name === 'issue_refund' ? withArgs(call, { amount: before }) : call))),
+      };
+    }
+    if (mistake === 'repeats_mutation' && turnIndex === 1)
+      out = { ...out, turns: out.turns.map((batch) => batch.map((call) => withArgs(call, { quantity: 3 }))) };
     if (mistake === 'redundant_call' && first) out = { ...out, turns: [out.turns[0]!, out.turns[0]!, ...out.turns.slice(1)] };
     if (mistake === 'no_tell_after_timeout') out = { ...out, answer: `Order ${/ORD-\d+/.exec(tc.id)![0]} is placed and on its way.` };
     if (mistake === 'asks_instead_of_calling' && turnIndex === 1) out = { turns: [], answer: 'Which priority should the ticket have?' };
   }
   return out;
+}
+
+function withArgs(call: ScriptedCall, args: Record<string, JsonValue>): ScriptedCall {
+  return { ...call, arguments: { ...(call.arguments as Record<string, JsonValue>), ...args } };
 }
 
 /** The decisions of both simulated models on the given cases (what decisions.jsonl holds). */

@@ -81,8 +81,9 @@ for (const g of pair.by_tag.filter((t) => t.key !== 'generated'))
 console.log('Newly failing on the candidate (first 8):');
 for (const f of pair.flipped.newly_failing.cases.slice(0, 8))
   console.log(`  ${f.test_case_id}: ${f.candidate.error_code ?? '-'}: ${(f.candidate.message ?? '').slice(0, 150)}`);
-console.log(`Failures in ${b.model}'s run report (GET /runs/{id}/report), conversation cases (first 4):`);
-for (const f of b.report_failures.filter((x) => x.failing_turn !== undefined).slice(0, 4))
+console.log(`Failures in ${b.model}'s run report (GET /runs/{id}/report), conversations failing in a later turn (first 6):`);
+// a later turn is scored on the state the earlier turns left (one environment session per conversation)
+for (const f of b.report_failures.filter((x) => (x.failing_turn ?? 0) > 0).slice(0, 6))
   console.log(
     `  ${f.test_case_id} [${f.error_code}] ${f.question}\n      ${(f.diff.length ? f.diff.slice(0, 2).join(' | ') : f.message).slice(0, 160)}`,
   );

@@ -1,7 +1,7 @@
 /**
  * The retail MCP server serving the stateful retail environment (`--environment retail`), through the real MCP SDK
  * client: an MCP-driven agent changes real state (a refund shows on the order it then reads), rejected calls are tool
- * errors with the API's status, and each HTTP session starts from the initial state.
+ * errors with the API's status, each HTTP session starts from the initial state, and state is kept per conversation key.
  */
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
 import { RETAIL_CATALOG } from '../../lib/environments/index.js';
+import { MCP_SESSION_META_KEY } from '../../lib/targets/index.js';
 import { environmentTools } from './environmentTools.js';
 import { serveStreamableHttp } from './httpTransport.js';
 import { createRetailMcpServer } from './retailMcpServer.js';
@@ -39,6 +40,34 @@ describe('the retail MCP server serving the retail environment', () => {
         status: 422,
         error: { error: 'validation_error', message: 'amount 30 exceeds the refundable 19.75 of order ORD-5001' },
       });
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
+
+  it('keys state by the conversation (`_meta["evalplatform/session"]`): each key its own instance, carried across its calls', async () => {
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', SERVER, '--environment', 'retail'],
+        stderr: 'ignore',
+      }),
+    );
+    try {
+      const call = (session: string | undefined, name: string, args: Record<string, unknown>) =>
+        client.callTool({ name, arguments: args, ...(session ? { _meta: { [MCP_SESSION_META_KEY]: session } } : {}) });
+      const order = async (session?: string) =>
+        (await call(session, 'get_order', { order_id: 'ORD-5003' })).structuredContent as { status: string };
+      await call('conversation-1', 'cancel_order', { order_id: 'ORD-5003' });
+      // the same conversation sees its cancellation (a later turn), another one and the key-less instance do not
+      expect([(await order('conversation-1')).status, (await order('conversation-2')).status, (await order()).status]).toEqual([
+        'cancelled',
+        'placed',
+        'placed',
+      ]);
+      const again = await call('conversation-1', 'cancel_order', { order_id: 'ORD-5003' });
+      expect(again.isError).toBe(true); // 409: it is no longer placed in that conversation
     } finally {
       await client.close();
     }

@@ -61,6 +61,7 @@ const toolCall = (id: string, name: string, args: Record<string, unknown>) => ({
  */
 function scriptedModel(request: RecordedRequest) {
   const messages = (request.body as { messages: Message[] }).messages;
+  if (messages.filter((m) => m.role === 'user').some((m) => /cancel ORD-5003/i.test(m.content ?? ''))) return conversationModel(messages);
   const question = messages.find((m) => m.role === 'user')?.content ?? '';
   const results = messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content ?? 'null') as Record<string, any>);
   const usage = { promptTokens: 40 + 10 * messages.length, completionTokens: 10 };
@@ -86,6 +87,45 @@ function scriptedModel(request: RecordedRequest) {
     usage,
   );
 }
+
+/**
+ * The scripted model of the cancel-then-status conversations: turn 1 cancels ORD-5003, turn 2 reads it again and answers
+ * with the status the tool returned (so the answer shows whether the session carried turn 1's cancellation).
+ */
+function conversationModel(messages: Message[]) {
+  const lastUser = messages.map((m) => m.role).lastIndexOf('user');
+  const since = messages.slice(lastUser + 1).filter((m) => m.role === 'tool');
+  const question = messages[lastUser]?.content ?? '';
+  const usage = { promptTokens: 30 + 10 * messages.length, completionTokens: 8 };
+  if (/status/i.test(question)) {
+    if (since.length === 0)
+      return completion({ role: 'assistant', content: null, tool_calls: [toolCall('s', 'get_order', { order_id: 'ORD-5003' })] }, usage);
+    const order = JSON.parse(since[0]!.content ?? 'null') as { status?: string; error?: string };
+    return completion({ role: 'assistant', content: `ORD-5003 is ${order.status ?? `unknown (${order.error})`}.` }, usage);
+  }
+  if (since.length === 0)
+    return completion({ role: 'assistant', content: null, tool_calls: [toolCall('c', 'cancel_order', { order_id: 'ORD-5003' })] }, usage);
+  return completion({ role: 'assistant', content: 'Cancelled.' }, usage);
+}
+
+/** cancel then "what is its status now?" (twice, with other first messages: two conversations touching one order) */
+const CONVERSATIONS = ['Cancel ORD-5003, I ordered it by mistake.', 'Please cancel ORD-5003, it is not needed.'].map((first, i) =>
+  TestCaseSchema.parse({
+    id: `cancel-then-status-${i + 1}`,
+    turns: [
+      {
+        user: first,
+        expected_tool_calls: [{ tool_name: 'cancel_order', arguments: { order_id: 'ORD-5003', reason: { $optional: true, $any: true } } }],
+      },
+      {
+        user: 'What is the status of ORD-5003 now?',
+        expected_tool_calls: [{ tool_name: 'get_order', arguments: { order_id: 'ORD-5003' } }],
+      },
+    ],
+    environment: { name: 'retail' },
+    tool_catalog: { name: 'retail-env', version: '1' },
+  }),
+);
 
 const GOLD = (amount: unknown) => [
   { tool_name: 'find_customer', arguments: { email: 'ann@example.com' } },
@@ -127,7 +167,17 @@ beforeAll(async () => {
   const { stores, apiKeys, clock } = platform.services;
   const now = clock.now().toISOString();
   await stores.catalogs.upsert({ ...RETAIL_CATALOG, id: 'retail-env@1' });
-  await stores.testCases.upsertTestCases(CASES);
+  await stores.testCases.upsertTestCases([...CASES, ...CONVERSATIONS]);
+  await stores.suites.upsert(
+    TestSuiteSchema.parse({
+      id: 'retail-state-conversations',
+      name: 'stateful retail conversations',
+      kind: 'static',
+      test_case_ids: CONVERSATIONS.map((c) => c.id),
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   await stores.suites.upsert(
     TestSuiteSchema.parse({
       id: 'retail-state',
@@ -265,6 +315,38 @@ describe('stateful cases in a platform run (environment provider)', () => {
       '1 invalid case not scored: the gold calls do not replay on the initial state (error code invalid_case; fix the gold)',
     );
   }, 90_000);
+
+  it.each([
+    ['the environment provider', 'agent'],
+    ['the MCP server serving the environment (one process, a session key per conversation)', 'agent-mcp'],
+  ])(
+    'a multi-turn conversation carries its state from turn to turn on %s, and stays apart from other cases',
+    async (_how, target) => {
+      const created = await api('POST', 'v1/runs', {
+        suite_id: 'retail-state-conversations',
+        target_id: target,
+        config: { execution: { enabled: true, provider: 'environment' } },
+      });
+      expect(created.status).toBe(202);
+      const run = await waitFor(created.json.id, 120_000);
+      expect([run.status, run.error, run.stats?.completed, run.stats?.passed]).toEqual(['completed', null, 2, 2]);
+      const cards = (await api('GET', `v1/runs/${run.id}/scorecards?limit=10`)).json.items as Scorecard[];
+      for (const card of cards) {
+        // turn 2 read the cancellation of turn 1 (the same session), and neither conversation saw the other's: both
+        // cancelled ORD-5003 from the initial state (a shared state would have answered the second with a 409)
+        expect(
+          card.turns?.map((t) => t.generated_nl_response),
+          card.test_case_id,
+        ).toEqual(['Cancelled.', 'ORD-5003 is cancelled.']);
+        expect(card.turns?.[1]?.stages.execution).toMatchObject({
+          status: 'passed',
+          message:
+            "The retail state after turn 2 (turns 1-2 replayed) equals the gold's and the 1 expected calls returned what the gold's did.",
+        });
+      }
+    },
+    150_000,
+  );
 
   it('an MCP-driven agent changes the state on the MCP server serving the environment; stage 3 scores it on fresh instances', async () => {
     const created = await api('POST', 'v1/runs', {

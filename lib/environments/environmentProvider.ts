@@ -5,9 +5,12 @@ import { type EnvironmentSession, type SessionAnswer, startSession } from './ses
 /**
  * The stage-3 provider `environment`: a case's calls run on its stateful environment (`testCase.environment`). A tool
  * loop opens one session per conversation (`openSession`: a fresh instance from the case's initial state, with its
- * scripted failures), so the calls of one conversation see each other's changes and no other conversation's.
- * `execute` without a session runs the call on a fresh instance of its own. A case without an environment is refused
- * per call (`no_recording`, naming the case), never thrown: the case is not stateful, there is nothing to run it on.
+ * scripted failures), so the calls of one conversation see each other's changes and no other conversation's. A
+ * conversation case opens it once for all its turns (lib/targets conversationLoop), so turn 2 sees what turn 1 did and
+ * scripted faults count the calls of the whole conversation; `openSession` on a session returns that session (the
+ * turn's tool loop asks again and must get the conversation's). `execute` without a session runs the call on a fresh
+ * instance of its own. A case without an environment is refused per call (`no_recording`, naming the case), never
+ * thrown: the case is not stateful, there is nothing to run it on.
  */
 export class EnvironmentApiProvider implements ApiProvider {
   readonly kind = 'environment' as const;
@@ -15,6 +18,7 @@ export class EnvironmentApiProvider implements ApiProvider {
   constructor(private readonly session?: EnvironmentSession) {}
 
   openSession(context: Pick<ExecuteContext, 'testCase'>): ApiProvider {
+    if (this.session) return this; // already one conversation's session
     const environment = context.testCase.environment;
     return environment ? new EnvironmentApiProvider(startSession(environment)) : this;
   }

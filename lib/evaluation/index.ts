@@ -5,7 +5,7 @@ export { CatalogValidator, ToolSchemaError } from './syntax/validation/catalogVa
 export { parseToolCalls } from './syntax/parseToolCalls.js';
 export { describeDiffEntry } from './execution/executionDetails.js';
 export { ExpectedDataProvider } from './execution/expectedDataProvider.js';
-export { invalidCaseReason, replayGold, runStatefulStage } from './execution/index.js';
+export { invalidCaseReason, replayConversationGold, replayGold, runStatefulStage } from './execution/index.js';
 export { RecordedApiProvider } from './execution/recordedApiProvider.js';
 export type { CaseState } from './pipeline/caseState.js';
 export { finishCase, runExecution, runSemantics, startCase, startFailedCase } from './pipeline/steps.js';

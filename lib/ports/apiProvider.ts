@@ -45,8 +45,10 @@ export interface ApiProvider {
   readonly kind: ApiProviderKind;
   execute(call: ToolCall, context: ExecuteContext): Promise<ApiResponse>;
   /**
-   * A provider with state (an environment, lib/environments) opens one session per conversation: a tool loop calls it
-   * once per case invocation and executes that conversation's calls on the session. Stateless providers omit it.
+   * A provider with state (an environment, lib/environments; an MCP server keyed by session) opens one session per
+   * conversation: a conversation (every turn of a conversation case, or one case's tool loop) calls it once per case
+   * invocation and executes that conversation's calls on the session. Idempotent on a session: `openSession` on the
+   * provider it returned returns that same session. Stateless providers omit it.
    */
   openSession?(context: Pick<ExecuteContext, 'testCase'>): ApiProvider;
 }

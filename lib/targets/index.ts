@@ -10,7 +10,7 @@ export { ToolNameMap } from './openai/toolNames.js';
 export { AnthropicTarget, type AnthropicTargetOptions } from './anthropic/anthropicTarget.js';
 export { McpServerPool } from './mcp/mcpServerPool.js';
 export { McpConnection, type McpCallResult, type McpConnectionOptions } from './mcp/mcpConnection.js';
-export { McpToolSource, type McpSnapshot } from './mcp/mcpToolSource.js';
+export { MCP_SESSION_META_KEY, McpToolSource, type McpSnapshot } from './mcp/mcpToolSource.js';
 export { McpServerUnavailableError } from './mcp/mcpErrors.js';
 export { McpToolTarget } from './mcp/mcpTarget.js';
 export { catalogFromMcpTools } from './mcp/mcpCatalog.js';

@@ -10,5 +10,11 @@ export {
 } from './runExecutionStage.js';
 export type { ExecutionCallDetail, ExecutionDetails, ExecutedCall } from './executionDetails.js';
 export { describeDiffEntry } from './executionDetails.js';
-export { runStatefulStage, type StatefulDetails, type StatefulStageOutput } from './statefulStage.js';
-export { replayGold, invalidCaseReason, type GoldReplay, type GoldReplayOutcome } from './goldReplay.js';
+export {
+  runStatefulStage,
+  type ConversationTurnContext,
+  type EarlierTurn,
+  type StatefulDetails,
+  type StatefulStageOutput,
+} from './statefulStage.js';
+export { replayGold, replayConversationGold, invalidCaseReason, type GoldReplay, type GoldReplayOutcome } from './goldReplay.js';

@@ -15,9 +15,15 @@ export type CallOutcomes = ReadonlyArray<CallOutcome | undefined>;
  * The outcomes of the parsed calls: from the trajectory when the agent ran a tool loop (what it really saw: the
  * i-th call step answers the i-th call, or steps are paired in order by tool name when the counts differ), else, for a
  * stateful case, by replaying the calls in order on a fresh instance of its environment (deterministic, so the same
- * answers the agent would have had). Undefined when neither is available (a recorded output of a stateless case).
+ * answers the agent would have had; a conversation turn replays the calls the agent executed in the earlier turns
+ * first, `before`, as its session carried them). Undefined when neither is available (a recorded output of a stateless case).
  */
-export function callOutcomesOf(calls: readonly ToolCall[], testCase: TestCase, trajectory?: Trajectory): CallOutcomes | undefined {
+export function callOutcomesOf(
+  calls: readonly ToolCall[],
+  testCase: TestCase,
+  trajectory?: Trajectory,
+  before: readonly ToolCall[] = [],
+): CallOutcomes | undefined {
   if (trajectory) {
     const steps = trajectory.steps.filter((s) => s.kind === 'tool_call');
     const out: Array<CallOutcome | undefined> = new Array(calls.length).fill(undefined);
@@ -34,8 +40,11 @@ export function callOutcomesOf(calls: readonly ToolCall[], testCase: TestCase, t
   }
   if (!testCase.environment) return undefined;
   try {
-    const { answers } = replayCalls(testCase.environment, calls);
-    return answers.map(({ answer }) => (answer.status >= 200 && answer.status < 300 ? { ok: true, result: answer.data } : { ok: false }));
+    // a conversation turn: on the state the earlier turns' executed calls left (one session per conversation)
+    const { answers } = replayCalls(testCase.environment, [...before, ...calls]);
+    return answers
+      .slice(before.length)
+      .map(({ answer }) => (answer.status >= 200 && answer.status < 300 ? { ok: true, result: answer.data } : { ok: false }));
   } catch {
     return undefined; // an unknown environment: the case is reported invalid before scoring
   }

@@ -49,9 +49,11 @@ function mentionsAny(text: string, words: readonly string[]): boolean {
 }
 
 /** The calls that were executed, in order: the trajectory's executed call steps, else every parsed call. */
-export function executedCalls(calls: readonly ToolCall[], trajectory?: Trajectory): Array<{ tool_name: string }> {
+export function executedCalls(calls: readonly ToolCall[], trajectory?: Trajectory): ToolCall[] {
   if (!trajectory) return [...calls];
-  return trajectory.steps.flatMap((s) => (s.kind === 'tool_call' && s.executed ? [{ tool_name: s.tool_name }] : []));
+  return trajectory.steps.flatMap((s) =>
+    s.kind === 'tool_call' && s.executed ? [{ tool_name: s.tool_name, arguments: s.arguments ?? {} }] : [],
+  );
 }
 
 /** Where each scripted fault hit: the position in the executed calls, counted as the environment session counts. */
@@ -79,12 +81,17 @@ export function faultHits(
  * - each scripted fault the agent's calls hit (`environment.faults`) needs its recovery: `retry` (a later call of the
  *   same tool), `other_tool` (a later call of another tool), `tell_user` (the final answer mentions the failure:
  *   `mentions`, else common failure words), `any` (one of them); otherwise `missing_recovery`.
+ *
+ * `before`: in one turn of a conversation, the calls the agent executed in the turns before it. Scripted faults count
+ * calls per conversation (as the environment session does), so the `occurrence`-th call may fall in a later turn; the
+ * recovery is expected in the turn the fault hit.
  */
 export function checkBehaviour(
   testCase: TestCase,
   calls: readonly ToolCall[],
   answer: string | null,
   trajectory?: Trajectory,
+  before: ReadonlyArray<{ tool_name: string }> = [],
 ): BehaviourFailure | undefined {
   const abstention = testCase.abstention;
   const names = calls.map((c) => c.tool_name).join(', ');
@@ -117,8 +124,8 @@ export function checkBehaviour(
   }
   const faults = testCase.environment?.faults ?? [];
   if (faults.length === 0) return undefined;
-  const executed = executedCalls(calls, trajectory);
-  for (const { fault, at } of faultHits(faults, executed)) {
+  const executed = [...before, ...executedCalls(calls, trajectory)];
+  for (const { fault, at } of faultHits(faults, executed).filter((hit) => hit.at >= before.length)) {
     const failed = executed[at]!.tool_name;
     const later = executed.slice(at + 1);
     const retried = later.some((c) => c.tool_name === failed);
@@ -139,7 +146,7 @@ export function checkBehaviour(
       }[fault.expect_recovery];
       return {
         code: 'missing_recovery',
-        message: `${failed} failed at call ${at + 1} (scripted ${fault.kind}) and the agent did not ${wanted} (answer: ${quote(answer)})`,
+        message: `${failed} failed at call ${at + 1}${before.length ? ' of the conversation' : ''} (scripted ${fault.kind}) and the agent did not ${wanted} (answer: ${quote(answer)})`,
       };
     }
   }

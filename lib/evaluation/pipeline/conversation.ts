@@ -7,12 +7,13 @@ import {
   type StageName,
   type StageResult,
   type TestCase,
+  type ToolCall,
   type ToolResult,
   type Trajectory,
   type TurnResult,
   turnCaseOf,
 } from '../../domain/index.js';
-import { checkClarification } from '../logic/index.js';
+import { checkClarification, executedCalls } from '../logic/index.js';
 import { PENDING, type CaseState, type TurnState } from './caseState.js';
 import { efficiencyOf, withRedundancyRule, type EfficiencyPart } from './efficiency.js';
 import { decideVerdict } from './passRule.js';
@@ -35,6 +36,7 @@ interface ConversationInput {
   output: unknown;
   turns?: readonly TurnOutput[] | undefined;
   trajectory?: Trajectory | undefined;
+  earlierCalls?: readonly ToolCall[] | undefined;
   inputTokens?: number | undefined;
   outputTokens?: number | undefined;
   catalog?: unknown;
@@ -57,7 +59,7 @@ export function startConversation<I extends ConversationInput>(
   const single = { ...config, fail_on_redundant_calls: false };
   if (!outputs || outputs.length !== turns.length) {
     const shell = startSingle(
-      { ...input, testCase: turnCaseOf(testCase, 0), output: null, turns: undefined, trajectory: undefined } as I,
+      { ...input, testCase: turnCaseOf(testCase, 0), output: null, turns: undefined, trajectory: undefined, earlierCalls: [] } as I,
       single,
     );
     const { efficiency: _none, ...rest } = shell;
@@ -86,6 +88,8 @@ export function startConversation<I extends ConversationInput>(
   let first: CaseState | undefined;
   const states: TurnState[] = [];
   const parts: EfficiencyPart[] = [];
+  // the calls executed so far in the conversation: its environment session (and scripted faults) span the turns
+  let earlierCalls: ToolCall[] = [];
   turns.forEach((turn, i) => {
     const out = outputs[i]!;
     const started = startSingle(
@@ -94,6 +98,7 @@ export function startConversation<I extends ConversationInput>(
         testCase: turnCaseOf(testCase, i),
         output: out.output,
         turns: undefined,
+        earlierCalls,
         trajectory: out.trajectory,
         inputTokens: out.input_tokens ?? 0,
         outputTokens: out.output_tokens ?? 0,
@@ -101,6 +106,7 @@ export function startConversation<I extends ConversationInput>(
       single,
     );
     first ??= started;
+    earlierCalls = [...earlierCalls, ...executedCalls(started.calls, out.trajectory)];
     const stages = { ...started.stages };
     if (stages.syntax.status === 'passed') stages.logic = checkClarification(turn, started.calls, started.answer, stages.logic);
     states.push({
@@ -186,15 +192,23 @@ export function aggregateStages(turns: readonly TurnState[]): Record<StageName, 
   return out;
 }
 
+/** Which turn of which conversation a single-question step is running on, and the turns before it (for stage 3's cumulative state). */
+export interface TurnContext {
+  testCase: TestCase;
+  turn: number;
+  earlier: readonly TurnState[];
+}
+
 /**
  * Runs a later stage (3 or 4) on every turn still pending it, each as its own single-question state (`runSingle`
- * is the ordinary stage step), in turn order; the evaluation's cost accumulates over the turns.
+ * is the ordinary stage step, told the turn and the turns before it), in turn order; the evaluation's cost
+ * accumulates over the turns.
  */
 export async function runConversationStage(
   state: CaseState,
   testCase: TestCase,
   stage: 'execution' | 'semantics',
-  runSingle: (state: CaseState, testCase: TestCase) => Promise<CaseState>,
+  runSingle: (state: CaseState, testCase: TestCase, turn: TurnContext) => Promise<CaseState>,
 ): Promise<CaseState> {
   const turns = [...(state.turns ?? [])];
   let evaluation = state.evaluation;
@@ -204,6 +218,8 @@ export async function runConversationStage(
     const { turns: _turns, api_data: _data, reference_metrics: _metrics, ...base } = state;
     const single: CaseState = {
       ...base,
+      // the turn's own tool loop (stage 3 replays the calls it executed)
+      invocation: { ...base.invocation, ...(turn.trajectory ? { trajectory: turn.trajectory } : {}) },
       evaluation,
       stages: turn.stages,
       calls: turn.calls,
@@ -212,7 +228,7 @@ export async function runConversationStage(
       call_set: turn.call_set,
       ...(turn.api_data === undefined ? {} : { api_data: turn.api_data }),
     };
-    const done = await runSingle(single, turnCaseOf(testCase, i));
+    const done = await runSingle(single, turnCaseOf(testCase, i), { testCase, turn: i, earlier: turns.slice(0, i) });
     evaluation = done.evaluation;
     turns[i] = { ...turn, stages: done.stages, ...(done.api_data === undefined ? {} : { api_data: done.api_data }) };
   }

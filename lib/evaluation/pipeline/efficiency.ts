@@ -19,43 +19,54 @@ export interface EfficiencyPart {
 }
 
 /**
+ * The one notion of a redundant repeat (efficiencyOf counts them, withoutRedundantRepeats leaves them out of stage 2):
+ * a call whose tool and arguments repeat an earlier call and whose result is the same (a model re-asking what it was
+ * already told); without a trajectory the results are unknown and an identical repeated call counts. Calls are fed in
+ * order, answer after answer (a conversation's turns share one tracker: a repeat may span turns).
+ */
+class RepeatTracker {
+  private readonly seen = new Map<string, Set<string>>();
+
+  /** Feeds one answer's calls; returns how many redundant repeats of each call key it made. */
+  add(calls: readonly ToolCall[], trajectory: Trajectory | undefined): Map<string, number> {
+    const repeats = new Map<string, number>();
+    const feed = (key: string, result: string): void => {
+      const results = this.seen.get(key);
+      if (results?.has(result)) repeats.set(key, (repeats.get(key) ?? 0) + 1);
+      else if (results) results.add(result);
+      else this.seen.set(key, new Set([result]));
+    };
+    if (trajectory) {
+      for (const step of trajectory.steps) {
+        if (step.kind !== 'tool_call' || !step.executed || step.arguments === null) continue;
+        const outcome = step.ok ? canonicalJson(step.result ?? null) : `error:${step.status ?? ''}:${step.error ?? ''}`;
+        feed(canonicalCallKey({ tool_name: step.tool_name, arguments: step.arguments }), outcome);
+      }
+    } else {
+      for (const call of calls) feed(canonicalCallKey(call), '');
+    }
+    return repeats;
+  }
+}
+
+/**
  * The efficiency of a case from its answers (one per turn of a conversation, in order): calls made (every call of
- * the trajectory, executed or not; else the calls read from the output), calls needed, redundant calls (a call whose
- * tool and arguments repeat an earlier call of the case and whose result is the same: a model re-asking what it was
- * already told; without a trajectory the results are unknown and an identical repeated call counts), model turns and
- * tokens. Pure and deterministic.
+ * the trajectory, executed or not; else the calls read from the output), calls needed, redundant calls (RepeatTracker,
+ * over the whole case), model turns and tokens. Pure and deterministic.
  */
 export function efficiencyOf(parts: readonly EfficiencyPart[], tokens: number): Efficiency {
   let made = 0;
   let needed = 0;
   let redundant = 0;
   let modelTurns = 0;
-  const seen = new Map<string, Set<string>>();
-  const repeat = (key: string, result: string): boolean => {
-    const results = seen.get(key);
-    if (results?.has(result)) return true;
-    if (results) results.add(result);
-    else seen.set(key, new Set([result]));
-    return false;
-  };
+  const tracker = new RepeatTracker();
   for (const part of parts) {
     needed += part.needed;
-    if (part.trajectory) {
-      modelTurns += part.trajectory.turns;
-      for (const step of part.trajectory.steps) {
-        if (step.kind !== 'tool_call') continue;
-        made++;
-        if (!step.executed || step.arguments === null) continue;
-        const outcome = step.ok ? canonicalJson(step.result ?? null) : `error:${step.status ?? ''}:${step.error ?? ''}`;
-        if (repeat(canonicalCallKey({ tool_name: step.tool_name, arguments: step.arguments }), outcome)) redundant++;
-      }
-    } else {
-      modelTurns += 1;
-      made += part.calls.length;
-      // one answer whose calls name different tools repeats nothing: no canonical keys to build (the usual case)
-      if (parts.length === 1 && distinctToolNames(part.calls)) continue;
-      for (const call of part.calls) if (repeat(canonicalCallKey(call), '')) redundant++;
-    }
+    modelTurns += part.trajectory ? part.trajectory.turns : 1;
+    made += part.trajectory ? part.trajectory.steps.filter((s) => s.kind === 'tool_call').length : part.calls.length;
+    // one answer whose calls name different tools repeats nothing: no canonical keys to build (the usual case)
+    if (parts.length === 1 && !part.trajectory && distinctToolNames(part.calls)) continue;
+    for (const n of tracker.add(part.calls, part.trajectory).values()) redundant += n;
   }
   return {
     calls_made: made,
@@ -100,23 +111,7 @@ export function withoutRedundantRepeats(
   calls: readonly ToolCall[],
   trajectory: Trajectory | undefined,
 ): { calls: ToolCall[]; originalIndex: number[] } {
-  const repeats = new Map<string, number>();
-  const seen = new Map<string, Set<string>>();
-  const count = (key: string, result: string): void => {
-    const results = seen.get(key);
-    if (results?.has(result)) repeats.set(key, (repeats.get(key) ?? 0) + 1);
-    else if (results) results.add(result);
-    else seen.set(key, new Set([result]));
-  };
-  if (trajectory) {
-    for (const step of trajectory.steps) {
-      if (step.kind !== 'tool_call' || !step.executed || step.arguments === null) continue;
-      const outcome = step.ok ? canonicalJson(step.result ?? null) : `error:${step.status ?? ''}:${step.error ?? ''}`;
-      count(canonicalCallKey({ tool_name: step.tool_name, arguments: step.arguments }), outcome);
-    }
-  } else {
-    for (const call of calls) count(canonicalCallKey(call), '');
-  }
+  const repeats = new RepeatTracker().add(calls, trajectory);
   if (repeats.size === 0) return { calls: [...calls], originalIndex: calls.map((_, i) => i) };
   const drop = new Set<number>();
   for (let i = calls.length - 1; i >= 0; i--) {

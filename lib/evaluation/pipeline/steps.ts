@@ -23,7 +23,14 @@ import { decideVerdict } from './passRule.js';
 import { toolResultsOf } from './toolResults.js';
 import { skippedStage } from './stageResults.js';
 import { PENDING, type CaseState } from './caseState.js';
-import { finishConversation, neededCalls, runConversationStage, startConversation, type TurnOutput } from './conversation.js';
+import {
+  finishConversation,
+  neededCalls,
+  runConversationStage,
+  startConversation,
+  type TurnContext,
+  type TurnOutput,
+} from './conversation.js';
 import { efficiencyOf, withoutRedundantRepeats, withRedundancyRule } from './efficiency.js';
 
 /** What the target produced (or a recorded output) plus what invoking it cost. */
@@ -57,6 +64,11 @@ export interface CaseInput {
   orchestrator?: boolean;
   /** a conversation case: what the target produced for each turn (TargetSuccess.turns); `output` is then unused */
   turns?: readonly TurnOutput[];
+  /**
+   * set by startConversation on one turn's input: the calls the agent executed in the earlier turns (scripted faults
+   * count per conversation). Its gold was checked over the whole conversation, so the turn is not checked alone.
+   */
+  earlierCalls?: readonly ToolCall[];
 }
 
 /**
@@ -64,8 +76,11 @@ export interface CaseInput {
  * and 4 are marked pending when enabled (and the gate passed), else skipped with the reason.
  */
 export function startCase(input: CaseInput, config: EvaluationConfig): CaseState {
-  if (isConversation(input.testCase)) return startConversation(input, config, startSingleCase);
-  return startSingleCase(input, config);
+  if (!isConversation(input.testCase)) return startSingleCase(input, config);
+  // a conversation's gold replays cumulatively (turn 3 on the state turns 1-2 left); a broken one is not scored
+  const invalid = invalidCaseReason(input.testCase);
+  if (invalid !== undefined) return invalidCase(input, config, invalid, performance.now());
+  return startConversation(input, config, startSingleCase);
 }
 
 function startSingleCase(input: CaseInput, config: EvaluationConfig): CaseState {
@@ -73,7 +88,8 @@ function startSingleCase(input: CaseInput, config: EvaluationConfig): CaseState 
   const { testCase, catalog } = input;
   const policy = resolveCoercionPolicy(config.coercion, testCase.coercion);
   const syntax = runSyntaxStage(input.output, catalog ? { catalog, coercion: policy } : {});
-  const invalid = invalidCaseReason(testCase); // a stateful case whose gold does not replay is not scored
+  // a stateful case whose gold does not replay is not scored (a conversation's turn: checked over the conversation)
+  const invalid = input.earlierCalls ? undefined : invalidCaseReason(testCase);
   if (invalid !== undefined) return invalidCase(input, config, invalid, started);
   const gate = syntax.result.passed;
   const later = (name: 'execution' | 'semantics', enabled: boolean): StageResult =>
@@ -87,7 +103,7 @@ function startSingleCase(input: CaseInput, config: EvaluationConfig): CaseState 
   let assignment: CaseState['assignment'] = [];
   let callSet = -1;
   if (gate) {
-    const allOutcomes = callOutcomesOf(syntax.calls, testCase, input.trajectory);
+    const allOutcomes = callOutcomesOf(syntax.calls, testCase, input.trajectory, input.earlierCalls);
     const logicOf = (compared: { calls: ToolCall[]; originalIndex: number[] }) => {
       const outcomes = allOutcomes && compared.originalIndex.map((i) => allOutcomes[i]);
       return runLogicStage(compared.calls, testCase, {
@@ -110,7 +126,7 @@ function startSingleCase(input: CaseInput, config: EvaluationConfig): CaseState 
         if (retried.result.passed) [logic, compared] = [retried, withoutRepeats];
       }
     }
-    stages.logic = withBehaviour(logic.result, checkBehaviour(testCase, syntax.calls, syntax.answer, input.trajectory));
+    stages.logic = withBehaviour(logic.result, checkBehaviour(testCase, syntax.calls, syntax.answer, input.trajectory, input.earlierCalls));
     const routing = input.orchestrator
       ? scoreRouting(testCase, { agent: input.agent, routing_reason: input.routingReason, entities: input.entities }, policy)
       : undefined;
@@ -214,15 +230,40 @@ function invalidCase(input: CaseInput, config: EvaluationConfig, reason: string,
   };
 }
 
-/** Stage 3 of a stateful case: the agent's calls and the gold's replayed on fresh instances, final states compared. */
-function runStatefulExecution(state: CaseState, testCase: TestCase, config: EvaluationConfig, started: number): CaseState {
+/**
+ * Stage 3 of a stateful case: the agent's calls and the gold's replayed on fresh instances, final states compared. A
+ * conversation turn (`turn`) compares the cumulative state of turns 1..i (the earlier turns' executed calls replayed
+ * first, on the same session) and hands what its calls returned to the judge (`api_data`).
+ */
+function runStatefulExecution(
+  state: CaseState,
+  testCase: TestCase,
+  config: EvaluationConfig,
+  started: number,
+  turn?: TurnContext,
+): CaseState {
+  const trajectory = state.invocation.trajectory;
   const out = runStatefulStage(testCase, state.calls, state.assignment, {
     callSet: state.call_set,
     relativeTolerance: testCase.execution?.relative_tolerance ?? config.execution.relative_tolerance,
-    ...(state.invocation.trajectory ? { trajectory: state.invocation.trajectory } : {}),
+    ...(trajectory ? { trajectory } : {}),
+    ...(turn
+      ? {
+          conversation: {
+            testCase: turn.testCase,
+            turn: turn.turn,
+            earlier: turn.earlier.map((t) => ({ calls: t.calls, trajectory: t.trajectory, call_set: t.call_set })),
+          },
+        }
+      : {}),
   });
+  // a turn's answer is judged on the data its calls returned on the state the earlier turns left (status kept: errors too)
+  const apiData = turn
+    ? apiDataOf(out.responses.map((r) => ({ tool_name: r.tool_name, response: { ok: true, status: r.status, data: r.data } })))
+    : undefined;
   return {
     ...state,
+    ...(apiData === undefined ? {} : { api_data: apiData }),
     stages: { ...state.stages, execution: out.result },
     evaluation: {
       ...state.evaluation,
@@ -241,10 +282,22 @@ export async function runExecution(
   abortSignal?: AbortSignal,
 ): Promise<CaseState> {
   if (state.turns) {
-    return runConversationStage(state, testCase, 'execution', (s, tc) => runExecution(s, tc, config, provider, abortSignal));
+    return runConversationStage(state, testCase, 'execution', (s, tc, turn) => executeOne(s, tc, config, provider, abortSignal, turn));
   }
+  return executeOne(state, testCase, config, provider, abortSignal);
+}
+
+/** Stage 3 on one single-question state: a case, or one turn of a conversation (`turn`). */
+async function executeOne(
+  state: CaseState,
+  testCase: TestCase,
+  config: EvaluationConfig,
+  provider: ApiProvider,
+  abortSignal?: AbortSignal,
+  turn?: TurnContext,
+): Promise<CaseState> {
   const started = performance.now();
-  if (testCase.environment) return runStatefulExecution(state, testCase, config, started);
+  if (testCase.environment) return runStatefulExecution(state, testCase, config, started, turn);
   const out = await runExecutionStage(state.calls, testCase, state.assignment, {
     provider,
     relativeTolerance: config.execution.relative_tolerance,

@@ -69,10 +69,16 @@ export class McpConnection {
     return live.tools;
   }
 
-  async callTool(name: string, args: Record<string, unknown>, abortSignal?: AbortSignal): Promise<McpCallResult> {
+  /** `meta`: the request's `_meta` (e.g. the conversation's session key, MCP_SESSION_META_KEY) */
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    abortSignal?: AbortSignal,
+    meta?: Record<string, string>,
+  ): Promise<McpCallResult> {
     const live = await this.connection();
     try {
-      const result = await live.client.callTool({ name, arguments: args }, undefined, {
+      const result = await live.client.callTool({ name, arguments: args, ...(meta ? { _meta: meta } : {}) }, undefined, {
         timeout: this.server.call_timeout_ms,
         ...(abortSignal ? { signal: abortSignal } : {}),
       });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { JsonValue, McpServer, ToolCall, ToolCatalog } from '../../domain/index.js';
 import type { ApiProvider, ApiResponse, ExecuteContext } from '../../ports/index.js';
 import { TargetConfigurationError } from '../errors.js';
@@ -61,10 +62,26 @@ export class McpToolSource {
   }
 }
 
+/**
+ * The `_meta` key naming the conversation a tool call belongs to. A server may key per-conversation state by it (the
+ * retail example server serving an environment starts a fresh instance per key); others ignore it. One server process
+ * (stdio) or connection (HTTP) serves every case of a worker, so without it all cases would share one state.
+ */
+export const MCP_SESSION_META_KEY = 'evalplatform/session';
+
 class McpExecutor implements ApiProvider {
   readonly kind = 'mcp' as const;
 
-  constructor(private readonly routes: ReadonlyMap<string, McpConnection>) {}
+  constructor(
+    private readonly routes: ReadonlyMap<string, McpConnection>,
+    /** the conversation's key, sent as `_meta[MCP_SESSION_META_KEY]` with every call; none outside a session */
+    private readonly session?: string,
+  ) {}
+
+  /** One conversation (a case invocation, all turns of a conversation case): its calls carry one fresh session key. */
+  openSession(): ApiProvider {
+    return this.session ? this : new McpExecutor(this.routes, randomUUID());
+  }
 
   async execute(call: ToolCall, context: ExecuteContext): Promise<ApiResponse> {
     const started = performance.now();
@@ -78,7 +95,8 @@ class McpExecutor implements ApiProvider {
         durationMs: ms(started),
       };
     }
-    const result = await connection.callTool(call.tool_name, call.arguments, context.abortSignal);
+    const meta = this.session ? { [MCP_SESSION_META_KEY]: this.session } : undefined;
+    const result = await connection.callTool(call.tool_name, call.arguments, context.abortSignal, meta);
     if (result.isError) {
       return {
         ok: false,

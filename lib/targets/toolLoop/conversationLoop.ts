@@ -43,12 +43,16 @@ export type ConversationLoopOutcome =
  * Runs a conversation case turn by turn in one model conversation: each user message is added to the history, the
  * tool loop runs for that turn (with the turn's own expectations, so the expected-data provider serves its data),
  * and the turn's final message stays in the history, so the model sees every earlier user message, its own answers
- * and the tool results. Calls a turn left unexecuted (the turn cap, or no tool loop) get a "not executed" result so
+ * and the tool results. A stateful tool executor gets one session for the whole conversation (`openSession` once):
+ * the environment carries its state from turn to turn, as the user would expect of one conversation. Calls a turn left unexecuted (the turn cap, or no tool loop) get a "not executed" result so
  * the history stays valid for the protocol. A failed model request fails the whole conversation (a retry starts it
  * again).
  */
 export async function runConversationLoop(input: ConversationLoopInput): Promise<ConversationLoopOutcome> {
   const turns = input.testCase.turns ?? [];
+  // ONE session for the whole conversation: turn 2's calls see the state turn 1's left, faults count across turns
+  // (each turn's runToolLoop asks the session for a session again and gets the same one)
+  const tools = input.tools.openSession?.({ testCase: input.testCase }) ?? input.tools;
   const out: TargetTurnOutput[] = [];
   const totals = { input_tokens: 0, output_tokens: 0, cost_usd: null as number | null, model: null as string | null, api_calls_made: 0 };
   for (let i = 0; i < turns.length; i++) {
@@ -57,7 +61,7 @@ export async function runConversationLoop(input: ConversationLoopInput): Promise
       testCase: turnCaseOf(input.testCase, i),
       maxTurns: input.maxTurns,
       protocol: input.protocol,
-      tools: input.tools,
+      tools,
       abortSignal: input.abortSignal,
     });
     if (!outcome.ok) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestCaseSchema, ToolCatalogSchema, type AnthropicTargetSettings } from '../../domain/index.js';
 import { ExpectedDataProvider } from '../../evaluation/execution/index.js';
+import { EnvironmentApiProvider, RETAIL_CATALOG } from '../../environments/index.js';
 import { EnvSecretResolver } from '../../adapters/shared/envSecretResolver.js';
 import { startScriptedServer, type RecordedRequest, type ScriptedServer } from '../testing/scriptedServer.test-helpers.js';
 import { message, text, toolUse } from '../anthropic/anthropicMessages.test-helpers.js';
@@ -87,6 +88,57 @@ describe('conversation cases: every target gets the conversation so far', () => 
     // the expected-data provider served each turn's own data
     expect(result.turns?.[2]?.trajectory?.steps[1]).toMatchObject({ tool_name: 'orders_cancel', ok: true, result: { cancelled: true } });
     expect(result.output).toEqual(result.turns?.[2]?.output);
+  });
+
+  it('a stateful executor: ONE environment session for the whole conversation (turn 2 sees turn 1; faults count across turns)', async () => {
+    const conversation = TestCaseSchema.parse({
+      id: 'conv-state',
+      turns: [
+        { user: 'Cancel ORD-5003 and refund 5 on ORD-5001.' },
+        { user: 'What is the status of ORD-5003 now?' },
+        { user: 'Refund another 5 on ORD-5001.' },
+      ],
+      environment: { name: 'retail', faults: [{ tool: 'issue_refund', occurrence: 2, kind: 'error', expect_recovery: 'retry' }] },
+    });
+    const refund = (id: string) => toolUse(id, 'issue_refund', { order_id: 'ORD-5001', amount: 5, reason: 'damaged' });
+    server = await startScriptedServer((_request, index) => {
+      const responses = [
+        message([toolUse('toolu_1', 'cancel_order', { order_id: 'ORD-5003' }), refund('toolu_2')]),
+        message([text('Cancelled and refunded.')]),
+        message([toolUse('toolu_3', 'get_order', { order_id: 'ORD-5003' })]),
+        message([text('It is cancelled.')]),
+        message([refund('toolu_4')]),
+        message([refund('toolu_5')]),
+        message([text('Refunded.')]),
+      ];
+      return responses[index]!;
+    });
+    const target = new AnthropicTarget(
+      {
+        kind: 'anthropic',
+        base_url: server.origin,
+        model: 'claude-test',
+        api_key: { env: 'CLAUDE_KEY' },
+        api_key_header: 'x-api-key',
+        max_tokens: 256,
+        prompt_caching: false,
+        agentic_loop: { enabled: true, max_turns: 4 },
+      },
+      { secrets: new EnvSecretResolver({ CLAUDE_KEY: 'sk-ant-test' }), catalog: RETAIL_CATALOG, apiProvider: new EnvironmentApiProvider() },
+    );
+    const result = await target.invoke(conversation);
+    if (!result.ok) throw new Error(result.message);
+    const calls = (turn: number) =>
+      result.turns![turn]!.trajectory!.steps.flatMap((s) =>
+        s.kind === 'tool_call' ? [{ ok: s.ok, status: s.status, result: s.result }] : [],
+      );
+    // turn 2 reads the cancellation turn 1 made
+    expect(calls(1)).toEqual([{ ok: true, status: 200, result: expect.objectContaining({ order_id: 'ORD-5003', status: 'cancelled' }) }]);
+    // the fault names the 2nd issue_refund of the CONVERSATION: the first refund of turn 3; the retry gets refund #2
+    expect(calls(2)).toEqual([
+      { ok: false, status: 503, result: undefined },
+      { ok: true, status: 200, result: expect.objectContaining({ refund_id: 'REF-ORD-5001-2' }) },
+    ]);
   });
 
   it('http: one request per turn with {{messages}} = the conversation so far, the agent answers (and calls) kept in it', async () => {

@@ -128,3 +128,30 @@ describe("eval_mode 'tool': no model, the tools are called with the expected arg
     expect((error as TargetConfigurationError).setting).toBe('eval_mode');
   });
 });
+
+describe('tool mode and data flow', () => {
+  it('a `$from` argument is sent as what its source call should return (its expected_raw_data), not null', async () => {
+    const { ExpectedCallsInvoker } = await import('./expectedCallsInvoker.js');
+    const chained = (data?: unknown[]) =>
+      TestCaseSchema.parse({
+        id: 'chain',
+        nl_query: 'Orders of ann@example.com',
+        expected_tool_calls: [
+          { tool_name: 'find_customer', arguments: { email: 'ann@example.com' } },
+          { tool_name: 'list_orders', arguments: { customer_id: { $from: { call: 'find_customer', path: '/customer_id' } }, limit: 5 } },
+        ],
+        ...(data ? { expected_raw_data: data } : {}),
+      });
+    const argsOf = async (tc: TestCase) => {
+      const out = await new ExpectedCallsInvoker('tools', 'openai').invoke(tc);
+      if (!out.ok) throw new Error(out.message);
+      return parseToolCalls(out.output).calls.map((c) => c.arguments);
+    };
+    expect(await argsOf(chained([{ customer_id: 'CUS-1001', name: 'Ann Lee' }, { orders: [] }]))).toEqual([
+      { email: 'ann@example.com' },
+      { customer_id: 'CUS-1001', limit: 5 },
+    ]);
+    // without the source's expected data there is nothing to send: null, which stage 2 then reports
+    expect((await argsOf(chained()))[1]).toEqual({ customer_id: null, limit: 5 });
+  });
+});

@@ -1,11 +1,13 @@
-import { type JsonObject, representativeValue, type TargetKind, type TestCase, type ToolCatalog } from '../../domain/index.js';
+import type { TargetKind, TestCase, ToolCatalog } from '../../domain/index.js';
+import { expectedArguments } from './expectedArguments.js';
 import type { McpToolSource } from '../mcp/mcpToolSource.js';
 import { McpServerUnavailableError } from '../mcp/mcpErrors.js';
 import { elapsedMs, type InvokeOptions, type TargetInvocation, type TargetInvoker } from '../../ports/index.js';
 
 /**
  * `eval_mode: 'tool'`: no model. Each case "answers" with exactly its expected calls (the arguments resolved to a
- * plain value each matcher accepts: `representativeValue`), as an OpenAI-style assistant message, so stage 3 calls the
+ * plain value each matcher accepts: `representativeValue`; a `$from` to what its source call's `expected_raw_data`
+ * says it returns, `expectedArguments`), as an OpenAI-style assistant message, so stage 3 calls the
  * tools themselves (the live API, a cassette, or the target's MCP servers with `execution.provider: "mcp"`) and checks
  * the data they return against `expected_raw_data`: this tests the tools, not a model. With MCP servers the answer also
  * carries the servers' catalog snapshot, so stage 1 validates the expected arguments against the schemas the servers
@@ -45,7 +47,7 @@ export class ExpectedCallsInvoker implements TargetInvoker {
     const toolCalls = testCase.expected_tool_calls.map((call, i) => ({
       id: `expected_${i}`,
       type: 'function',
-      function: { name: call.tool_name, arguments: JSON.stringify(representativeValue(call.arguments) as JsonObject) },
+      function: { name: call.tool_name, arguments: JSON.stringify(expectedArguments(testCase, i)) },
     }));
     return {
       ok: true,
