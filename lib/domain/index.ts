@@ -59,3 +59,6 @@ export * from './pairwiseVerdict.js';
 export * from './suiteVersion.js';
 export * from './sampling.js';
 export * from './experiment.js';
+export * from './catalogPins.js';
+export * from './clientTriggers.js';
+export * from './catalogImpact.js';

@@ -30,3 +30,5 @@ export { DEFAULT_STALL_AFTER_MINUTES, checkStalledRuns } from './watchdog.js';
 export { diffPublishedVersions, publishSuiteVersion } from './publishSuiteVersion.js';
 export { drawSample, sampleSizeOf } from './sampleCases.js';
 export { concludeExperiment, createExperiment, experimentResultsOf, startExperiment, type ExperimentDeps } from './experiments.js';
+export { catalogImpact } from './catalogImpact.js';
+export { migrateCatalogCases, type CatalogMigrationRequest } from './migrateCatalogCases.js';
