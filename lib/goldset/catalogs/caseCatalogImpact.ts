@@ -165,7 +165,7 @@ function likelyNewNames(name: string, sameTyped: readonly string[], sameRequired
   if (sameTyped.length <= 1) return [...sameTyped];
   const lower = name.toLowerCase();
   const similar = sameTyped.filter((p) => p.toLowerCase().includes(lower) || lower.includes(p.toLowerCase()));
-  const pool = similar.length > 0 ? similar : sameTyped;
+  const pool = similar.length > 0 ? similar : [...sameTyped];
   if (pool.length <= 1) return pool;
   const alike = pool.filter(sameRequiredness);
   return alike.length > 0 ? alike : pool;
