@@ -32,3 +32,4 @@ export { drawSample, sampleSizeOf } from './sampleCases.js';
 export { concludeExperiment, createExperiment, experimentResultsOf, startExperiment, type ExperimentDeps } from './experiments.js';
 export { catalogImpact } from './catalogImpact.js';
 export { migrateCatalogCases, type CatalogMigrationRequest } from './migrateCatalogCases.js';
+export { dueTriggeredRuns, triggerOf, type TriggerCheckResult } from './triggers/index.js';
