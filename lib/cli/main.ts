@@ -20,6 +20,7 @@ import { alertsCommand, failuresCommand, runsCommand } from './commands/readComm
 import { agreementCommand } from './commands/agreement.js';
 import { annotationsCommand } from './commands/annotations.js';
 import { replayCommand } from './commands/replay.js';
+import { catalogsCommand } from './commands/catalogs.js';
 
 export function buildProgram(): Command {
   const program = new Command('evalp')
@@ -44,7 +45,8 @@ export function buildProgram(): Command {
     .addCommand(dlqCommand())
     .addCommand(agreementCommand())
     .addCommand(annotationsCommand())
-    .addCommand(experimentsCommand());
+    .addCommand(experimentsCommand())
+    .addCommand(catalogsCommand());
   // one meaning per exit code in every command: a bad flag or a missing argument is a usage error (2), as in `wait`
   const everyCommand = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(everyCommand)];
   for (const cmd of everyCommand(program)) usageErrorsExit2(cmd);

@@ -159,16 +159,29 @@ function argumentBreaks(
 
 /**
  * The new parameters that may be `name` renamed, from those of the same type: when several, the ones whose name
- * contains the old one or is contained in it (`customer` -> `customer_id`), then the ones as required as it was.
+ * contains the old one or is contained in it (`customer` -> `customer_id`) or shares a word of 3+ letters with it
+ * (`order_id` -> `order_ref`), then the ones as required as it was.
  */
 function likelyNewNames(name: string, sameTyped: readonly string[], sameRequiredness: (p: string) => boolean): string[] {
   if (sameTyped.length <= 1) return [...sameTyped];
   const lower = name.toLowerCase();
-  const similar = sameTyped.filter((p) => p.toLowerCase().includes(lower) || lower.includes(p.toLowerCase()));
+  const words = new Set(wordsOf(name));
+  const similar = sameTyped.filter(
+    (p) => p.toLowerCase().includes(lower) || lower.includes(p.toLowerCase()) || wordsOf(p).some((w) => words.has(w)),
+  );
   const pool = similar.length > 0 ? similar : [...sameTyped];
   if (pool.length <= 1) return pool;
   const alike = pool.filter(sameRequiredness);
   return alike.length > 0 ? alike : pool;
+}
+
+/** The words of a parameter name (snake_case, kebab-case, camelCase), lower-cased, 3+ letters. */
+function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 3);
 }
 
 /** A value known before the run (not `$any`, not `$from`, not an `$optional` without a value). */
