@@ -9,6 +9,7 @@ let admin: string[];
 
 const tool = (properties: Record<string, unknown>, required: string[]) => ({
   name: 'get_order',
+  description: 'Fetch one order',
   parameters: { type: 'object', properties, required },
 });
 
