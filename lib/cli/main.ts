@@ -22,6 +22,7 @@ import { agreementCommand } from './commands/agreement.js';
 import { annotationsCommand } from './commands/annotations.js';
 import { feedbackCommand } from './commands/feedback.js';
 import { replayCommand } from './commands/replay.js';
+import { catalogsCommand } from './commands/catalogs.js';
 
 export function buildProgram(): Command {
   const program = new Command('evalp')
@@ -48,7 +49,8 @@ export function buildProgram(): Command {
     .addCommand(annotationsCommand())
     .addCommand(experimentsCommand())
     .addCommand(feedbackCommand())
-    .addCommand(benchmarksCommand());
+    .addCommand(benchmarksCommand())
+    .addCommand(catalogsCommand());
   // one meaning per exit code in every command: a bad flag or a missing argument is a usage error (2), as in `wait`
   const everyCommand = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(everyCommand)];
   for (const cmd of everyCommand(program)) usageErrorsExit2(cmd);

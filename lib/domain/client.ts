@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EvaluationConfigOverridesSchema } from './evaluationConfig.js';
 import { SampleSpecSchema } from './sampling.js';
+import { ClientTriggersSchema } from './clientTriggers.js';
 
 /** Regression thresholds per client (defaults from the product brief). */
 export const AlertThresholdsSchema = z
@@ -55,6 +56,8 @@ export const ClientSchema = z
     notify: z.array(NotifyTargetSchema).default([]),
     config_overrides: EvaluationConfigOverridesSchema.optional(),
     thresholds: AlertThresholdsSchema.optional(),
+    /** runs started by events besides the schedules (model version change, new catalog version, new cases) */
+    triggers: ClientTriggersSchema.optional(),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })

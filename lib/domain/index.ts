@@ -63,3 +63,6 @@ export * from './feedback.js';
 export * from './feedbackProvenance.js';
 export * from './benchmark.js';
 export * from './benchmarkGraph.js';
+export * from './catalogPins.js';
+export * from './clientTriggers.js';
+export * from './catalogImpact.js';

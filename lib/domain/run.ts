@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EvaluationConfigSchema } from './evaluationConfig.js';
 import { RunSampleSchema } from './sampling.js';
+import { CatalogPinsSchema } from './catalogPins.js';
 
 /**
  * `degraded`: finished with every case in, but more than `max_not_scored_share` of them not scored (infrastructure
@@ -36,7 +37,8 @@ export const RunSchema = z
     target_id: z.string().min(1),
     status: RunStatusSchema,
     config: EvaluationConfigSchema,
-    triggered_by: z.enum(['api', 'schedule', 'github', 'cli', 'demo', 'retry']),
+    /** `trigger`: started by a client trigger (model version change, catalog version, new cases; `trigger_metadata.trigger` says which) */
+    triggered_by: z.enum(['api', 'schedule', 'github', 'cli', 'demo', 'retry', 'trigger']),
     trigger_metadata: TriggerMetadataSchema.default({}),
     baseline_run_id: z.string().nullable(),
     /** for retry-failures runs: the run whose failures are re-run */
@@ -54,6 +56,8 @@ export const RunSchema = z
     suite_version: z.number().int().positive().nullable().optional(),
     /** a sampled run: the population, the sample per stratum (set when the run is planned); absent: every case */
     sample: RunSampleSchema.optional(),
+    /** tool-catalog versions the run is pinned to by catalog name (from its suite or its trigger): offered to the model, validated in stage 1 */
+    tool_catalogs: CatalogPinsSchema.optional(),
   })
   .strict();
 export type Run = z.infer<typeof RunSchema>;

@@ -12,6 +12,6 @@ export { finishCase, runExecution, runSemantics, startCase, startFailedCase } fr
 export { nextStage } from './pipeline/caseState.js';
 export { SummaryAccumulator, formatSummary } from './pipeline/summary.js';
 export { REASON_PASS_THRESHOLD, agentMatches, scoreReason } from './logic/routing.js';
-export { findFloatLiteralPaths, mayContainFloatLiteral } from './syntax/index.js';
+export { findFloatLiteralPaths, mayContainFloatLiteral, validateCalls } from './syntax/index.js';
 export { bfclVerdict, bfclLanguageOf, compatVerdictOf, possibleCalls, standardizeString } from './bfclCompat/index.js';
 export type { AstCheck, DecodedOutput } from './bfclCompat/index.js';

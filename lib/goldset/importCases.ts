@@ -4,7 +4,7 @@ import type { EntityStore, TestCaseStore } from '../ports/index.js';
 /** The stores an import writes to. */
 export interface ImportCaseStores {
   catalogs: Pick<EntityStore<StoredToolCatalog>, 'upsert'>;
-  testCases: Pick<TestCaseStore, 'upsertTestCases'>;
+  testCases: Pick<TestCaseStore, 'upsertTestCases' | 'getTestCases'>;
 }
 
 /** What an import stored: cases created and replaced, and the ids of the tool catalogs it brought. */
@@ -23,7 +23,7 @@ export interface StoredImport {
  */
 export async function importCases(
   stores: ImportCaseStores,
-  input: { cases: readonly TestCase[]; catalogs?: readonly ToolCatalog[] },
+  input: { cases: readonly TestCase[]; catalogs?: readonly ToolCatalog[]; now?: Date },
 ): Promise<StoredImport> {
   const catalogs: string[] = [];
   for (const catalog of input.catalogs ?? []) {
@@ -31,6 +31,27 @@ export async function importCases(
     await stores.catalogs.upsert({ ...catalog, id });
     catalogs.push(id);
   }
-  const { created, updated } = await stores.testCases.upsertTestCases([...input.cases]);
+  const { created, updated } = await stores.testCases.upsertTestCases(await stampNewCases(stores, input.cases, input.now ?? new Date()));
   return { created, updated, catalogs };
+}
+
+const LOOKUP_CHUNK = 1_000;
+
+/**
+ * Cases that carry no `metadata.created_at` get one: a stored case keeps its stored creation time, a new one gets
+ * the import time, so the new-case trigger sees when each case joined (lib/runs/triggers) and re-importing the
+ * same file changes no content hash. A creation time the source gives is kept.
+ */
+async function stampNewCases(stores: ImportCaseStores, cases: readonly TestCase[], now: Date): Promise<TestCase[]> {
+  const unstamped = cases.filter((tc) => tc.metadata.created_at === undefined).map((tc) => tc.id);
+  if (unstamped.length === 0) return [...cases];
+  const stored = new Map<string, string | undefined>();
+  for (let i = 0; i < unstamped.length; i += LOOKUP_CHUNK)
+    for (const tc of await stores.testCases.getTestCases(unstamped.slice(i, i + LOOKUP_CHUNK))) stored.set(tc.id, tc.metadata.created_at);
+  const at = now.toISOString();
+  return cases.map((tc) => {
+    if (tc.metadata.created_at !== undefined) return tc;
+    const created_at = stored.has(tc.id) ? stored.get(tc.id) : at;
+    return created_at === undefined ? tc : { ...tc, metadata: { ...tc.metadata, created_at } };
+  });
 }

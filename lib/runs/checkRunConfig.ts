@@ -1,4 +1,4 @@
-import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
+import { pinnedCatalogRef, type Run, type TargetSystem, type ToolCatalog } from '../domain/index.js';
 import { type ApiProvider, ExecutionConfigurationError, SecretResolutionError, type Services } from '../ports/index.js';
 import { JudgeConfigurationError } from '../judges/index.js';
 import { TargetConfigurationError, targetNeedsToolExecutor } from '../targets/index.js';
@@ -29,8 +29,9 @@ export type RunConfigDeps = Pick<Services, 'stores' | 'checkTarget' | 'apiProvid
 export async function checkRunConfig(run: Run, target: TargetSystem, deps: RunConfigDeps): Promise<ConfigProblem[]> {
   const problems: ConfigProblem[] = [];
   let catalog: ToolCatalog | undefined;
-  if (target.tool_catalog) {
-    const id = `${target.tool_catalog.name}@${target.tool_catalog.version}`;
+  const catalogRef = pinnedCatalogRef(target.tool_catalog, run.tool_catalogs);
+  if (catalogRef) {
+    const id = `${catalogRef.name}@${catalogRef.version}`;
     const stored = await deps.stores.catalogs.get(id);
     if (stored) catalog = { name: stored.name, tool_schema_version: stored.tool_schema_version, tools: stored.tools };
     else problems.push({ field: 'target.tool_catalog', message: `tool catalog ${id} (named by target ${target.id}) does not exist` });

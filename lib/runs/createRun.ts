@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  CatalogPinsSchema,
   EvaluationConfigOverridesSchema,
   SuiteVersionRefSchema,
   TriggerMetadataSchema,
   resolveEvaluationConfig,
+  toolCatalogId,
   type EvaluationConfigInput,
   type Run,
   type TargetSystem,
@@ -19,7 +21,7 @@ export const CreateRunRequestSchema = z
     target_id: z.string().min(1).optional(),
     /** a client supplies its suite, target and config overrides; explicit fields win */
     client_id: z.string().min(1).optional(),
-    triggered_by: z.enum(['api', 'schedule', 'github', 'cli', 'demo', 'retry']).default('api'),
+    triggered_by: z.enum(['api', 'schedule', 'github', 'cli', 'demo', 'retry', 'trigger']).default('api'),
     trigger_metadata: TriggerMetadataSchema.default({}),
     config: EvaluationConfigOverridesSchema.optional(),
     baseline_run_id: z.string().min(1).optional(),
@@ -28,6 +30,8 @@ export const CreateRunRequestSchema = z
      * suite when none is published) or `live` (the suite as it resolves when the run is planned)
      */
     suite_version: SuiteVersionRefSchema.default('latest'),
+    /** tool-catalog versions to pin by catalog name (default: the suite's `tool_catalogs`); each must exist */
+    tool_catalogs: CatalogPinsSchema.optional(),
     /** the run is finalized as timed_out when not complete by then (default 24 h) */
     deadline_minutes: z
       .number()
@@ -81,6 +85,7 @@ export async function createRun(
   if (!target) throw new UnknownReferenceError('target_id', targetId);
   if (req.baseline_run_id && !(await stores.runs.getRun(req.baseline_run_id)))
     throw new UnknownReferenceError('baseline_run_id', req.baseline_run_id);
+  const toolCatalogs = await catalogPins(req.tool_catalogs, suite.tool_catalogs, stores, deps.parentRunId);
   const suiteVersion = await pinnedVersion(suiteId, req.suite_version, stores, deps.parentRunId);
   const now = clock.now();
   const config = resolveEvaluationConfig(
@@ -108,12 +113,34 @@ export async function createRun(
     error: null,
     notes: [],
     suite_version: suiteVersion,
+    ...(toolCatalogs ? { tool_catalogs: toolCatalogs } : {}),
   };
+  if (toolCatalogs) {
+    const from = req.tool_catalogs ? 'requested' : deps.parentRunId ? "the parent run's pin" : `suite ${suite.id} pins it`;
+    for (const [name, version] of Object.entries(toolCatalogs)) run.notes.push(`tool catalog pinned: ${name}@${version} (${from})`);
+  }
   if (deps.check) {
     const problems = await deps.check(run, target);
     if (problems.length > 0) throw new RunConfigurationError(problems);
   }
   return stores.runs.createRun(run);
+}
+
+/** The catalog versions a new run pins: the request's, else the parent run's (retry), else the suite's; each must exist. */
+async function catalogPins(
+  requested: Record<string, string> | undefined,
+  suitePins: Record<string, string> | undefined,
+  stores: Stores,
+  parentRunId: string | undefined,
+): Promise<Record<string, string> | undefined> {
+  const parentPins = parentRunId && !requested ? (await stores.runs.getRun(parentRunId))?.tool_catalogs : undefined;
+  const pins = requested ?? parentPins ?? suitePins;
+  if (!pins || Object.keys(pins).length === 0) return undefined;
+  for (const [name, version] of Object.entries(pins)) {
+    if (!(await stores.catalogs.get(toolCatalogId(name, version))))
+      throw new UnknownReferenceError(`tool_catalogs.${name}`, `${name}@${version}`);
+  }
+  return { ...pins };
 }
 
 /** The published version a new run pins (null: live); a retry-failures run keeps its parent's. */

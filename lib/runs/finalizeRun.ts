@@ -1,6 +1,7 @@
 import type { Run, RunStats } from '../domain/index.js';
 import { NotFoundError, type Clock, type QueuePort, type Stores } from '../ports/index.js';
 import { checkRunRegressions, modelVersionNote } from '../alerts/index.js';
+import { emptyTriggerResult, modelVersionTriggers, triggerOf } from './triggers/index.js';
 
 export type RunOutcome = 'completed' | 'cancelled' | 'timed_out';
 
@@ -45,6 +46,21 @@ export async function finalizeRun(
     const baselineStats = await stores.runStats.getRunStats(regression.baseline.id);
     const note = modelVersionNote(run, regression.baseline, baselineStats?.client_versions ?? [], stats.client_versions);
     if (note && !notes.includes(note)) notes.push(note);
+    if (note && status !== 'cancelled') {
+      // the client may re-evaluate on a model version change (runs created pending; the trigger timer starts them)
+      const fired = emptyTriggerResult();
+      try {
+        await modelVersionTriggers(run, { from: baselineStats?.client_versions ?? [], to: stats.client_versions }, deps, fired);
+      } catch (err) {
+        fired.skipped.push({ trigger: 'model_version_change', client_id: run.client_id ?? '', reason: (err as Error).message });
+      }
+      for (const skip of fired.skipped) notes.push(`model version trigger: ${skip.reason}`);
+      const created = await createdTriggerRuns(run, stores);
+      if (created.length > 0) {
+        const line = `model version trigger: re-evaluation ${created.join(', ')}`;
+        if (!notes.includes(line)) notes.push(line);
+      }
+    }
   }
   if (status === 'degraded') {
     const note = degradedNote(stats, run.config.max_not_scored_share);
@@ -62,6 +78,16 @@ export async function finalizeRun(
     { from: ['pending', 'running', 'stalled', 'cancelled'] },
   );
   return { run_id: runId, status: updated?.status ?? run.status, stats, alert_ids: regression?.alerts.map((a) => a.id) ?? [] };
+}
+
+/** The model-version re-evaluation runs a run's results started (their trigger names it as `seen_on_run`). */
+async function createdTriggerRuns(run: Run, stores: Stores): Promise<string[]> {
+  if (!run.client_id) return [];
+  const page = await stores.runs.listRuns({ client_id: run.client_id, status: 'pending' }, { limit: 100 });
+  return page.items
+    .filter((r) => triggerOf(r) === 'model_version_change' && r.trigger_metadata['seen_on_run'] === run.id)
+    .map((r) => r.id)
+    .sort();
 }
 
 /**

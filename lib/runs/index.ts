@@ -53,3 +53,6 @@ export {
   ORCHESTRATOR_RUN_BENCHMARK,
 } from './benchmarkActivityNames.js';
 export { scoredCaseOutcomesOf } from './runCaseOutcomes.js';
+export { catalogImpact } from './catalogImpact.js';
+export { migrateCatalogCases, type CatalogMigrationRequest } from './migrateCatalogCases.js';
+export { dueTriggeredRuns, triggerOf, type TriggerCheckResult } from './triggers/index.js';

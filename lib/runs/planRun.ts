@@ -2,6 +2,7 @@ import { trialsOf, type Run, type RunSample } from '../domain/index.js';
 import { NotFoundError, type Clock, type Stores } from '../ports/index.js';
 import { drawSample, type SampleCandidate } from './sampleCases.js';
 import { runCaseBodies, suiteCaseIdsOf } from './suiteCases.js';
+import { newCaseRunIds, triggerOf } from './triggers/index.js';
 
 export const DEFAULT_SHARD_SIZE = 5_000;
 const METADATA_CHUNK = 2_000;
@@ -86,5 +87,6 @@ async function resolveCaseIds(run: Run, stores: Stores): Promise<string[]> {
       if (!card.overall_passed) failed.push(card.test_case_id);
     return [...new Set(failed)].sort(); // a case that failed in several trials is retried once (with the run's trials)
   }
+  if (triggerOf(run) === 'new_cases') return newCaseRunIds(run, stores); // just the cases its trigger saw added
   return suiteCaseIdsOf(run, stores);
 }

@@ -1,4 +1,4 @@
-import { TERMINAL_RUN_STATUSES, type Run, type TargetSystem, type TestCase, type ToolCatalog } from '../domain/index.js';
+import { TERMINAL_RUN_STATUSES, pinnedCatalogRef, type Run, type TargetSystem, type TestCase, type ToolCatalog } from '../domain/index.js';
 import type { ApiProvider, Embedder, Judge, Services, TargetInvoker } from '../ports/index.js';
 import { targetNeedsToolExecutor } from '../targets/index.js';
 
@@ -45,7 +45,11 @@ export class RunContextCache {
     if (!run || TERMINAL_RUN_STATUSES.has(run.status)) return undefined;
     const target = await stores.targets.get(run.target_id);
     if (!target) return undefined;
-    const targetCatalogId = target.tool_catalog ? `${target.tool_catalog.name}@${target.tool_catalog.version}` : undefined;
+    // a run pinned to catalog versions (its suite's, until migrated) offers and validates those, whatever the target names
+    const pins = run.tool_catalogs;
+    await Promise.all(Object.entries(pins ?? {}).map(([name, version]) => this.catalog(`${name}@${version}`)));
+    const targetRef = pinnedCatalogRef(target.tool_catalog, pins);
+    const targetCatalogId = targetRef ? `${targetRef.name}@${targetRef.version}` : undefined;
     if (targetCatalogId) await this.catalog(targetCatalogId);
     const targetCatalog = targetCatalogId ? this.catalogs.get(targetCatalogId) : undefined;
     // a target with a tool loop executes its calls through the run's stage-3 provider (built once per run);
@@ -53,7 +57,7 @@ export class RunContextCache {
     const tools = targetNeedsToolExecutor(target) ? await this.provider(run, targetCatalogId, () => targetCatalog, target) : undefined;
     const invoker = this.services.invokerFor(target, targetCatalog, tools);
     const catalogFor = (tc: TestCase): ToolCatalog | undefined => {
-      const ref = target.tool_catalog ?? tc.tool_catalog;
+      const ref = targetRef ?? pinnedCatalogRef(tc.tool_catalog, pins);
       return ref ? this.catalogs.get(`${ref.name}@${ref.version}`) : undefined;
     };
     return {
@@ -62,7 +66,7 @@ export class RunContextCache {
       invoker,
       catalogFor,
       apiProvider: (tc) => {
-        const ref = tc.tool_catalog ?? target.tool_catalog;
+        const ref = pinnedCatalogRef(tc.tool_catalog, pins) ?? targetRef;
         const catalogId = ref ? `${ref.name}@${ref.version}` : undefined;
         return this.provider(run, catalogId, () => catalogFor(tc), target);
       },

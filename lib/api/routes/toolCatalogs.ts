@@ -6,6 +6,7 @@ import { ApiError } from '../problem.js';
 import type { RouteDefinition } from '../route.js';
 import { referrersIn } from './entityReferences.js';
 import { entityRoutes } from './entityRoutes.js';
+import { CATALOG_IMPACT_ROUTES } from './catalogImpact.js';
 
 /** The name and the version are path segments (`/tool-catalogs/{name}/versions/{version}`). */
 const KeyPart = z
@@ -89,4 +90,11 @@ const crud = entityRoutes({
 });
 
 /** Tool-catalog routes, keyed by name and tool_schema_version. Role test-admin for changes. */
-export const TOOL_CATALOG_ROUTES: readonly RouteDefinition[] = [crud.list, crud.create, crud.get, crud.replace, crud.remove];
+export const TOOL_CATALOG_ROUTES: readonly RouteDefinition[] = [
+  crud.list,
+  crud.create,
+  crud.get,
+  crud.replace,
+  crud.remove,
+  ...CATALOG_IMPACT_ROUTES,
+];

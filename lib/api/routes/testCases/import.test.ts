@@ -27,6 +27,11 @@ const stored = (id: string, source = 'native'): TestCase => ({
   expected_facts: [],
   metadata: { tags: ['smoke'], complexity_level: 2, source },
 });
+/** A case as the import stores it: with the import time as created_at when the source gives none (the new-case trigger reads it). */
+const importStamped = (tc: TestCase): TestCase => ({
+  ...tc,
+  metadata: { ...tc.metadata, created_at: tc.metadata.created_at ?? (expect.any(String) as unknown as string) },
+});
 const jsonl = (...rows: unknown[]): string => rows.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n';
 const NDJSON = 'application/x-ndjson';
 
@@ -63,7 +68,7 @@ describe('POST /v1/test-cases/import', () => {
         notes: [],
       },
     ]);
-    expect(await storedCases(api)).toEqual([stored('paris'), stored('lyon'), stored('nice')]);
+    expect(await storedCases(api)).toEqual([stored('paris'), stored('lyon'), stored('nice')].map(importStamped));
     const again = await rawCall(api, 'POST', 'v1/test-cases/import', { body, contentType: 'application/jsonl' });
     expect([again.json.created, again.json.updated]).toEqual([0, 3]);
     expect(await storedCases(api)).toHaveLength(3);
@@ -79,7 +84,7 @@ describe('POST /v1/test-cases/import', () => {
     expect(r.json).toMatchObject({ format: 'json', imported: 2, created: 2, note_count: 1 });
     const generated = r.json.notes[0].id as string;
     expect(r.json.notes).toEqual([{ row: 2, id: generated, field: 'id', message: `no id in the source; generated "${generated}"` }]);
-    expect(await storedCases(api)).toEqual([stored('a', 'gold-2026'), { ...stored('x', 'gold-2026'), id: generated }]);
+    expect(await storedCases(api)).toEqual([stored('a', 'gold-2026'), { ...stored('x', 'gold-2026'), id: generated }].map(importStamped));
   });
 
   it('imports CSV exactly as the CSV importer reads it', async () => {
@@ -87,7 +92,7 @@ describe('POST /v1/test-cases/import', () => {
     for await (const chunk of exportCsv([stored('paris'), stored('lyon')])) csv += chunk;
     const r = await rawCall(api, 'POST', 'v1/test-cases/import', { body: csv, contentType: 'text/csv; charset=utf-8' });
     expect([r.status, r.json.format, r.json.imported]).toEqual([200, 'csv', 2]);
-    expect(await storedCases(api)).toEqual((await importCsv(csv)).cases);
+    expect(await storedCases(api)).toEqual((await importCsv(csv)).cases.map(importStamped));
   });
 
   it.each([
@@ -117,7 +122,7 @@ describe('POST /v1/test-cases/import', () => {
       error_count: 0,
       note_count: expected.notes.length,
     });
-    expect(await storedCases(api)).toEqual(expected.cases);
+    expect(await storedCases(api)).toEqual(expected.cases.map(importStamped));
     expect([...r.json.catalogs].sort()).toEqual(expected.catalogs.map((c) => `${c.name}@1`).sort());
     for (const catalog of expected.catalogs)
       expect(await api.platform.services.stores.catalogs.get(`${catalog.name}@1`)).toMatchObject({
@@ -179,7 +184,7 @@ describe('POST /v1/test-cases/import', () => {
         notes: [],
       },
     ]);
-    expect(await storedCases(api)).toEqual([stored('a'), stored('c')]);
+    expect(await storedCases(api)).toEqual([stored('a'), stored('c')].map(importStamped));
   });
 
   it.each<[string, string, string, string]>([

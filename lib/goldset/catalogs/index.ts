@@ -1,0 +1,3 @@
+export { caseCatalogBreaks } from './caseCatalogImpact.js';
+export { migrateCase, sameCase } from './migrateCase.js';
+export { expectedCallsOf, mapExpectedCalls, type LocatedCall } from './caseCalls.js';
