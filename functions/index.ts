@@ -8,6 +8,7 @@ import './http/dashboard.js';
 import './durable/runEvaluation.js';
 import './queues/caseWorkers.js';
 import './queues/alertNotifications.js';
+import './queues/analyticsExport.js';
 import './feeds/runStatsFeed.js';
 import './timers/clientSchedules.js';
 import './timers/runWatchdog.js';

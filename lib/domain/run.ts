@@ -27,6 +27,22 @@ export const TriggerMetadataSchema = z
   })
   .catchall(z.union([z.string(), z.number(), z.boolean()]));
 
+/**
+ * What retention did to a run (lib/runs/retention): `cases_deleted_at` is set once its per-case data (scorecards,
+ * counted outcomes, audit records, artifacts) is gone; the run and its aggregate statistics stay.
+ */
+export const RunRetentionSchema = z
+  .object({
+    /** when the deletion started (set first: a crash mid-delete resumes from here) */
+    started_at: z.iso.datetime({ offset: true }),
+    /** when every per-case record was deleted; absent while a deletion is under way */
+    cases_deleted_at: z.iso.datetime({ offset: true }).optional(),
+    /** the retention period that applied, in days */
+    retention_days: z.number().int().positive(),
+  })
+  .strict();
+export type RunRetention = z.infer<typeof RunRetentionSchema>;
+
 /** One evaluation of a suite against a target, with the config frozen at start. */
 export const RunSchema = z
   .object({
@@ -54,6 +70,8 @@ export const RunSchema = z
     suite_version: z.number().int().positive().nullable().optional(),
     /** a sampled run: the population, the sample per stratum (set when the run is planned); absent: every case */
     sample: RunSampleSchema.optional(),
+    /** set once retention deleted the run's scorecards, audit records and artifacts; its statistics are kept */
+    retention: RunRetentionSchema.optional(),
   })
   .strict();
 export type Run = z.infer<typeof RunSchema>;

@@ -30,3 +30,10 @@ export { DEFAULT_STALL_AFTER_MINUTES, checkStalledRuns } from './watchdog.js';
 export { diffPublishedVersions, publishSuiteVersion } from './publishSuiteVersion.js';
 export { drawSample, sampleSizeOf } from './sampleCases.js';
 export { concludeExperiment, createExperiment, experimentResultsOf, startExperiment, type ExperimentDeps } from './experiments.js';
+export {
+  announceRunCompleted,
+  isAnnouncedStatus,
+  RUN_COMPLETED_QUEUE,
+  RunCompletedMessageSchema,
+  type RunCompletedMessage,
+} from './runCompletedEvents.js';
