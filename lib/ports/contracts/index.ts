@@ -8,3 +8,4 @@ export { auditStoreContract, sampleAuditRecord } from './auditStore.contract.js'
 export { deadLetterPortContract, type DeadLetterFixture, type SeedMessage, type ActiveMessage } from './deadLetters.contract.js';
 export { annotationStoreContract, sampleAnnotationTask } from './annotationStore.contract.js';
 export { suiteVersionStoreContract } from './suiteVersionStore.contract.js';
+export { runStatsDeletionContract } from './runStatsDeletion.contract.js';
