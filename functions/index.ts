@@ -12,3 +12,4 @@ import './queues/analyticsExport.js';
 import './feeds/runStatsFeed.js';
 import './timers/clientSchedules.js';
 import './timers/runWatchdog.js';
+import './timers/housekeeping.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JudgeCriteriaSchema } from './judgeCriteria.js';
+import { EntityOwnerSchema } from './entityOwner.js';
 
 /** A dynamic suite's filter; resolved against the test-case store when a run starts. */
 export const TestCaseFilterSchema = z
@@ -32,6 +33,8 @@ export const TestSuiteSchema = z
     filter: TestCaseFilterSchema.optional(),
     /** rubric criteria for runs of this suite that set none in their config (semantics.criteria) */
     judge_criteria: JudgeCriteriaSchema.optional(),
+    /** set on a suite that exists for another resource (an /api/evaluate job): hidden from ordinary lists, deleted with it */
+    owner: EntityOwnerSchema.optional(),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })

@@ -37,3 +37,11 @@ export {
   RunCompletedMessageSchema,
   type RunCompletedMessage,
 } from './runCompletedEvents.js';
+export {
+  applyRetention,
+  retentionDaysOf,
+  retentionNote,
+  type RetentionOptions,
+  type RetentionPolicy,
+  type RetentionReport,
+} from './retention.js';

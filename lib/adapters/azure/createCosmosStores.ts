@@ -1,5 +1,7 @@
 import type { Database } from '@azure/cosmos';
 import {
+  type CleanedJob,
+  CleanedJobSchema,
   type Client,
   ClientSchema,
   type Experiment,
@@ -58,5 +60,6 @@ export function createCosmosStores(database: Database, options: CosmosStoresOpti
     calibrations: new CosmosEntityStore<JudgeCalibration>(container('entities'), ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
     pairwiseVerdicts: new CosmosEntityStore<PairwiseVerdict>(container('entities'), ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
     experiments: new CosmosEntityStore<Experiment>(container('entities'), ENTITY_KINDS.experiments, ExperimentSchema),
+    cleanedJobs: new CosmosEntityStore<CleanedJob>(container('entities'), ENTITY_KINDS.cleanedJobs, CleanedJobSchema),
   };
 }

@@ -1,4 +1,6 @@
 import {
+  type CleanedJob,
+  CleanedJobSchema,
   type Client,
   ClientSchema,
   type Experiment,
@@ -47,5 +49,6 @@ export function createEmbeddedRecordStores(db: SqliteDatabase, changeLog: Change
     calibrations: new EmbeddedEntityStore<JudgeCalibration>(db, ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
     pairwiseVerdicts: new EmbeddedEntityStore<PairwiseVerdict>(db, ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
     experiments: new EmbeddedEntityStore<Experiment>(db, ENTITY_KINDS.experiments, ExperimentSchema),
+    cleanedJobs: new EmbeddedEntityStore<CleanedJob>(db, ENTITY_KINDS.cleanedJobs, CleanedJobSchema),
   };
 }
