@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import type { Run, RunStats } from '../../domain/index.js';
 import { ANALYTICS_SCHEMA_VERSION, analyticsFileName } from '../../reports/index.js';
+import { applyRetention } from '../../runs/index.js';
 import { startRetailPlatform, type RetailPlatform } from '../../reports/testing/retailPlatform.test-helpers.js';
 import { runCliInProcess } from './cliRunner.test-helpers.js';
 
@@ -74,5 +75,21 @@ describe('analytics export end to end (embedded)', () => {
     const usage = await runCliInProcess(['export', run.id, ...conn()]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--parquet/);
+  });
+
+  it('after retention the run still shows its statistics and says its cases were deleted; the export answers 409', async () => {
+    const { stores } = retail.platform.services;
+    const later = { now: () => new Date(Date.parse(run.completed_at!) + 31 * 86_400_000) };
+    const report = await applyRetention({ stores, clock: later }, { platformDays: 30 });
+    expect(report.runs_expired).toContain(run.id);
+    const res = await fetch(`${retail.url}/api/v1/runs/${run.id}`, { headers: { authorization: `Bearer ${retail.key}` } });
+    const view = (await res.json()) as Run & { stats: RunStats };
+    expect(view.stats).toMatchObject({ completed: run.stats.completed, passed: run.stats.passed });
+    expect(view.retention).toMatchObject({ retention_days: 30, cases_deleted_at: later.now().toISOString() });
+    expect(view.notes.join('\n')).toMatch(/deleted by retention on .*run statistics are kept/);
+    expect(await stores.scorecards.countScorecards(run.id)).toBe(0);
+    const exported = await fetch(`${retail.url}/api/v1/runs/${run.id}/analytics`, { headers: { authorization: `Bearer ${retail.key}` } });
+    expect(exported.status).toBe(409);
+    expect(((await exported.json()) as { detail: string }).detail).toMatch(/deleted by retention/);
   });
 });
