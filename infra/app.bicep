@@ -14,6 +14,8 @@ param cosmosAutoscaleMaxThroughput int
 param functionMaximumInstanceCount int
 param functionInstanceMemoryMB int
 param scorecardTtlDays int
+param evaluateJobRetentionDays int
+param analyticsExport bool
 param tracesSamplingRatio string
 param judgeModel object
 param embeddingsModel object
@@ -50,7 +52,7 @@ module observability 'modules/observability.bicep' = {
 
 module storage 'modules/storage.bicep' = {
   name: 'storage'
-  params: { name: 'st${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, publicNetworkAccess: publicNetworkAccess }
+  params: { name: 'st${resourceToken}', location: location, tags: tags, principalId: identity.outputs.principalId, publicNetworkAccess: publicNetworkAccess, analyticsContainerName: analyticsExport ? 'analytics' : '' }
 }
 
 module serviceBus 'modules/serviceBus.bicep' = {
@@ -133,6 +135,14 @@ var appSettings = {
   CosmosConnection__credential: 'managedidentity'
   CosmosConnection__clientId: identity.outputs.clientId
   EVALP_SCORECARD_TTL_SECONDS: scorecardTtlDays > 0 ? string(scorecardTtlDays * 86400) : ''
+  // retention: Cosmos TTL expires scorecards and counted outcomes; the housekeeping timer marks the runs and deletes audit records and artifacts
+  EVALP_RETENTION_DAYS: scorecardTtlDays > 0 ? string(scorecardTtlDays) : ''
+  EVALP_EVALUATE_JOB_RETENTION_DAYS: string(evaluateJobRetentionDays)
+  // completed runs as Parquet tables in the storage account's analytics container (the identity's Blob Data Owner covers it)
+  EVALP_ANALYTICS_EXPORT: analyticsExport ? 'on' : 'off'
+  EVALP_ANALYTICS_BLOB_ENDPOINT: analyticsExport ? storage.outputs.blobEndpoint : ''
+  EVALP_ANALYTICS_BLOB_CONTAINER: storage.outputs.analyticsContainerName
+  EVALP_ANALYTICS_BLOB_PREFIX: ''
   ServiceBusConnection__fullyQualifiedNamespace: serviceBus.outputs.fullyQualifiedNamespace
   ServiceBusConnection__credential: 'managedidentity'
   ServiceBusConnection__clientId: identity.outputs.clientId

@@ -49,8 +49,15 @@ param functionMaximumInstanceCount int = 100
 param functionInstanceMemoryMB int = 2048
 
 @minValue(0)
-@description('Scorecards expire this many days after their last write (0: never)')
+@description('Retention: scorecards and counted outcomes expire (Cosmos TTL) this many days after their last write, and the housekeeping timer marks runs past it and deletes their audit records and artifacts; run statistics are kept (0: keep forever)')
 param scorecardTtlDays int = 90
+
+@minValue(1)
+@description('/api/evaluate jobs are deleted (run, scorecards, suite, target, cases) this many days after they finished')
+param evaluateJobRetentionDays int = 30
+
+@description('Write every completed run as a Parquet table to the storage account\'s analytics container (docs/analytics-export.md)')
+param analyticsExport bool = true
 
 @description('Share of runs traced in Application Insights, "0" to "1" (one run is one trace; metrics are always complete)')
 param tracesSamplingRatio string = '1'
@@ -118,6 +125,8 @@ module platform 'app.bicep' = {
     functionMaximumInstanceCount: functionMaximumInstanceCount
     functionInstanceMemoryMB: functionInstanceMemoryMB
     scorecardTtlDays: scorecardTtlDays
+    evaluateJobRetentionDays: evaluateJobRetentionDays
+    analyticsExport: analyticsExport
     tracesSamplingRatio: tracesSamplingRatio
     judgeModel: judgeModel
     embeddingsModel: embeddingsModel

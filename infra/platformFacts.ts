@@ -1,6 +1,7 @@
 import { COSMOS_CONTAINERS } from '../lib/adapters/azure/cosmosContainers.js';
 import { ALERT_NOTIFICATIONS_QUEUE } from '../lib/alerts/index.js';
 import { QUEUES } from '../lib/runs/queues.js';
+import { RUN_COMPLETED_QUEUE } from '../lib/runs/runCompletedEvents.js';
 
 /**
  * The infrastructure facts the code dictates, in the shape infra/platform.json holds them (the Bicep reads that
@@ -17,7 +18,7 @@ export interface CosmosContainerFact {
 
 /** Every queue the code sends to or triggers on. */
 export function codeQueueNames(): string[] {
-  return [...Object.values(QUEUES), ALERT_NOTIFICATIONS_QUEUE].sort();
+  return [...Object.values(QUEUES), ALERT_NOTIFICATIONS_QUEUE, RUN_COMPLETED_QUEUE].sort();
 }
 
 /** COSMOS_CONTAINERS without the prose, in declaration order. */

@@ -5,6 +5,8 @@ param location string
 param tags object = {}
 param principalId string
 param deploymentContainerName string = 'app-package'
+@description('The container of the analytics export (completed runs as Parquet, docs/analytics-export.md); empty: none')
+param analyticsContainerName string = 'analytics'
 @allowed(['Enabled', 'Disabled'])
 @description('Disabled with the private-networking option: reached through its private endpoint only')
 param publicNetworkAccess string = 'Enabled'
@@ -36,6 +38,12 @@ resource blobService 'Microsoft.Storage/storageAccounts/blobServices@2023-05-01'
 resource packages 'Microsoft.Storage/storageAccounts/blobServices/containers@2023-05-01' = {
   parent: blobService
   name: deploymentContainerName
+}
+
+// completed runs as Parquet tables (functions/queues/analyticsExport.ts); the app writes it with blobOwner below
+resource analytics 'Microsoft.Storage/storageAccounts/blobServices/containers@2023-05-01' = if (!empty(analyticsContainerName)) {
+  parent: blobService
+  name: empty(analyticsContainerName) ? 'unused' : analyticsContainerName
 }
 
 resource blobOwner 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
@@ -72,3 +80,4 @@ output name string = storage.name
 output id string = storage.id
 output blobEndpoint string = storage.properties.primaryEndpoints.blob
 output deploymentContainerName string = packages.name
+output analyticsContainerName string = analyticsContainerName

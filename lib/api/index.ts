@@ -18,3 +18,4 @@ export { auditRecordOf, localKeyAuditRecord, requestIdOf } from './audit.js';
 export type { ImportSummary } from './routes/testCases/importResult.js';
 export type { ProbeResult } from './routes/targetProbe.js';
 export type { FailureView } from './routes/runFailures.js';
+export { cleanUpEvaluateJobs, DEFAULT_EVALUATE_JOB_RETENTION_DAYS, type JobCleanupReport } from './compat/compatJobCleanup.js';

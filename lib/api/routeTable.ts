@@ -20,6 +20,7 @@ import { COMPARE_ROUTES } from './routes/compare.js';
 import { RUN_PAIR_ROUTES } from './routes/runPairs.js';
 import { ALERT_ROUTES } from './routes/alerts.js';
 import { REPORT_ROUTES } from './routes/reports.js';
+import { ANALYTICS_ROUTES } from './routes/analyticsExport.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { trendsRoute } from './routes/trends.js';
 import { meRoute } from './routes/me.js';
@@ -56,6 +57,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...RUN_PAIR_ROUTES,
   ...ALERT_ROUTES,
   ...REPORT_ROUTES,
+  ...ANALYTICS_ROUTES,
   ...DEAD_LETTER_ROUTES,
   ...ANNOTATION_ROUTES,
   ...EXPERIMENT_ROUTES,

@@ -5,6 +5,7 @@ import { AzureKeyCredential, SearchClient, SearchIndexClient } from '@azure/sear
 import { DefaultAzureCredential, type TokenCredential } from '@azure/identity';
 import {
   azureOpenAITokenProvider,
+  BlobAnalyticsSink,
   COSMOS_CONTAINERS,
   CosmosApiKeyStore,
   type CosmosTestCaseStore,
@@ -111,6 +112,17 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
     ...(settings.EVALP_PUBLIC_URL ? { publicUrl: settings.EVALP_PUBLIC_URL } : {}),
     version: platformVersion(),
     outbound,
+    // completed runs as Parquet analytics tables in Blob Storage / OneLake (Entra ID: Storage Blob Data Contributor)
+    ...(settings.EVALP_ANALYTICS_BLOB_ENDPOINT && settings.EVALP_ANALYTICS_EXPORT !== 'off'
+      ? {
+          analyticsSink: new BlobAnalyticsSink({
+            endpoint: settings.EVALP_ANALYTICS_BLOB_ENDPOINT,
+            container: settings.EVALP_ANALYTICS_BLOB_CONTAINER ?? 'analytics',
+            ...(settings.EVALP_ANALYTICS_BLOB_PREFIX ? { prefix: settings.EVALP_ANALYTICS_BLOB_PREFIX } : {}),
+            credential,
+          }),
+        }
+      : {}),
   };
   configureApiSecurity(services, apiSecuritySettingsFromEnv(env));
   return services;

@@ -8,3 +8,4 @@ export { runServices } from './perRunServices.js';
 export { hostJsonRoutePrefix } from './hostJsonRoutePrefix.js';
 export { liveServer, removeServerMarker, writeServerMarker } from './serverMarker.js';
 export { breakerSettingsFromEnv } from './breakerSettings.js';
+export { HOUSEKEEPING_SCHEDULE, housekeepingSettingsFromEnv, runHousekeeping, type HousekeepingSettings } from './housekeeping.js';

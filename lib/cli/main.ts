@@ -14,6 +14,7 @@ import { clientsCommand } from './commands/clients.js';
 import { keysCommand } from './commands/keys.js';
 import { compareCommand } from './commands/compare.js';
 import { reportCommand } from './commands/report.js';
+import { exportCommand } from './commands/exportRun.js';
 import { waitCommand } from './commands/wait.js';
 import { dlqCommand } from './commands/dlq.js';
 import { usageErrorsExit2 } from './commands/cliOptions.js';
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
     .addCommand(waitCommand())
     .addCommand(compareCommand())
     .addCommand(reportCommand())
+    .addCommand(exportCommand())
     .addCommand(casesCommand())
     .addCommand(suitesCommand())
     .addCommand(targetsCommand())

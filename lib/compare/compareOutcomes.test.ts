@@ -16,6 +16,7 @@ const counting = (inner: ScorecardStore): ScorecardStore => ({
   getScorecard: (runId, id) => inner.getScorecard(runId, id),
   listScorecards: (runId, filter, options) => inner.listScorecards(runId, filter, options),
   countScorecards: (runId, filter) => inner.countScorecards(runId, filter),
+  deleteScorecards: (runId, options) => inner.deleteScorecards(runId, options),
   iterateScorecards: (runId) => {
     iterated.push(runId);
     return inner.iterateScorecards(runId);

@@ -16,6 +16,8 @@ export * from './testSuite.js';
 export * from './targetSystem.js';
 export * from './client.js';
 export * from './run.js';
+export * from './entityOwner.js';
+export * from './cleanedJob.js';
 export * from './runStats.js';
 export * from './alert.js';
 export * from './runComparison.js';

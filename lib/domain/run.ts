@@ -28,6 +28,22 @@ export const TriggerMetadataSchema = z
   })
   .catchall(z.union([z.string(), z.number(), z.boolean()]));
 
+/**
+ * What retention did to a run (lib/runs/retention): `cases_deleted_at` is set once its per-case data (scorecards,
+ * counted outcomes, audit records, artifacts) is gone; the run and its aggregate statistics stay.
+ */
+export const RunRetentionSchema = z
+  .object({
+    /** when the deletion started (set first: a crash mid-delete resumes from here) */
+    started_at: z.iso.datetime({ offset: true }),
+    /** when every per-case record was deleted; absent while a deletion is under way */
+    cases_deleted_at: z.iso.datetime({ offset: true }).optional(),
+    /** the retention period that applied, in days */
+    retention_days: z.number().int().positive(),
+  })
+  .strict();
+export type RunRetention = z.infer<typeof RunRetentionSchema>;
+
 /** One evaluation of a suite against a target, with the config frozen at start. */
 export const RunSchema = z
   .object({
@@ -58,6 +74,8 @@ export const RunSchema = z
     sample: RunSampleSchema.optional(),
     /** tool-catalog versions the run is pinned to by catalog name (from its suite or its trigger): offered to the model, validated in stage 1 */
     tool_catalogs: CatalogPinsSchema.optional(),
+    /** set once retention deleted the run's scorecards, audit records and artifacts; its statistics are kept */
+    retention: RunRetentionSchema.optional(),
   })
   .strict();
 export type Run = z.infer<typeof RunSchema>;

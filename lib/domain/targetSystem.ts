@@ -4,6 +4,7 @@ import { SecretRefSchema } from './secretRef.js';
 import { AnthropicTargetSettingsSchema } from './anthropicSettings.js';
 import { McpServersSchema } from './mcpServer.js';
 import { EvalModeSchema } from './evalMode.js';
+import { EntityOwnerSchema } from './entityOwner.js';
 
 export { SecretRefSchema, type SecretRef } from './secretRef.js';
 export * from './anthropicSettings.js';
@@ -97,6 +98,8 @@ export const TargetSystemSchema = z
       .object({ requests_per_second: z.number().positive().default(50), max_in_flight: z.number().int().positive().default(16) })
       .strict()
       .default({ requests_per_second: 50, max_in_flight: 16 }),
+    /** set on a target that exists for another resource (an /api/evaluate job): hidden from ordinary lists, deleted with it */
+    owner: EntityOwnerSchema.optional(),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })

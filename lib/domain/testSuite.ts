@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JudgeCriteriaSchema } from './judgeCriteria.js';
 import { CatalogPinsSchema } from './catalogPins.js';
+import { EntityOwnerSchema } from './entityOwner.js';
 
 /** A dynamic suite's filter; resolved against the test-case store when a run starts. */
 export const TestCaseFilterSchema = z
@@ -35,6 +36,8 @@ export const TestSuiteSchema = z
     judge_criteria: JudgeCriteriaSchema.optional(),
     /** tool-catalog versions the suite keeps running on until migrated (`{"retail-api": "1"}`); runs copy them */
     tool_catalogs: CatalogPinsSchema.optional(),
+    /** set on a suite that exists for another resource (an /api/evaluate job): hidden from ordinary lists, deleted with it */
+    owner: EntityOwnerSchema.optional(),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })

@@ -7,6 +7,7 @@ import {
   EmbeddedQueuePort,
   EmbeddedRunQueues,
 } from '../adapters/embedded/index.js';
+import { embeddedAnalyticsSink } from './embeddedAnalyticsSink.js';
 import { type Services, systemClock } from '../ports/index.js';
 import { QUEUES } from '../runs/index.js';
 import { TargetRegistry } from '../targets/index.js';
@@ -84,6 +85,8 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     breaker: breakerSettingsFromEnv(env),
   });
   const stores = createEmbeddedStores(host.db, host.changeLog);
+  // completed runs as Parquet analytics tables (docs/analytics-export.md), unless EVALP_ANALYTICS_EXPORT=off
+  const analyticsSink = embeddedAnalyticsSink(env, options.dataDir, baseDir);
   const services: Services = {
     stores,
     apiKeys: new EmbeddedApiKeyStore(host.db),
@@ -97,6 +100,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     publicUrl: host.url,
     version: platformVersion(),
     outbound,
+    ...(analyticsSink ? { analyticsSink } : {}),
   };
   // API keys, Entra ID and rate limits from the platform's own settings; a malformed setting fails the start here
   configureApiSecurity(services, apiSecuritySettingsFromEnv(env));

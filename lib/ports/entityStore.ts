@@ -1,5 +1,11 @@
 import type { Page, PageOptions, WithEtag } from './paging.js';
 
+/** List options of an entity store: paging, and `hideOwned` to leave out entities another resource owns (`owner` set). */
+export interface EntityListOptions extends PageOptions {
+  /** leave out entities with an `owner` (the suites and targets of /api/evaluate jobs); default false: all */
+  hideOwned?: boolean;
+}
+
 /**
  * CRUD for an entity keyed by `id`, with Azure SDK verbs: `create` fails if present (ConflictError), `upsert`
  * creates or replaces, `get` returns undefined if missing, `replace` checks the ETag when given
@@ -11,5 +17,5 @@ export interface EntityStore<T extends { id: string }> {
   get(id: string): Promise<WithEtag<T> | undefined>;
   replace(entity: T, options?: { ifMatch?: string }): Promise<WithEtag<T>>;
   delete(id: string): Promise<void>;
-  list(options?: PageOptions): Promise<Page<WithEtag<T>>>;
+  list(options?: EntityListOptions): Promise<Page<WithEtag<T>>>;
 }

@@ -27,3 +27,4 @@ export * from './circuit.js';
 export * from './annotationStore.js';
 export * from './suiteVersionStore.js';
 export * from './feedbackStore.js';
+export * from './analyticsSink.js';

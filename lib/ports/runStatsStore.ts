@@ -25,4 +25,12 @@ export interface RunStatsStore {
    * stores leave the order unspecified. Compact rows: cheaper than `iterateScorecards` (no diffs or calls).
    */
   iterateOutcomes(runId: string, options?: IterateOutcomesOptions): AsyncIterable<CaseOutcome>;
+  /**
+   * Deletes up to `limit` (default 1,000) of the per-case outcomes counted for a run and returns how many: call until
+   * 0. The run's statistics (`getRunStats`) are kept as they are (retention keeps aggregates); `iterateOutcomes` then
+   * yields nothing. Idempotent; never call `recomputeRunStats` for such a run (no cards are left to count).
+   */
+  deleteOutcomes(runId: string, options?: { limit?: number }): Promise<number>;
+  /** Deletes a run's statistics and every counted outcome (a deleted run: /api/evaluate job clean-up). Idempotent. */
+  deleteRunStats(runId: string): Promise<void>;
 }

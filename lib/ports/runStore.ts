@@ -24,4 +24,8 @@ export interface RunStore {
   /** stores the shards (case-id lists) of a run; idempotent (replaces) */
   putShards(runId: string, shards: readonly (readonly string[])[]): Promise<void>;
   getShard(runId: string, index: number): Promise<string[] | undefined>;
+  /** deletes a run's shards (its frozen case lists: a run artifact retention removes); idempotent */
+  deleteShards(runId: string): Promise<void>;
+  /** deletes a run and its shards; idempotent (nothing for an unknown run) */
+  deleteRun(id: string): Promise<void>;
 }

@@ -22,4 +22,10 @@ export interface ScorecardStore {
   /** every scorecard of a run, streamed (reports, comparisons) */
   iterateScorecards(runId: string): AsyncIterable<Scorecard>;
   countScorecards(runId: string, filter?: ScorecardFilter): Promise<number>;
+  /**
+   * Deletes up to `limit` (default 1,000) of a run's scorecards and returns how many it deleted: call until 0
+   * (retention, job clean-up). Idempotent and resumable: a crash between calls leaves the rest for the next one.
+   * Deletes are not on the change feed, so statistics are not touched.
+   */
+  deleteScorecards(runId: string, options?: { limit?: number }): Promise<number>;
 }

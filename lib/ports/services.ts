@@ -1,6 +1,7 @@
 import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
 import type { OutboundGuard } from '../outbound/index.js';
 import type { ApiKeyStore } from './apiKeyStore.js';
+import type { AnalyticsSink } from './analyticsSink.js';
 import type { ApiProvider } from './apiProvider.js';
 import type { CircuitSnapshot } from './circuit.js';
 import type { Clock } from './clock.js';
@@ -56,4 +57,6 @@ export interface Services {
   version?: string;
   /** the outbound URL policy (lib/outbound): its fetch for every outbound call, its check where URLs are configured */
   outbound?: OutboundGuard;
+  /** where completed runs' analytics tables go (a folder embedded, Blob Storage / OneLake in Azure); absent: export off */
+  analyticsSink?: AnalyticsSink;
 }

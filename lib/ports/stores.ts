@@ -1,6 +1,7 @@
 import type {
   Benchmark,
   BenchmarkRun,
+  CleanedJob,
   Client,
   Experiment,
   JudgeCalibration,
@@ -47,4 +48,6 @@ export interface Stores {
   benchmarks: EntityStore<Benchmark>;
   /** benchmark runs: the definition at start, per-task state, the leaderboard once finished */
   benchmarkRuns: EntityStore<BenchmarkRun>;
+  /** what is left of cleaned-up /api/evaluate jobs (GET answers 410 Gone), id = the job id */
+  cleanedJobs: EntityStore<CleanedJob>;
 }

@@ -7,3 +7,13 @@ export { describeFailure, diffLines, type FailureDescription } from './failureDi
 export { escapeHtml, escapeMarkdown, escapeXmlAttribute, escapeXmlText, jsonForScript } from './escape.js';
 export { REPORT_MARKER, RunReportSchema, ReportCaseSchema, type ReportCase, type ReportCaseList, type RunReport } from './reportModel.js';
 export { SampleBreakdownBuilder, SampleBreakdownSchema, sampleSentence, type SampleBreakdown } from './sampleBreakdown.js';
+export { ANALYTICS_COLUMNS, ANALYTICS_SCHEMA_VERSION, analyticsParquetSchema, type AnalyticsColumn } from './analyticsSchema.js';
+export {
+  AnalyticsExportUnavailableError,
+  ANALYTICS_ROW_GROUP,
+  analyticsFileName,
+  exportRunAnalytics,
+  writeAnalyticsParquet,
+  type AnalyticsExport,
+} from './analyticsParquet.js';
+export { publishRunAnalytics, type AnalyticsPublishResult } from './analyticsPublish.js';

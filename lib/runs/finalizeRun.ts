@@ -2,6 +2,7 @@ import type { Run, RunStats } from '../domain/index.js';
 import { NotFoundError, type Clock, type QueuePort, type Stores } from '../ports/index.js';
 import { checkRunRegressions, modelVersionNote } from '../alerts/index.js';
 import { emptyTriggerResult, modelVersionTriggers, triggerOf } from './triggers/index.js';
+import { announceRunCompleted } from './runCompletedEvents.js';
 
 export type RunOutcome = 'completed' | 'cancelled' | 'timed_out';
 
@@ -77,7 +78,10 @@ export async function finalizeRun(
     { status, completed_at: run.completed_at ?? clock.now().toISOString(), notes },
     { from: ['pending', 'running', 'stalled', 'cancelled'] },
   );
-  return { run_id: runId, status: updated?.status ?? run.status, stats, alert_ids: regression?.alerts.map((a) => a.id) ?? [] };
+  const final = updated ?? (await stores.runs.getRun(runId)) ?? run;
+  // after the status is stored: whoever reads the message sees the run finished (a retried finalize sends a duplicate, dropped)
+  await announceRunCompleted(final, deps.queue);
+  return { run_id: runId, status: final.status, stats, alert_ids: regression?.alerts.map((a) => a.id) ?? [] };
 }
 
 /** The model-version re-evaluation runs a run's results started (their trigger names it as `seen_on_run`). */

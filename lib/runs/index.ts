@@ -56,3 +56,18 @@ export { scoredCaseOutcomesOf } from './runCaseOutcomes.js';
 export { catalogImpact } from './catalogImpact.js';
 export { migrateCatalogCases, type CatalogMigrationRequest } from './migrateCatalogCases.js';
 export { dueTriggeredRuns, triggerOf, type TriggerCheckResult } from './triggers/index.js';
+export {
+  announceRunCompleted,
+  isAnnouncedStatus,
+  RUN_COMPLETED_QUEUE,
+  RunCompletedMessageSchema,
+  type RunCompletedMessage,
+} from './runCompletedEvents.js';
+export {
+  applyRetention,
+  retentionDaysOf,
+  retentionNote,
+  type RetentionOptions,
+  type RetentionPolicy,
+  type RetentionReport,
+} from './retention.js';

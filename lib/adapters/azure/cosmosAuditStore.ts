@@ -1,7 +1,8 @@
-import type { Container, SqlParameter } from '@azure/cosmos';
+import { BulkOperationType, type Container, type SqlParameter } from '@azure/cosmos';
 import { AuditRecordSchema, type AuditRecord } from '../../domain/index.js';
 import { type AuditFilter, type AuditStore, ConflictError, type Page, pageOf, type PageOptions } from '../../ports/index.js';
-import { utcIso } from '../shared/index.js';
+import { deleteLimit, utcIso } from '../shared/index.js';
+import { assertBulk, bulkStatus, executeBulk, queryAll } from './cosmosBulk.js';
 import { cosmosStatus } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
 import { pageWindow, queryWindow } from './cosmosPaging.js';
@@ -55,6 +56,20 @@ export class CosmosAuditStore implements AuditStore {
       total,
       window,
     );
+  }
+
+  async deleteAuditRecords(filter: AuditFilter & { until: string }, options: { limit?: number } = {}): Promise<number> {
+    const { where, parameters } = auditWhere(filter);
+    const ids = await queryAll<string>(this.container, {
+      query: `SELECT TOP @limit VALUE c.id FROM c${where}`,
+      parameters: [...parameters, { name: '@limit', value: deleteLimit(options.limit) }],
+    });
+    const results = await executeBulk(
+      this.container,
+      ids.map((id) => ({ operationType: BulkOperationType.Delete, id, partitionKey: id })),
+    );
+    assertBulk(results, (status) => status === 204 || status === 404);
+    return results.filter((r) => bulkStatus(r) === 204).length;
   }
 }
 

@@ -34,7 +34,7 @@ export const COSMOS_CONTAINERS = {
   entities: {
     id: 'entities',
     partitionKeyPaths: ['/kind'],
-    indexedPaths: ['/kind/?', '/entity_id/?'],
+    indexedPaths: ['/kind/?', '/entity_id/?', '/owned/?'],
     purpose:
       'suites, tool catalogs, targets and clients ({id, kind, entity_id, body}); few and small: one logical partition per kind keeps list-by-id a single-partition query',
   },

@@ -50,6 +50,7 @@ entityStoreContract<TestSuite>('CosmosEntityStore (suites)', {
   sample: (key) => sampleSuite(key),
   modify: (suite) => ({ ...suite, name: `${suite.name} (renamed)`, test_case_ids: [...suite.test_case_ids, 'case-3'] }),
   invalid: { ...sampleSuite('bad'), kind: 'dynamic' },
+  owned: (suite) => ({ ...suite, owner: { kind: 'evaluate-job', id: 'job-1' } }),
 });
 entityStoreContract<StoredToolCatalog>('CosmosEntityStore (tool catalogs)', {
   createStore: store('tool_catalog', StoredToolCatalogSchema),
@@ -62,6 +63,7 @@ entityStoreContract<TargetSystem>('CosmosEntityStore (targets)', {
   sample: (key) => sampleTarget(key),
   modify: (target) => ({ ...target, timeout_ms: 5_000 }),
   invalid: { ...sampleTarget('bad'), settings: { kind: 'carrier-pigeon' } },
+  owned: (target) => ({ ...target, owner: { kind: 'evaluate-job', id: 'job-1' } }),
 });
 entityStoreContract<Client>('CosmosEntityStore (clients)', {
   createStore: store('client', ClientSchema),

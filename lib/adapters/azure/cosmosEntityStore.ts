@@ -1,6 +1,6 @@
 import type { Container } from '@azure/cosmos';
 import type { z } from 'zod';
-import { type EntityStore, NotFoundError, type Page, pageOf, type PageOptions, type WithEtag } from '../../ports/index.js';
+import { type EntityListOptions, type EntityStore, NotFoundError, type Page, pageOf, type WithEtag } from '../../ports/index.js';
 import { readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
 import { pageWindow, queryWindow } from './cosmosPaging.js';
@@ -11,6 +11,8 @@ interface EntityDocument {
   kind: string;
   entity_id: string;
   body: unknown;
+  /** the entity has an `owner` (an /api/evaluate job's suite or target): `list({ hideOwned })` leaves it out */
+  owned?: boolean;
   _etag?: string;
 }
 
@@ -68,10 +70,11 @@ export class CosmosEntityStore<T extends { id: string }> implements EntityStore<
     }
   }
 
-  async list(options: PageOptions = {}): Promise<Page<WithEtag<T>>> {
+  async list(options: EntityListOptions = {}): Promise<Page<WithEtag<T>>> {
     const window = pageWindow(options);
     const parameters = [{ name: '@kind', value: this.kind }];
-    const query = { where: ' WHERE c.kind = @kind', parameters, orderBy: 'c.entity_id', partitionKey: this.kind };
+    const where = options.hideOwned ? ' WHERE c.kind = @kind AND (NOT IS_DEFINED(c.owned) OR c.owned = false)' : ' WHERE c.kind = @kind';
+    const query = { where, parameters, orderBy: 'c.entity_id', partitionKey: this.kind };
     const { docs, total } = await queryWindow<EntityDocument>(this.container, query, window);
     return pageOf(
       docs.map((doc) => this.fromDocument(doc)),
@@ -83,7 +86,8 @@ export class CosmosEntityStore<T extends { id: string }> implements EntityStore<
   private toDocument(entity: T): EntityDocument {
     const { _etag, ...rest } = entity as T & { _etag?: string };
     const valid = this.schema.parse(rest);
-    return { id: toCosmosId(valid.id), kind: this.kind, entity_id: valid.id, body: valid };
+    const owned = typeof valid === 'object' && valid !== null && (valid as { owner?: unknown }).owner !== undefined;
+    return { id: toCosmosId(valid.id), kind: this.kind, entity_id: valid.id, body: valid, ...(owned ? { owned: true } : {}) };
   }
 
   private fromDocument(doc: EntityDocument): WithEtag<T> {

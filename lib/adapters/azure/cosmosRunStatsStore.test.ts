@@ -4,6 +4,7 @@ import type { RunStats } from '../../domain/index.js';
 import type { Clock } from '../../ports/index.js';
 import { encodeOutcome, recomputeFrom, toRunStats, type CaseOutcome } from '../../domain/stats/index.js';
 import { deliveryHistoryArbitrary, makeOutcome, scorecardOf } from '../../domain/stats/outcomes.test-helpers.js';
+import { runStatsDeletionContract } from '../../ports/contracts/index.js';
 import { COSMOS_CONTAINERS, shardOf } from './cosmosContainers.js';
 import { startCosmosEmulator, type CosmosEmulator } from './cosmosEmulator.test-helpers.js';
 import { toCosmosId } from './cosmosIds.js';
@@ -32,6 +33,11 @@ async function newStores() {
   const store = new CosmosRunStatsStore(database.container(COSMOS_CONTAINERS.runStats.id), scorecards, { clock: new StepClock() });
   return { scorecards, store };
 }
+
+runStatsDeletionContract('CosmosRunStatsStore', async () => {
+  const { scorecards, store } = await newStores();
+  return { scorecards, runStats: store };
+});
 
 const totals = (entries: Record<string, number>) => new Map(Object.entries(entries));
 const recount = (runId: string, finals: readonly CaseOutcome[], total: number, stats: RunStats | undefined) =>

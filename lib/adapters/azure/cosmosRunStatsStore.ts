@@ -10,7 +10,8 @@ import {
   RunStatsAccumulator,
 } from '../../domain/index.js';
 import { systemClock, type Clock, type IterateOutcomesOptions, type RunStatsStore, type ScorecardStore } from '../../ports/index.js';
-import { assertBulk, executeBulk, queryByIds, queryPages } from './cosmosBulk.js';
+import { deleteLimit } from '../shared/index.js';
+import { assertBulk, executeBulk, queryAll, queryByIds, queryPages } from './cosmosBulk.js';
 import { shardOf } from './cosmosContainers.js';
 import { cosmosStatus, readOrUndefined } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
@@ -130,6 +131,39 @@ export class CosmosRunStatsStore implements RunStatsStore {
       }
     }
     for (const [caseId, text] of journal) yield decodeOutcome(runId, caseId, text);
+  }
+
+  async deleteOutcomes(runId: string, options: { limit?: number } = {}): Promise<number> {
+    const keys = await queryAll<{ id: string; shard: string }>(this.container, {
+      query: 'SELECT TOP @limit c.id, c.shard FROM c WHERE c.run_id = @run AND c.shard != @stats',
+      parameters: [
+        { name: '@run', value: runId },
+        { name: '@stats', value: STATS_SHARD },
+        { name: '@limit', value: deleteLimit(options.limit) },
+      ],
+    });
+    if (keys.length === 0) {
+      // the documents are gone: drop a journal left by a crash too, so iterateOutcomes yields nothing
+      const doc = await this.readState(runId);
+      if (!doc || doc.journal.length === 0) return 0;
+      const cleared = doc.journal.length;
+      return (await this.writeState({ ...doc, journal: [] }, doc._etag)) ? cleared : this.deleteOutcomes(runId, options);
+    }
+    const results = await executeBulk(
+      this.container,
+      keys.map(({ id, shard }) => ({ operationType: BulkOperationType.Delete, id, partitionKey: [runId, shard] })),
+    );
+    assertBulk(results, (status) => status === 204 || status === 404);
+    return keys.length;
+  }
+
+  async deleteRunStats(runId: string): Promise<void> {
+    while ((await this.deleteOutcomes(runId, { limit: 10_000 })) > 0);
+    try {
+      await this.container.item(STATS_ID, [runId, STATS_SHARD]).delete();
+    } catch (error) {
+      if (cosmosStatus(error) !== 404) throw error;
+    }
   }
 
   async recomputeRunStats(runId: string, total: number): Promise<RunStats> {

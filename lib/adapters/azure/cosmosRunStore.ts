@@ -137,6 +137,27 @@ export class CosmosRunStore implements RunStore {
     const doc = await readOrUndefined(this.shards.item(String(index), runId).read<ShardDocument>());
     return doc?.ids;
   }
+
+  async deleteShards(runId: string): Promise<void> {
+    const existing = await queryAll<number>(
+      this.shards,
+      { query: 'SELECT VALUE c.index FROM c WHERE c.run_id = @run', parameters: [{ name: '@run', value: runId }] },
+      runId,
+    );
+    const deletes = existing.map((index) => ({ operationType: BulkOperationType.Delete, id: String(index), partitionKey: runId }));
+    if (deletes.length) assertBulk(await executeBulk(this.shards, deletes), (status) => status === 204 || status === 404);
+  }
+
+  async deleteRun(id: string): Promise<void> {
+    // shards first: a crash in between leaves the run, whose next delete finishes the job
+    await this.deleteShards(id);
+    const docId = toCosmosId(id);
+    try {
+      await this.runs.item(docId, docId).delete();
+    } catch (error) {
+      if (cosmosStatus(error) !== 404) throw error;
+    }
+  }
 }
 
 /** The WHERE clause of a run filter (created_after inclusive, created_before exclusive, compared in UTC). */

@@ -1,7 +1,7 @@
 import { BulkOperationType, type Container, type JSONObject, type OperationInput } from '@azure/cosmos';
 import { type Scorecard, scorecardKeyOf } from '../../domain/index.js';
 import { type Page, pageOf, type PageOptions, type ScorecardFilter, type ScorecardStore } from '../../ports/index.js';
-import { encodeScorecard } from '../shared/index.js';
+import { deleteLimit, encodeScorecard } from '../shared/index.js';
 import { assertBulk, bulkStatus, countWhere, executeBulk, queryAll, queryPages } from './cosmosBulk.js';
 import { shardOf } from './cosmosContainers.js';
 import { toCosmosId } from './cosmosIds.js';
@@ -184,6 +184,23 @@ export class CosmosScorecardStore implements ScorecardStore {
     });
     const total = docs.length < top ? docs.length : await countWhere(this.container, where, parameters);
     return pageOf(docs.slice(window.offset).map(toScorecard), total, window);
+  }
+
+  async deleteScorecards(runId: string, options: { limit?: number } = {}): Promise<number> {
+    const keys = await queryAll<{ id: string; shard: string }>(this.container, {
+      query: 'SELECT TOP @limit c.id, c.shard FROM c WHERE c.run_id = @run',
+      parameters: [
+        { name: '@run', value: runId },
+        { name: '@limit', value: deleteLimit(options.limit) },
+      ],
+    });
+    if (keys.length === 0) return 0;
+    const results = await executeBulk(
+      this.container,
+      keys.map(({ id, shard }) => ({ operationType: BulkOperationType.Delete, id, partitionKey: [runId, String(shard)] })),
+    );
+    assertBulk(results, (status) => status === 204 || status === 404);
+    return keys.length;
   }
 
   async *iterateScorecards(runId: string): AsyncIterable<Scorecard> {

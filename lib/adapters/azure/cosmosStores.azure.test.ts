@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ClientSchema, TestSuiteSchema, type Client, type TestSuite } from '../../domain/index.js';
 import { alertStoreContract } from '../../ports/contracts/alertStore.contract.js';
 import { auditStoreContract } from '../../ports/contracts/auditStore.contract.js';
+import { runStatsDeletionContract } from '../../ports/contracts/runStatsDeletion.contract.js';
 import {
   entityStoreContract,
   runStoreContract,
@@ -52,6 +53,7 @@ describe.skipIf(!endpoint)('Cosmos DB stores against real Azure', () => {
   scorecardStoreContract('Azure CosmosScorecardStore', async () => (await stores(['scorecards'])).scorecards);
   alertStoreContract('Azure CosmosAlertStore', async () => (await stores(['alerts'])).alerts);
   auditStoreContract('Azure CosmosAuditStore', async () => (await stores(['audit'])).audit);
+  runStatsDeletionContract('Azure CosmosRunStatsStore', async () => stores(['scorecards', 'runStats']));
   entityStoreContract<TestSuite>('Azure CosmosEntityStore (suites)', {
     createStore: async () => {
       await purgeContainers(database, ['entities']);

@@ -4,6 +4,8 @@ import {
   type BenchmarkRun,
   BenchmarkRunSchema,
   BenchmarkSchema,
+  type CleanedJob,
+  CleanedJobSchema,
   type Client,
   ClientSchema,
   type Experiment,
@@ -66,5 +68,6 @@ export function createCosmosStores(database: Database, options: CosmosStoresOpti
     feedback: new CosmosFeedbackStore(container('feedback')),
     benchmarks: new CosmosEntityStore<Benchmark>(container('entities'), ENTITY_KINDS.benchmarks, BenchmarkSchema),
     benchmarkRuns: new CosmosEntityStore<BenchmarkRun>(container('entities'), ENTITY_KINDS.benchmarkRuns, BenchmarkRunSchema),
+    cleanedJobs: new CosmosEntityStore<CleanedJob>(container('entities'), ENTITY_KINDS.cleanedJobs, CleanedJobSchema),
   };
 }

@@ -1,7 +1,7 @@
 import { AuditRecordSchema, type AuditRecord } from '../../domain/index.js';
 import { type AuditFilter, type AuditStore, ConflictError, type Page, type PageOptions } from '../../ports/index.js';
 import { pageIn, pageWindow } from './pageWindow.js';
-import { utcIso } from '../shared/index.js';
+import { deleteLimit, utcIso } from '../shared/index.js';
 import type { SqliteDatabase } from './sqlite.js';
 import { StatementCache } from './statementCache.js';
 
@@ -54,6 +54,14 @@ export class EmbeddedAuditStore implements AuditStore {
         ? items.length
         : (this.statements.get<{ n: number }>(`SELECT count(*) AS n FROM st_audit WHERE ${sql}`).get(...params)?.n ?? 0);
     return pageIn(items, total, window);
+  }
+
+  async deleteAuditRecords(filter: AuditFilter & { until: string }, options: { limit?: number } = {}): Promise<number> {
+    const { sql, params } = auditWhere(filter);
+    const limit = deleteLimit(options.limit);
+    return this.statements
+      .get(`DELETE FROM st_audit WHERE rowid IN (SELECT rowid FROM st_audit WHERE ${sql} ORDER BY at, id LIMIT ?)`)
+      .run(...params, limit).changes;
   }
 }
 

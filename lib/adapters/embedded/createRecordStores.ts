@@ -3,6 +3,8 @@ import {
   type BenchmarkRun,
   BenchmarkRunSchema,
   BenchmarkSchema,
+  type CleanedJob,
+  CleanedJobSchema,
   type Client,
   ClientSchema,
   type Experiment,
@@ -55,5 +57,6 @@ export function createEmbeddedRecordStores(db: SqliteDatabase, changeLog: Change
     feedback: new EmbeddedFeedbackStore(db),
     benchmarks: new EmbeddedEntityStore<Benchmark>(db, ENTITY_KINDS.benchmarks, BenchmarkSchema),
     benchmarkRuns: new EmbeddedEntityStore<BenchmarkRun>(db, ENTITY_KINDS.benchmarkRuns, BenchmarkRunSchema),
+    cleanedJobs: new EmbeddedEntityStore<CleanedJob>(db, ENTITY_KINDS.cleanedJobs, CleanedJobSchema),
   };
 }

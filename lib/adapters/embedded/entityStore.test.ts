@@ -26,6 +26,7 @@ entityStoreContract<TestSuite>('embedded suites', {
   sample: (id) => sampleSuite(id),
   modify: (suite) => ({ ...suite, name: `${suite.name} (renamed)`, test_case_ids: [...suite.test_case_ids, 'case-3'] }),
   invalid: { ...sampleSuite('bad'), kind: 'dynamic' },
+  owned: (suite) => ({ ...suite, owner: { kind: 'evaluate-job', id: 'job-1' } }),
 });
 
 entityStoreContract<StoredToolCatalog>('embedded tool catalogs', {
@@ -40,6 +41,7 @@ entityStoreContract<TargetSystem>('embedded targets', {
   sample: (id) => sampleTarget(id),
   modify: (target) => ({ ...target, timeout_ms: 5_000 }),
   invalid: { ...sampleTarget('bad'), settings: { kind: 'carrier-pigeon' } },
+  owned: (target) => ({ ...target, owner: { kind: 'evaluate-job', id: 'job-1' } }),
 });
 
 entityStoreContract<Client>('embedded clients', {

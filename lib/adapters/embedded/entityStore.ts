@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import {
   ConflictError,
+  type EntityListOptions,
   type EntityStore,
   NotFoundError,
   type Page,
-  type PageOptions,
   PreconditionFailedError,
   type WithEtag,
 } from '../../ports/index.js';
@@ -40,6 +40,8 @@ export class EmbeddedEntityStore<T extends { id: string }> implements EntityStor
   private readonly deleteRow;
   private readonly selectPage;
   private readonly countRows;
+  private readonly selectUnownedPage;
+  private readonly countUnowned;
 
   constructor(
     db: SqliteDatabase,
@@ -66,6 +68,11 @@ export class EmbeddedEntityStore<T extends { id: string }> implements EntityStor
       'SELECT body, etag FROM st_entities WHERE kind = ? ORDER BY id LIMIT ? OFFSET ?',
     );
     this.countRows = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM st_entities WHERE kind = ?');
+    const unowned = "json_extract(body, '$.owner') IS NULL";
+    this.selectUnownedPage = db.prepare<[string, number, number], EntityRow>(
+      `SELECT body, etag FROM st_entities WHERE kind = ? AND ${unowned} ORDER BY id LIMIT ? OFFSET ?`,
+    );
+    this.countUnowned = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM st_entities WHERE kind = ? AND ${unowned}`);
   }
 
   async create(entity: T): Promise<WithEtag<T>> {
@@ -106,8 +113,17 @@ export class EmbeddedEntityStore<T extends { id: string }> implements EntityStor
     this.deleteRow.run(this.kind, id);
   }
 
-  async list(options: PageOptions = {}): Promise<Page<WithEtag<T>>> {
+  async list(options: EntityListOptions = {}): Promise<Page<WithEtag<T>>> {
     const window = pageWindow(options);
+    if (options.hideOwned) {
+      // owned entities (the suites and targets of /api/evaluate jobs) left out by their `owner`
+      const rows = this.selectUnownedPage.all(this.kind, window.limit, window.offset);
+      return pageIn(
+        rows.map((row) => this.fromRow(row)),
+        this.countUnowned.get(this.kind)?.n ?? 0,
+        window,
+      );
+    }
     const rows = this.selectPage.all(this.kind, window.limit, window.offset);
     const total = this.countRows.get(this.kind)?.n ?? 0;
     return pageIn(

@@ -36,6 +36,11 @@ class MemoryScorecards implements ScorecardStore {
   async *iterateScorecards(runId: string) {
     for (const card of [...this.cards.values(), ...this.extra]) if (card.run_id === runId) yield card;
   }
+  async deleteScorecards(runId: string) {
+    const keys = [...this.cards.entries()].filter(([, c]) => c.run_id === runId).map(([key]) => key);
+    for (const key of keys) this.cards.delete(key);
+    return keys.length;
+  }
   async countScorecards(runId: string) {
     return [...this.cards.values()].filter((c) => c.run_id === runId).length;
   }

@@ -11,6 +11,7 @@ import {
   toRunStats,
 } from '../../domain/index.js';
 import { systemClock, type Clock, type IterateOutcomesOptions, type RunStatsStore, type ScorecardStore } from '../../ports/index.js';
+import { deleteLimit } from '../shared/index.js';
 import { RunStatsCache } from './runStatsCache.js';
 import { iterateOutcomeRows } from './runOutcomeReader.js';
 import { RunStatsRecount } from './runStatsRecount.js';
@@ -93,6 +94,21 @@ export class EmbeddedRunStatsStore implements RunStatsStore {
 
   async *iterateOutcomes(runId: string, options: IterateOutcomesOptions = {}): AsyncIterable<CaseOutcome> {
     yield* iterateOutcomeRows(this.db, runId, options);
+  }
+
+  async deleteOutcomes(runId: string, options: { limit?: number } = {}): Promise<number> {
+    return this.db
+      .prepare<[string, string, number]>(
+        'DELETE FROM st_run_outcomes WHERE run_id = ? AND test_case_id IN (SELECT test_case_id FROM st_run_outcomes WHERE run_id = ? LIMIT ?)',
+      )
+      .run(runId, runId, deleteLimit(options.limit)).changes;
+  }
+
+  async deleteRunStats(runId: string): Promise<void> {
+    this.db.transaction(() => {
+      this.db.prepare<[string]>('DELETE FROM st_run_outcomes WHERE run_id = ?').run(runId);
+      this.db.prepare<[string]>('DELETE FROM st_run_stats WHERE run_id = ?').run(runId);
+    })();
   }
 
   async recomputeRunStats(runId: string, total: number): Promise<RunStats> {

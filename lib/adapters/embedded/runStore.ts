@@ -47,6 +47,7 @@ export class EmbeddedRunStore implements RunStore {
     from: readonly RunStatus[] | undefined,
   ) => WithEtag<Run> | undefined;
   private readonly shardsTx: (runId: string, shards: readonly (readonly string[])[]) => void;
+  private readonly deleteRunTx: (id: string) => void;
 
   constructor(db: SqliteDatabase) {
     createRunTables(db);
@@ -61,6 +62,11 @@ export class EmbeddedRunStore implements RunStore {
     this.selectRun = db.prepare<[string], RunRow>('SELECT body, etag FROM st_runs WHERE id = ?');
     this.selectShard = db.prepare<[string, number], { ids: string }>('SELECT ids FROM st_run_shards WHERE run_id = ? AND idx = ?');
     const deleteShards = db.prepare<[string]>('DELETE FROM st_run_shards WHERE run_id = ?');
+    const deleteRunRow = db.prepare<[string]>('DELETE FROM st_runs WHERE id = ?');
+    this.deleteRunTx = db.transaction((id: string) => {
+      deleteShards.run(id);
+      deleteRunRow.run(id);
+    });
     const insertShard = db.prepare<[string, number, string]>('INSERT INTO st_run_shards (run_id, idx, ids) VALUES (?, ?, ?)');
     this.patchTx = db.transaction((id: string, patch: Partial<Omit<Run, 'id'>>, from: readonly RunStatus[] | undefined) => {
       const row = this.selectRun.get(id);
@@ -117,6 +123,14 @@ export class EmbeddedRunStore implements RunStore {
   async getShard(runId: string, index: number): Promise<string[] | undefined> {
     const row = this.selectShard.get(runId, index);
     return row ? (JSON.parse(row.ids) as string[]) : undefined;
+  }
+
+  async deleteShards(runId: string): Promise<void> {
+    this.statements.get('DELETE FROM st_run_shards WHERE run_id = ?').run(runId);
+  }
+
+  async deleteRun(id: string): Promise<void> {
+    this.deleteRunTx(id);
   }
 }
 

@@ -6,6 +6,7 @@ import { scorecardQuery } from './scorecardQuery.js';
 import { createScorecardTables } from './scorecardTables.js';
 import { ScorecardWriter } from './scorecardWriter.js';
 import type { SqliteDatabase } from './sqlite.js';
+import { deleteLimit } from '../shared/index.js';
 import { StatementCache } from './statementCache.js';
 
 /** The change-log container the store appends each written card's CaseOutcome to. */
@@ -25,6 +26,7 @@ export class EmbeddedScorecardStore implements ScorecardStore {
   private readonly selectOne;
   private readonly selectAfter;
   private readonly writeBatch: (cards: readonly Scorecard[]) => { written: number; unchanged: number };
+  private readonly deleteBatch: (runId: string, limit: number) => number;
 
   constructor(db: SqliteDatabase, changeLog: ChangeLog) {
     createScorecardTables(db);
@@ -34,6 +36,20 @@ export class EmbeddedScorecardStore implements ScorecardStore {
     this.selectAfter = db.prepare<[string, number, number], { r: number; body: string }>(
       'SELECT rowid AS r, body FROM st_scorecards WHERE run_id = ? AND rowid > ? ORDER BY rowid LIMIT ?',
     );
+    const pickRows = db.prepare<[string, number], { r: number }>(
+      'SELECT rowid AS r FROM st_scorecards WHERE run_id = ? ORDER BY rowid LIMIT ?',
+    );
+    const deleteTags = db.prepare<[string, number]>('DELETE FROM st_scorecard_tags WHERE run_id = ? AND card = ?');
+    const deleteCard = db.prepare<[number]>('DELETE FROM st_scorecards WHERE rowid = ?');
+    // a card and its tag rows go together (one transaction per batch): a crash leaves whole cards or none
+    this.deleteBatch = db.transaction((runId: string, limit: number) => {
+      const rows = pickRows.all(runId, limit);
+      for (const { r } of rows) {
+        deleteTags.run(runId, r);
+        deleteCard.run(r);
+      }
+      return rows.length;
+    });
     this.writeBatch = db.transaction((cards: readonly Scorecard[]) => {
       const outcomes: Array<{ id: string; body: string }> = [];
       for (const card of cards) {
@@ -43,6 +59,10 @@ export class EmbeddedScorecardStore implements ScorecardStore {
       changeLog.appendJson(SCORECARD_CONTAINER, outcomes);
       return { written: outcomes.length, unchanged: cards.length - outcomes.length };
     });
+  }
+
+  async deleteScorecards(runId: string, options: { limit?: number } = {}): Promise<number> {
+    return this.deleteBatch(runId, deleteLimit(options.limit));
   }
 
   async upsertScorecards(cards: readonly Scorecard[]): Promise<{ written: number; unchanged: number }> {

@@ -9,4 +9,5 @@ export const ENTITY_KINDS = {
   experiments: 'experiment',
   benchmarks: 'benchmark',
   benchmarkRuns: 'benchmark_run',
+  cleanedJobs: 'cleaned_job',
 } as const;

@@ -4,3 +4,4 @@ export { encodeScorecard } from './scorecardEncoding.js';
 export { roundScore, similarityTerms, textSimilarity, trigramCosine, trigramVector } from './testCaseSimilarity.js';
 export { ENTITY_KINDS } from './entityKinds.js';
 export { EnvSecretResolver } from './envSecretResolver.js';
+export { deleteLimit } from './deleteLimit.js';

@@ -43,7 +43,7 @@ export async function startCompatJob(request: CompatEvaluateRequest, deps: Deps)
   const { stores, clock } = deps;
   const now = clock.now().toISOString();
   const jobId = `job-${randomUUID()}`;
-  const target = await ensureTarget(stores, request, now);
+  const target = await ensureTarget(stores, request, now, jobId);
   const cases = request.questions.map((q, i): TestCase => ({
     id: `${jobId}-q${i + 1}`,
     nl_query: q.question,
@@ -70,6 +70,8 @@ export async function startCompatJob(request: CompatEvaluateRequest, deps: Deps)
     description: `POST /api/evaluate against ${target.id}`,
     kind: 'static',
     test_case_ids: cases.map((c) => c.id),
+    // hidden from GET /v1/test-suites (include_owned=true shows it), deleted with the job
+    owner: { kind: 'evaluate-job', id: jobId },
     created_at: now,
     updated_at: now,
   });
@@ -102,8 +104,11 @@ export async function startCompatJob(request: CompatEvaluateRequest, deps: Deps)
   return run;
 }
 
-/** The target of a job: an http target answering `{response, agent, reason}`, one per URL and request template. */
-async function ensureTarget(stores: Stores, request: CompatEvaluateRequest, now: string): Promise<TargetSystem> {
+/**
+ * The target of a job: an http target answering `{response, agent, reason}`, one per URL and request template,
+ * owned by the job that created it (hidden from ordinary lists; clean-up deletes it once no job uses it).
+ */
+async function ensureTarget(stores: Stores, request: CompatEvaluateRequest, now: string, jobId: string): Promise<TargetSystem> {
   const hash = createHash('sha256').update(`${request.target_url}\n${request.request_template}`).digest('hex').slice(0, 16);
   const id = `compat-${hash}`;
   const existing = await stores.targets.get(id);
@@ -119,6 +124,7 @@ async function ensureTarget(stores: Stores, request: CompatEvaluateRequest, now:
       response: { answer_path: '$.response', agent_path: '$.agent', reason_path: '$.reason' },
     },
     client_type: COMPAT_SOURCE,
+    owner: { kind: 'evaluate-job', id: jobId },
     created_at: now,
     updated_at: now,
   });

@@ -24,6 +24,9 @@ export const PagingQuery = z
   })
   .strict();
 
+/** Paging plus `include_owned`: `true` lists the entities /api/evaluate jobs own too (default: left out). */
+export const OwnedPagingQuery = PagingQuery.extend({ include_owned: z.enum(['true', 'false']).default('false') }).strict();
+
 /** A stored entity as the API shows it: `_etag` goes into the ETag header, never into a body. */
 export function withoutEtag<T extends object>(entity: WithEtag<T>): T {
   const { _etag, ...rest } = entity;
@@ -52,6 +55,11 @@ export interface EntityRoutesSpec<T extends { id: string }, P extends z.ZodType,
   pathOf(entity: NoInfer<T>): string;
   /** role for create, replace and delete (every role may read) */
   role: Role;
+  /**
+   * entities of this kind may be owned by another resource (`owner`: an /api/evaluate job's suite or target): the
+   * list leaves them out unless `include_owned=true`
+   */
+  ownable?: boolean;
   store(services: Services): EntityStore<T>;
   createBody: CB;
   replaceBody: RB;
@@ -119,11 +127,12 @@ export function entityRoutes<T extends { id: string }, P extends z.ZodType, CB e
       role: 'reader',
       tag: spec.tag,
       summary: spec.summaries.list,
-      query: PagingQuery,
+      query: spec.ownable ? OwnedPagingQuery : PagingQuery,
       response: pageSchemaOf(spec.listItemSchema ?? spec.schema),
       responses: { 200: `a page of ${spec.noun}s (items, total, has_more, limit, offset)`, 400: 'invalid paging' },
       handler: async ({ services, query }) => {
-        const page = await spec.store(services).list(query);
+        const { include_owned, ...paging } = query as z.infer<typeof OwnedPagingQuery>;
+        const page = await spec.store(services).list({ ...paging, ...(spec.ownable ? { hideOwned: include_owned !== 'true' } : {}) });
         const view = spec.listView ?? ((e: T) => e);
         return { status: 200, body: { ...page, items: page.items.map((e) => view(withoutEtag(e))) } };
       },

@@ -4,6 +4,7 @@ import { compatJobView, startCompatJob } from '../compat/compatJob.js';
 import { COMPAT_SCORERS } from '../compat/compatScorers.js';
 import { CompatEvaluateRequestSchema, CompatJobAcceptedSchema, CompatJobSchema } from '../compat/compatSchemas.js';
 import { requireAllowedOutboundUrls } from '../outboundUrls.js';
+import { ApiError } from '../problem.js';
 import { defineRoute, type RouteDefinition } from '../route.js';
 import { compatSecretIssues, refusingLiteralSecrets } from './targetSecrets.js';
 
@@ -41,12 +42,21 @@ export const getEvaluationRoute = defineRoute({
   summary:
     'An evaluation job: status (queued, running, completed, failed), timing and progress by question and scorer; once finished passed, overall_score, scorer_results, required_passed/required_failed, critical_issues, summary, per-question results and report URLs',
   params: z.object({ job_id: z.string().min(1) }).strict(),
-  responses: { 200: 'the job', 404: 'no such job' },
+  responses: { 200: 'the job', 404: 'no such job', 410: 'the job was cleaned up (EVALP_EVALUATE_JOB_RETENTION_DAYS after it finished)' },
   response: CompatJobSchema,
   handler: async ({ services, params, url }) => {
     const run = await services.stores.runs.getRun(params.job_id);
     const view = run && (await compatJobView(run, services.stores, statusUrl(url.origin, run.id), url.origin, services.clock.now()));
-    if (!view) throw new NotFoundError('evaluation job', params.job_id);
+    if (!view) {
+      const cleaned = await services.stores.cleanedJobs.get(params.job_id);
+      if (cleaned)
+        throw new ApiError(
+          410,
+          'Gone',
+          `evaluation job "${cleaned.id}" was cleaned up on ${cleaned.cleaned_at}: finished jobs are deleted (run, scorecards, questions, suite, target) ${cleaned.retention_days} days after they finish; submit it again to re-evaluate`,
+        );
+      throw new NotFoundError('evaluation job', params.job_id);
+    }
     return { status: 200, body: view };
   },
 });

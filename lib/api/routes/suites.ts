@@ -44,6 +44,7 @@ const crud = entityRoutes({
   idOf: (p) => p.id,
   pathOf: (s) => `v1/test-suites/${encodeURIComponent(s.id)}`,
   role: 'suite-admin',
+  ownable: true,
   store: (services: Services) => services.stores.suites,
   createBody: CreateSuiteRequestSchema,
   replaceBody: ReplaceSuiteRequestSchema,

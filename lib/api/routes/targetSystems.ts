@@ -45,6 +45,7 @@ const crud = entityRoutes({
   idOf: (p) => p.id,
   pathOf: (t) => `v1/target-systems/${encodeURIComponent(t.id)}`,
   role: 'platform-admin',
+  ownable: true,
   store: (services: Services) => services.stores.targets,
   schema: TargetSystemSchema,
   createBody: CreateTargetRequestSchema,

@@ -100,6 +100,45 @@ export const APP_SETTINGS = {
     '',
     'scorecards (and counted outcomes) expire this many seconds after their last write; empty: never',
   ),
+  // retention and housekeeping (lib/runs/retention, functions/timers/housekeeping.ts)
+  EVALP_RETENTION_DAYS: spec(
+    'both',
+    count(1),
+    '',
+    "platform retention: a finished run's scorecards, audit records and artifacts are deleted this many days after it finished (run and statistics kept); empty: kept forever",
+  ),
+  EVALP_EVALUATE_JOB_RETENTION_DAYS: spec(
+    'both',
+    count(1),
+    '',
+    '/api/evaluate jobs (their run, scorecards, suite, target, cases) are deleted this many days after they finished (default 30)',
+  ),
+  // analytics export (lib/reports/analyticsParquet.ts, functions/queues/analyticsExport.ts)
+  EVALP_ANALYTICS_EXPORT: spec(
+    'both',
+    optional(z.enum(['on', 'off'])),
+    '',
+    '`off`: completed runs are not written as analytics tables (default on embedded; in Azure on when EVALP_ANALYTICS_BLOB_ENDPOINT is set)',
+  ),
+  EVALP_ANALYTICS_DIR: spec('embedded', text, '', 'embedded: the analytics export folder (default <data dir>/exports)'),
+  EVALP_ANALYTICS_BLOB_ENDPOINT: spec(
+    'azure',
+    url,
+    '',
+    'Blob endpoint for analytics tables: https://<account>.blob.core.windows.net or https://onelake.blob.fabric.microsoft.com (Entra ID)',
+  ),
+  EVALP_ANALYTICS_BLOB_CONTAINER: spec(
+    'azure',
+    text,
+    'analytics',
+    'the container (OneLake: the workspace) of analytics tables (default analytics)',
+  ),
+  EVALP_ANALYTICS_BLOB_PREFIX: spec(
+    'azure',
+    text,
+    '',
+    'a path prefix inside the container (OneLake: <lakehouse>.Lakehouse/Files/evalplatform)',
+  ),
   // Service Bus (lib/adapters/azure/serviceBusClient.ts)
   ServiceBusConnection__fullyQualifiedNamespace: spec(
     'azure',

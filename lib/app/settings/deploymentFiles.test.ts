@@ -6,6 +6,7 @@ import { ALERT_NOTIFICATIONS_QUEUE } from '../../alerts/index.js';
 import { captureRegistrations } from '../../host/capture.js';
 import type { FunctionRegistration } from '../../host/registration.js';
 import { QUEUES } from '../../runs/queues.js';
+import { RUN_COMPLETED_QUEUE } from '../../runs/runCompletedEvents.js';
 import { packageRoot } from '../packageRoot.js';
 import { APP_SETTINGS, APP_SETTING_NAMES } from './appSettings.js';
 
@@ -60,9 +61,11 @@ describe('host.json', () => {
     expect(hostJson.extensions.durableTask.hubName).toBe('%EVALP_TASK_HUB%');
   });
 
-  it('matches the queue triggers: one per stage queue (+ alert notifications), all on ServiceBusConnection, settled by the host', () => {
+  it('matches the queue triggers: one per stage queue (+ alert notifications, run completed), all on ServiceBusConnection, settled by the host', () => {
     const triggers = registrations.filter((r) => r.kind === 'serviceBusTrigger');
-    expect(triggers.map((r) => r.trigger.queueName).sort()).toEqual([...Object.values(QUEUES), ALERT_NOTIFICATIONS_QUEUE].sort());
+    expect(triggers.map((r) => r.trigger.queueName).sort()).toEqual(
+      [...Object.values(QUEUES), ALERT_NOTIFICATIONS_QUEUE, RUN_COMPLETED_QUEUE].sort(),
+    );
     for (const trigger of triggers) {
       expect(trigger.trigger.connection).toBe(functionSettings.SERVICE_BUS_CONNECTION);
       // the workers settle nothing themselves (a throw abandons the batch), so the host must complete messages

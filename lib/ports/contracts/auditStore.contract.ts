@@ -123,5 +123,16 @@ export function auditStoreContract(name: string, createStore: StoreFactory<Audit
       const beyond = await store.listAuditRecords({}, { limit: 2, offset: 10 });
       expect([beyond.items, beyond.total, beyond.has_more]).toEqual([[], 6, false]);
     });
+
+    it('retention deletes records before `until` in batches (with the other filters), never one at or after it', async () => {
+      const store = await seeded();
+      // c is at 12:03Z (written as 14:03+02:00): until 12:04Z takes a, b, c
+      const until = '2026-03-01T12:04:00.000Z';
+      expect(await store.deleteAuditRecords({ until, entity_type: 'keys' })).toBe(1);
+      expect(await store.deleteAuditRecords({ until }, { limit: 1 })).toBe(1);
+      expect(await store.deleteAuditRecords({ until })).toBe(1);
+      expect(await store.deleteAuditRecords({ until })).toBe(0);
+      expect(ids((await store.listAuditRecords()).items)).toEqual(['f', 'e', 'd']);
+    });
   });
 }

@@ -13,6 +13,8 @@ export interface EntityStoreContractOptions<T extends { id: string }> {
   modify: (entity: T) => T;
   /** an entity the store must refuse (fails the kind's schema) */
   invalid: unknown;
+  /** kinds that can be owned (suites, targets): the entity owned by another resource (`owner` set) */
+  owned?: (entity: T) => T;
 }
 
 /**
@@ -123,5 +125,21 @@ export function entityStoreContract<T extends { id: string }>(name: string, opti
       await expect(store.upsert(options.invalid as T)).rejects.toThrow();
       expect(await store.get((options.invalid as { id: string }).id)).toBeUndefined();
     });
+
+    if (options.owned) {
+      const owned = options.owned;
+      it('list({ hideOwned }) leaves out owned entities with exact totals; a plain list shows every entity', async () => {
+        const store = await createStore();
+        for (const key of ['a', 'b', 'c', 'd']) await store.create(key === 'b' || key === 'd' ? owned(sample(key)) : sample(key));
+        expect((await store.list()).total).toBe(4);
+        const page = await store.list({ hideOwned: true, limit: 1 });
+        expect([page.items.map((e) => e.id), page.total, page.has_more]).toEqual([[id('a')], 2, true]);
+        expect((await store.list({ hideOwned: true, offset: 1 })).items.map((e) => e.id)).toEqual([id('c')]);
+        // owning is reversible: a replace without the owner shows it again
+        const { _etag, ...b } = (await store.get(id('b')))!;
+        await store.replace({ ...b, owner: undefined } as unknown as T);
+        expect((await store.list({ hideOwned: true })).total).toBe(3);
+      });
+    }
   });
 }

@@ -9,3 +9,4 @@ export { deadLetterPortContract, type DeadLetterFixture, type SeedMessage, type 
 export { annotationStoreContract, sampleAnnotationTask } from './annotationStore.contract.js';
 export { suiteVersionStoreContract } from './suiteVersionStore.contract.js';
 export { feedbackStoreContract, sampleCandidate, sampleInteraction } from './feedbackStore.contract.js';
+export { runStatsDeletionContract } from './runStatsDeletion.contract.js';

@@ -136,5 +136,24 @@ export function runStoreContract(name: string, createStore: StoreFactory<RunStor
       await store.putShards('big', [ids, ids.slice(0, 10)]);
       expect(await store.getShard('big', 0)).toEqual(ids);
     });
+
+    it('deletes shards, and a run with its shards; idempotent, other runs untouched', async () => {
+      const store = await createStore();
+      await store.createRun(RUNS[0]!);
+      await store.createRun(RUNS[1]!);
+      await store.putShards('r1', [['a', 'b'], ['c']]);
+      await store.putShards(RUNS[1]!.id, [['x']]);
+      await store.deleteShards('r1');
+      expect([await store.getShard('r1', 0), await store.getShard('r1', 1)]).toEqual([undefined, undefined]);
+      expect(await store.getRun('r1')).toBeDefined();
+      await store.putShards('r1', [['a']]);
+      await store.deleteRun('r1');
+      await store.deleteRun('r1');
+      await store.deleteShards('missing');
+      expect(await store.getRun('r1')).toBeUndefined();
+      expect(await store.getShard('r1', 0)).toBeUndefined();
+      expect(await store.getShard(RUNS[1]!.id, 0)).toEqual(['x']);
+      expect((await store.listRuns()).items.map((r) => r.id)).toEqual([RUNS[1]!.id]);
+    });
   });
 }

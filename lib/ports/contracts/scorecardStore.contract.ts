@@ -157,5 +157,23 @@ export function scorecardStoreContract(name: string, createStore: StoreFactory<S
       expect(await collect(store.iterateScorecards('missing'))).toEqual([]);
       expect(await store.countScorecards('big', { passed: false })).toBe(309);
     });
+
+    it("deletes a run's cards in batches until none are left (tag filters too), other runs untouched; idempotent", async () => {
+      const store = await createStore();
+      await store.upsertScorecards(CARDS);
+      expect(await store.deleteScorecards('run-1', { limit: 3 })).toBe(3);
+      expect(await store.countScorecards('run-1')).toBe(2);
+      expect(await store.deleteScorecards('run-1', { limit: 3 })).toBe(2);
+      expect(await store.deleteScorecards('run-1')).toBe(0);
+      expect(await store.countScorecards('run-1')).toBe(0);
+      expect(await store.countScorecards('run-1', { tag: 'smoke' })).toBe(0);
+      expect((await store.listScorecards('run-1', { tag: 'weather' })).items).toEqual([]);
+      expect(await collect(store.iterateScorecards('run-1'))).toEqual([]);
+      expect(await store.getScorecard('run-1', 'a')).toBeUndefined();
+      expect(await store.getScorecard('run-2', 'a')).toEqual(CARDS[5]);
+      expect(await store.deleteScorecards('missing')).toBe(0);
+      // a card written again after deletion is a first write
+      expect(await store.upsertScorecards([CARDS[0]!])).toEqual({ written: 1, unchanged: 0 });
+    });
   });
 }
