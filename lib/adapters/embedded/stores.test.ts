@@ -76,6 +76,7 @@ describe('createEmbeddedStores', () => {
       'benchmarks',
       'calibrations',
       'catalogs',
+      'cleanedJobs',
       'clients',
       'experiments',
       'feedback',
