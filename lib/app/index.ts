@@ -8,3 +8,16 @@ export { runServices } from './perRunServices.js';
 export { hostJsonRoutePrefix } from './hostJsonRoutePrefix.js';
 export { liveServer, removeServerMarker, writeServerMarker } from './serverMarker.js';
 export { breakerSettingsFromEnv } from './breakerSettings.js';
+export { CONFIG_FILE_NAME, ConfigFileError, findConfigFile, loadConfigFile } from './settings/configFile.js';
+export type { ConfigFileLocation, LoadedConfigFile } from './settings/configFile.js';
+export { ConfigFileSchema, type ConfigFile } from './settings/configFileSchema.js';
+export { CONFIG_KEYS, type ConfigKey } from './settings/configKeys.js';
+export {
+  ConfigValueError,
+  effectiveValue,
+  maskSecret,
+  platformEnvFromFile,
+  resolveEffectiveConfig,
+  type ConfigValue,
+  type EffectiveValue,
+} from './settings/effectiveConfig.js';

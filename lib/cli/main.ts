@@ -20,11 +20,17 @@ import { alertsCommand, failuresCommand, runsCommand } from './commands/readComm
 import { agreementCommand } from './commands/agreement.js';
 import { annotationsCommand } from './commands/annotations.js';
 import { replayCommand } from './commands/replay.js';
+import { configCommand } from './commands/config.js';
+import { setConfigFileFlag } from './cliConfig.js';
 
 export function buildProgram(): Command {
   const program = new Command('evalp')
     .description('EvalPlatform: evaluate NL-to-API agents through the syntax, logic, execution and semantics waterfall')
     .version('0.1.0')
+    // before the command: `evalp --config FILE submit --config RUN.json` (submit's own --config is a run's config)
+    .enablePositionalOptions()
+    .option('--config <file>', 'the configuration file (default: EVALP_CONFIG, else evalplatform.config.yaml here or above)')
+    .hook('preAction', (root) => setConfigFileFlag((root.opts() as { config?: string }).config))
     .addCommand(startCommand())
     .addCommand(submitCommand())
     .addCommand(statusCommand())
@@ -44,7 +50,8 @@ export function buildProgram(): Command {
     .addCommand(dlqCommand())
     .addCommand(agreementCommand())
     .addCommand(annotationsCommand())
-    .addCommand(experimentsCommand());
+    .addCommand(experimentsCommand())
+    .addCommand(configCommand());
   // one meaning per exit code in every command: a bad flag or a missing argument is a usage error (2), as in `wait`
   const everyCommand = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(everyCommand)];
   for (const cmd of everyCommand(program)) usageErrorsExit2(cmd);

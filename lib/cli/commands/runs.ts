@@ -3,6 +3,7 @@ import { ApiClient, apiTargetFrom } from '../apiClient.js';
 import { runsTable, waitForRun, type RunView } from '../runProgress.js';
 import { CliError } from '../cliError.js';
 import { readRunConfig } from './runConfigFile.js';
+import { submitSettings } from './submitSettings.js';
 import { parseSampleOption, parseSuiteVersionOption } from './sampleOption.js';
 
 interface ConnOpts {
@@ -36,6 +37,8 @@ export function submitCommand(): Command {
         'evaluate a seeded sample: 200 | 0.1 | 0.1:category | 300:tag:equal (stratify by category, complexity or tag)',
       )
       .option('--seed <n>', 'seed of --sample (default 42): the same seed draws the same cases')
+      .addOption(new Option('--judge <kind>', 'stage-4 judge (env EVALP_JUDGE, config judge.kind)').choices(['local', 'openai']))
+      .option('--judge-model <model>', 'judge model (env EVALP_JUDGE_MODEL, config judge.model)')
       .option('--wait', 'wait for the run to finish and print its summary'),
   ).action(
     async (
@@ -52,15 +55,24 @@ export function submitCommand(): Command {
         sample?: string;
         seed?: string;
         wait?: boolean;
+        judge?: string;
+        judgeModel?: string;
       },
     ) => {
       // --profile here is the stage profile (ci/nightly/release), not a connection profile of the config file
       const api = new ApiClient(apiTargetFrom({ url: opts.url, key: opts.key }));
       const fileConfig = opts.config ? await readRunConfig(opts.config) : undefined;
       const sample = opts.sample ? parseSampleOption(opts.sample, opts.seed) : undefined;
+      // profile and judge: environment > flags > evalplatform.config.yaml (clients.<id> first) > the platform's defaults
+      const settings = submitSettings(opts);
       const config =
-        fileConfig || opts.profile || sample
-          ? { ...fileConfig, ...(opts.profile ? { profile: opts.profile } : {}), ...(sample ? { sample } : {}) }
+        fileConfig || settings.profile || settings.semantics || sample
+          ? {
+              ...fileConfig,
+              ...(settings.profile ? { profile: settings.profile } : {}),
+              ...(settings.semantics ? { semantics: { ...(fileConfig?.semantics as object | undefined), ...settings.semantics } } : {}),
+              ...(sample ? { sample } : {}),
+            }
           : undefined;
       const pr = opts.pr === undefined ? undefined : Number(opts.pr);
       if (pr !== undefined && (!Number.isInteger(pr) || pr <= 0)) throw new CliError('--pr must be a positive integer');
