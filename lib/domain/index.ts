@@ -59,3 +59,5 @@ export * from './pairwiseVerdict.js';
 export * from './suiteVersion.js';
 export * from './sampling.js';
 export * from './experiment.js';
+export * from './caseQuery.js';
+export * from './adhocSuite.js';

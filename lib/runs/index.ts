@@ -30,3 +30,5 @@ export { DEFAULT_STALL_AFTER_MINUTES, checkStalledRuns } from './watchdog.js';
 export { diffPublishedVersions, publishSuiteVersion } from './publishSuiteVersion.js';
 export { drawSample, sampleSizeOf } from './sampleCases.js';
 export { concludeExperiment, createExperiment, experimentResultsOf, startExperiment, type ExperimentDeps } from './experiments.js';
+export { MAX_BATCH_CASES, createBatchSuite, ensureQuerySuite } from './adhocSuites.js';
+export { liveSuiteCaseIds } from './suiteCases.js';
