@@ -21,3 +21,4 @@ export {
   type ConfigValue,
   type EffectiveValue,
 } from './settings/effectiveConfig.js';
+export { mailerFromEnv } from './mailerFromEnv.js';

@@ -20,6 +20,7 @@ import {
   resetServices,
   runServices,
   writeServerMarker,
+  mailerFromEnv,
 } from '../app/index.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { azureOpenAITokenProvider } from '../adapters/azure/index.js';
@@ -84,6 +85,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     breaker: breakerSettingsFromEnv(env),
   });
   const stores = createEmbeddedStores(host.db, host.changeLog);
+  const mailer = mailerFromEnv(env);
   const services: Services = {
     stores,
     apiKeys: new EmbeddedApiKeyStore(host.db),
@@ -97,6 +99,8 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     publicUrl: host.url,
     version: platformVersion(),
     outbound,
+    // e-mail of alerts and finished runs over SMTP (EVALP_EMAIL_FROM + EVALP_SMTP_HOST, or evalplatform.config.yaml)
+    ...(mailer ? { mailer } : {}),
   };
   // API keys, Entra ID and rate limits from the platform's own settings; a malformed setting fails the start here
   configureApiSecurity(services, apiSecuritySettingsFromEnv(env));

@@ -26,3 +26,4 @@ export * from './runQueues.js';
 export * from './circuit.js';
 export * from './annotationStore.js';
 export * from './suiteVersionStore.js';
+export * from './mailer.js';

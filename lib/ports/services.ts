@@ -1,3 +1,4 @@
+import type { MailPort } from './mailer.js';
 import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
 import type { OutboundGuard } from '../outbound/index.js';
 import type { ApiKeyStore } from './apiKeyStore.js';
@@ -56,4 +57,6 @@ export interface Services {
   version?: string;
   /** the outbound URL policy (lib/outbound): its fetch for every outbound call, its check where URLs are configured */
   outbound?: OutboundGuard;
+  /** e-mail for alerts and finished runs (SMTP embedded, ACS in Azure); undefined when no sender is configured */
+  mailer?: MailPort;
 }

@@ -1,6 +1,6 @@
 import type { Run, RunStats } from '../domain/index.js';
 import { NotFoundError, type Clock, type QueuePort, type Stores } from '../ports/index.js';
-import { checkRunRegressions, modelVersionNote } from '../alerts/index.js';
+import { checkRunRegressions, modelVersionNote, queueRunEmails } from '../alerts/index.js';
 
 export type RunOutcome = 'completed' | 'cancelled' | 'timed_out';
 
@@ -24,7 +24,7 @@ export interface FinalizedRun {
 export async function finalizeRun(
   runId: string,
   outcome: RunOutcome,
-  deps: { stores: Stores; clock: Clock; queue: QueuePort },
+  deps: { stores: Stores; clock: Clock; queue: QueuePort; emailRunFinished?: boolean },
 ): Promise<FinalizedRun> {
   const { stores, clock } = deps;
   const run = await stores.runs.getRun(runId);
@@ -61,6 +61,8 @@ export async function finalizeRun(
     { status, completed_at: run.completed_at ?? clock.now().toISOString(), notes },
     { from: ['pending', 'running', 'stalled', 'cancelled'] },
   );
+  // the client's e-mail addresses hear about the finished run (EVALP_EMAIL_RUN_FINISHED=false: alerts only)
+  if (updated && run.client_id && deps.emailRunFinished !== false) await queueRunEmails(run, await stores.clients.get(run.client_id), deps);
   return { run_id: runId, status: updated?.status ?? run.status, stats, alert_ids: regression?.alerts.map((a) => a.id) ?? [] };
 }
 

@@ -25,3 +25,4 @@ export { azureOpenAITokenProvider, COGNITIVE_SERVICES_SCOPE } from './openaiAuth
 export type { SbClient } from './serviceBusSurface.js';
 export { ServiceBusDeadLetters } from './serviceBusDeadLetters.js';
 export { ServiceBusRunQueues, type ServiceBusRunQueuesOptions } from './serviceBusRunQueues.js';
+export { createAcsMailer, type AcsMailSettings } from './acsMailer.js';

@@ -13,3 +13,4 @@ export { EmbeddedDeadLetters } from './embeddedDeadLetters.js';
 export { EmbeddedApiKeyStore } from './embeddedApiKeyStore.js';
 export { EmbeddedQueuePort } from './embeddedQueuePort.js';
 export { EmbeddedRunQueues } from './embeddedRunQueues.js';
+export { createSmtpMailer, type SmtpSettings } from './smtpMailer.js';
