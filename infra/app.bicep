@@ -25,6 +25,8 @@ param apimPublisherEmail string
 param apiSpecificationUrl string
 param privateNetworking bool
 param virtualNetworkAddressPrefix string
+param emailEndpoint string
+param emailSender string
 
 var platform = loadJsonContent('platform.json')
 var functionAppName = 'func-${resourceToken}'
@@ -162,6 +164,9 @@ var appSettings = {
   EVALP_OTEL_SAMPLING_RATIO: tracesSamplingRatio
   // links in alerts and status URLs go through API Management (its gateway host is known before it exists)
   EVALP_PUBLIC_URL: 'https://${apimName}.azure-api.net/evalplatform'
+  // e-mail through Azure Communication Services with the app's managed identity (empty: no e-mail)
+  EVALP_EMAIL_FROM: emailSender
+  EVALP_ACS_EMAIL_ENDPOINT: emailEndpoint
 }
 
 module functionApp 'modules/functionApp.bicep' = {

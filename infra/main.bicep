@@ -99,6 +99,12 @@ param privateNetworking bool = false
 @description('Address space of the virtual network of the private-networking option (a /16 to /23; its first two /24 blocks become the app and private-endpoint subnets)')
 param virtualNetworkAddressPrefix string = '10.40.0.0/16'
 
+@description('E-mail of alerts and finished runs: the endpoint of an Azure Communication Services resource with a connected, verified e-mail domain (https://<name>.communication.azure.com); empty: no e-mail (docs/azure.md)')
+param emailEndpoint string = ''
+
+@description('The sender address of those e-mails (a MailFrom address of the connected domain, e.g. DoNotReply@<domain>)')
+param emailSender string = ''
+
 var resourceToken = toLower(uniqueString(subscription().id, environmentName, location))
 var tags = { 'azd-env-name': environmentName }
 
@@ -136,6 +142,8 @@ module platform 'app.bicep' = {
     apiSpecificationUrl: apiSpecificationUrl
     privateNetworking: privateNetworking
     virtualNetworkAddressPrefix: virtualNetworkAddressPrefix
+    emailEndpoint: emailEndpoint
+    emailSender: emailSender
   }
 }
 

@@ -80,7 +80,7 @@ df.app.activity(ACTIVITY_ENQUEUE_SHARD, { handler: enqueueShardActivity });
 const finalizeRunActivity: ActivityHandler = async (input: unknown) => {
   const { run_id, outcome } = FinalizeInputSchema.parse(input);
   const services = await getServices();
-  const result = await finalizeRun(run_id, outcome, services);
+  const result = await finalizeRun(run_id, outcome, { ...services, emailRunFinished: process.env.EVALP_EMAIL_RUN_FINISHED !== 'false' });
   recordRunFinished(result.status, (await services.stores.runs.getRun(run_id))?.triggered_by ?? 'unknown');
   return result;
 };

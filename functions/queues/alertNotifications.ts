@@ -10,7 +10,7 @@ import { logFields } from '../../lib/telemetry/index.js';
 import { SERVICE_BUS_CONNECTION } from '../settings.js';
 
 /**
- * One webhook delivery attempt per message. Retries are new scheduled messages (backoff, Retry-After), so a
+ * One webhook or e-mail delivery attempt per message. Retries are new scheduled messages (backoff, Retry-After), so a
  * waiting retry survives a restart; a throw (store down) abandons the message and Service Bus redelivers it.
  */
 app.serviceBusQueue('alertNotifications', {
@@ -29,6 +29,8 @@ app.serviceBusQueue('alertNotifications', {
       clock: services.clock,
       ...(services.publicUrl ? { publicUrl: services.publicUrl } : {}),
       ...(services.outbound ? { fetch: services.outbound.fetch } : {}),
+      ...(services.mailer ? { mailer: services.mailer } : {}),
+      runs: services.stores,
     };
     const result = await deliverNotification(parsed.data, deps, deliveryOptionsFromEnv(process.env));
     context.log(

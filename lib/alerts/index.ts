@@ -25,3 +25,5 @@ export { summarizeDelivery, refreshAlertDelivery } from './notify/alertDelivery.
 export { checkRunRegressions } from './checkRunRegressions.js';
 export { modelVersionNote } from './modelVersionNote.js';
 export { liveRegressionChecks } from './liveRegressionChecks.js';
+export { queueRunEmails } from './notify/queueRunEmails.js';
+export { alertEmail, runEmail } from './notify/emailMessage.js';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mailerFromEnv } from './mailerFromEnv.js';
 import type { Agent } from 'node:http';
 import { hostname } from 'node:os';
 import { AzureKeyCredential, SearchClient, SearchIndexClient } from '@azure/search-documents';
@@ -31,6 +32,8 @@ import { runServices } from './perRunServices.js';
 import { platformVersion } from './packageRoot.js';
 import { breakerSettingsFromEnv } from './breakerSettings.js';
 import { checkAppSettings, type AppSettings, type SettingsSource } from './settings/checkAppSettings.js';
+
+const withMailer = (mailer: ReturnType<typeof mailerFromEnv>) => (mailer ? { mailer } : {});
 
 export interface AzureServicesOptions {
   /** app settings (default process.env) */
@@ -123,6 +126,8 @@ export async function createAzureServices(options: AzureServicesOptions = {}): P
           }),
         }
       : {}),
+    // e-mail of alerts and finished runs: Azure Communication Services Email (EVALP_EMAIL_FROM + EVALP_ACS_EMAIL_ENDPOINT)
+    ...withMailer(mailerFromEnv(env)),
   };
   configureApiSecurity(services, apiSecuritySettingsFromEnv(env));
   return services;

@@ -1,5 +1,5 @@
 import { CliError } from './cliError.js';
-import { connectionFrom, readCliConfig } from './cliConfig.js';
+import { cliSettings } from './cliConfig.js';
 
 /** Where the CLI talks to. */
 export interface ApiTarget {
@@ -8,30 +8,44 @@ export interface ApiTarget {
 }
 
 /**
- * Where the CLI connects: flags (`--url`, `--key`, `--connection`) > environment (`EVALP_URL`, `EVALP_API_KEY`,
- * `EVALP_CONNECTION`) > the config file (`EVALP_CONFIG` or `~/.config/evalp/config.json`: `{url, key}` or profiles,
- * see cliConfig.ts) > `http://127.0.0.1:$EVALP_PORT` (7071). A config-file profile named by `--connection` or
- * `EVALP_CONNECTION` (`--profile` is always the stage profile ci/nightly/release) is a choice: its url and key win over EVALP_URL / EVALP_API_KEY (flags still win). A key from the config file is
- * sent only to the URL it is stored with (the default URL when it has none), so `--url` elsewhere never leaks it.
+ * Where the CLI connects, by the one precedence of the configuration (DESIGN §8): environment (`EVALP_URL`,
+ * `EVALP_API_KEY`; `EVALP_CONNECTION` names a connection of the config file and wins over them) > flags (`--url`,
+ * `--key`; `--connection NAME`) > the config file (`connection`, or `connections.<default_connection>`) >
+ * `http://127.0.0.1:$EVALP_PORT` (7071). A flag that loses to an environment variable is said on stderr. A key
+ * from the config file is sent only to the URL it is stored with (the default URL when it has none), so a URL
+ * from elsewhere never receives it.
  */
 export function apiTargetFrom(
   opts: { url?: string; key?: string; connection?: string },
   env: Readonly<Record<string, string | undefined>> = process.env,
+  notice?: (line: string) => void,
 ): ApiTarget {
-  const file = readCliConfig(env);
-  const profile = opts.connection ?? (env.EVALP_CONNECTION || undefined);
-  if (profile && !file)
-    throw new CliError(
-      `connection "${profile}" was asked for (--connection or EVALP_CONNECTION) but there is no config file (looked for EVALP_CONFIG or ~/.config/evalp/config.json)`,
-    );
-  const config = file ? connectionFrom(file, profile) : {};
+  const settings = cliSettings({
+    env,
+    flags: { '--url': opts.url, '--key': opts.key },
+    ...(opts.connection ? { connection: opts.connection } : {}),
+    ...(notice ? { notice } : {}),
+  });
   const trim = (u: string): string => u.replace(/\/+$/, '');
   const defaultUrl = `http://127.0.0.1:${env.EVALP_PORT ?? '7071'}`;
-  // an explicitly chosen profile wins over EVALP_URL / EVALP_API_KEY; otherwise the file fills what is unset
-  const url = trim(opts.url ?? (profile ? config.url : undefined) ?? env.EVALP_URL ?? config.url ?? defaultUrl);
-  const configKey = config.key !== undefined && trim(config.url ?? defaultUrl) === url ? config.key : undefined;
-  const key = opts.key ?? (profile ? configKey : undefined) ?? env.EVALP_API_KEY ?? configKey;
-  return key ? { url, key } : { url };
+  const urlSource = settings.sourceOf('connection.url');
+  const url = trim(urlSource === 'default' ? defaultUrl : String(settings.get('connection.url')));
+  const key = settings.get('connection.key') as string | undefined;
+  const keySource = settings.sourceOf('connection.key') ?? '';
+  if (key === undefined) return { url };
+  // a key from the file belongs to the URL stored beside it in the file
+  if (keySource.includes('file:') && trim(storedUrlBeside(settings.file?.config ?? {}, keySource) ?? defaultUrl) !== url) return { url };
+  return { url, key };
+}
+
+/** The URL stored with a file key (`connection.url` or `connections.<name>.url`). */
+function storedUrlBeside(
+  config: { connection?: { url?: string }; connections?: Record<string, { url?: string }> },
+  keySource: string,
+): string | undefined {
+  const named = /connections\.([^.]+)\.key/.exec(keySource);
+  if (named) return config.connections?.[named[1]!]?.url;
+  return config.connection?.url;
 }
 
 /** A small JSON client for the management API; problem+json answers become CliErrors with the detail. */

@@ -1,64 +1,85 @@
-import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { z } from 'zod';
+import {
+  ConfigFileError,
+  ConfigValueError,
+  findConfigFile,
+  loadConfigFile,
+  resolveEffectiveConfig,
+  type ConfigFileLocation,
+  type ConfigValue,
+  type EffectiveValue,
+  type LoadedConfigFile,
+} from '../app/index.js';
 import { CliError } from './cliError.js';
-
-const ConnectionSchema = z.object({ url: z.string().url().optional(), key: z.string().min(1).optional() }).strict();
-
-/**
- * The CLI's config file: a connection (`{url, key}`) and/or named profiles, e.g.
- * `{"default_profile": "local", "profiles": {"local": {"url": "http://127.0.0.1:7071", "key": "evalp_..."}, "prod": {...}}}`.
- */
-export const CliConfigSchema = ConnectionSchema.extend({
-  default_profile: z.string().min(1).optional(),
-  profiles: z.record(z.string().min(1), ConnectionSchema).default({}),
-}).strict();
-export type CliConfig = z.infer<typeof CliConfigSchema>;
-export type CliConnection = z.infer<typeof ConnectionSchema>;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** `EVALP_CONFIG`, else `$XDG_CONFIG_HOME/evalp/config.json`, else `~/.config/evalp/config.json`. */
-export function cliConfigPath(env: Env = process.env): string {
-  if (env.EVALP_CONFIG) return env.EVALP_CONFIG;
-  return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'evalp', 'config.json');
+/** `evalp --config FILE <command>`: set by main.ts before the command runs (the file's place only, no value). */
+let configFlag: string | undefined;
+export function setConfigFileFlag(path: string | undefined): void {
+  configFlag = path;
+}
+
+/** The config file in use: `--config`, `EVALP_CONFIG`, `evalplatform.config.yaml` here or above, the user's file. */
+export function cliConfigLocation(env: Env = process.env, cwd?: string): ConfigFileLocation | undefined {
+  return findConfigFile({ ...(configFlag ? { flag: configFlag } : {}), env, ...(cwd ? { cwd } : {}) });
+}
+
+/** Reads the config file (undefined when there is none); a CliError (exit 2) naming the file, line and key otherwise. */
+export function readCliConfig(env: Env = process.env, cwd?: string): LoadedConfigFile | undefined {
+  const location = cliConfigLocation(env, cwd);
+  if (!location) return undefined;
+  try {
+    return loadConfigFile(location.path);
+  } catch (err) {
+    if (err instanceof ConfigFileError) throw new CliError(err.message);
+    throw err;
+  }
+}
+
+export interface CliSettings {
+  file: LoadedConfigFile | undefined;
+  values: EffectiveValue[];
+  get(key: string): ConfigValue | undefined;
+  sourceOf(key: string): string | undefined;
 }
 
 /**
- * Reads the config file: undefined when the default file does not exist; a CliError naming the file when it is
- * not valid JSON or not the schema's shape, or when `EVALP_CONFIG` names a file that does not exist.
+ * The effective configuration of one command: environment > flags > config file > defaults. A flag that loses
+ * to an environment variable is said on stderr (`notice`, default stderr) naming both, so nobody is surprised.
  */
-export function readCliConfig(env: Env = process.env): { path: string; config: CliConfig } | undefined {
-  const path = cliConfigPath(env);
-  let text: string;
+export function cliSettings(
+  options: {
+    flags?: Readonly<Record<string, ConfigValue | undefined>>;
+    client?: string;
+    connection?: string;
+    env?: Env;
+    cwd?: string;
+    notice?: (line: string) => void;
+  } = {},
+): CliSettings {
+  const env = options.env ?? process.env;
+  const file = readCliConfig(env, options.cwd);
+  let values: EffectiveValue[];
   try {
-    text = readFileSync(path, 'utf8');
+    values = resolveEffectiveConfig({
+      env,
+      ...(file ? { file } : {}),
+      ...(options.flags ? { flags: options.flags } : {}),
+      ...(options.client ? { client: options.client } : {}),
+      ...(options.connection ? { connection: options.connection } : {}),
+    });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !env.EVALP_CONFIG) return undefined;
-    throw new CliError(`cannot read the config file ${path}: ${(err as Error).message}`);
+    if (err instanceof ConfigFileError || err instanceof ConfigValueError) throw new CliError(err.message);
+    throw err;
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new CliError(`the config file ${path} is not valid JSON: ${(err as Error).message}`);
-  }
-  const parsed = CliConfigSchema.safeParse(json);
-  if (!parsed.success)
-    throw new CliError(
-      `the config file ${path} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
-    );
-  return { path, config: parsed.data };
-}
-
-/** The connection the config gives for a profile (the named one, else `default_profile`, else the top level). */
-export function connectionFrom(file: { path: string; config: CliConfig }, profile: string | undefined): CliConnection {
-  const { config } = file;
-  const name = profile ?? config.default_profile;
-  if (name === undefined) return { ...(config.url ? { url: config.url } : {}), ...(config.key ? { key: config.key } : {}) };
-  const chosen = config.profiles[name];
-  if (!chosen)
-    throw new CliError(`profile "${name}" is not in ${file.path} (profiles: ${Object.keys(config.profiles).join(', ') || 'none'})`);
-  return { ...(config.url ? { url: config.url } : {}), ...(config.key ? { key: config.key } : {}), ...chosen };
+  const notice = options.notice ?? ((line: string) => process.stderr.write(`${line}\n`));
+  for (const v of values)
+    if (v.overridden_flag)
+      notice(`evalp: ${v.overridden_flag} is overridden by ${v.source.replace(/^env /, '')} (environment variables win over flags)`);
+  return {
+    file,
+    values,
+    get: (key) => values.find((v) => v.key === key)?.value,
+    sourceOf: (key) => values.find((v) => v.key === key)?.source,
+  };
 }

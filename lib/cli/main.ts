@@ -24,11 +24,17 @@ import { annotationsCommand } from './commands/annotations.js';
 import { feedbackCommand } from './commands/feedback.js';
 import { replayCommand } from './commands/replay.js';
 import { catalogsCommand } from './commands/catalogs.js';
+import { configCommand } from './commands/config.js';
+import { setConfigFileFlag } from './cliConfig.js';
 
 export function buildProgram(): Command {
   const program = new Command('evalp')
     .description('EvalPlatform: evaluate NL-to-API agents through the syntax, logic, execution and semantics waterfall')
     .version('0.1.0')
+    // before the command: `evalp --config FILE submit --config RUN.json` (submit's own --config is a run's config)
+    .enablePositionalOptions()
+    .option('--config <file>', 'the configuration file (default: EVALP_CONFIG, else evalplatform.config.yaml here or above)')
+    .hook('preAction', (root) => setConfigFileFlag((root.opts() as { config?: string }).config))
     .addCommand(startCommand())
     .addCommand(submitCommand())
     .addCommand(statusCommand())
@@ -52,7 +58,8 @@ export function buildProgram(): Command {
     .addCommand(experimentsCommand())
     .addCommand(feedbackCommand())
     .addCommand(benchmarksCommand())
-    .addCommand(catalogsCommand());
+    .addCommand(catalogsCommand())
+    .addCommand(configCommand());
   // one meaning per exit code in every command: a bad flag or a missing argument is a usage error (2), as in `wait`
   const everyCommand = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(everyCommand)];
   for (const cmd of everyCommand(program)) usageErrorsExit2(cmd);

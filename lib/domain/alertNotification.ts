@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { AlertSeveritySchema } from './alert.js';
 import { NotifyTargetSchema } from './client.js';
 
-export const NotificationFormatSchema = z.enum(['slack', 'teams', 'json']);
+/** a webhook's body format, or `email` (the url is `mailto:<address>`, sent through the platform's mail port) */
+export const NotificationFormatSchema = z.enum(['slack', 'teams', 'json', 'email']);
 export type NotificationFormat = z.infer<typeof NotificationFormatSchema>;
 
 /** `superseded`: a higher severity of the same alert was queued for the same webhook before this one went out */
@@ -18,7 +19,10 @@ export type NotificationStatus = z.infer<typeof NotificationStatusSchema>;
 export const AlertNotificationSchema = z
   .object({
     id: z.string().min(1),
+    /** the alert's id; for a finished-run e-mail (`about: 'run'`) the run's id */
     alert_id: z.string().min(1),
+    /** what it tells: an alert (default) or a finished run (e-mail only) */
+    about: z.enum(['alert', 'run']).optional(),
     severity: AlertSeveritySchema,
     /** a short hash of the URL (`webhookKey`), so ids stay short and free of secrets */
     target_key: z.string().min(1),

@@ -68,3 +68,5 @@ export * from './benchmarkGraph.js';
 export * from './catalogPins.js';
 export * from './clientTriggers.js';
 export * from './catalogImpact.js';
+export * from './caseQuery.js';
+export * from './adhocSuite.js';

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { JudgeCriteriaSchema } from './judgeCriteria.js';
 import { CatalogPinsSchema } from './catalogPins.js';
 import { EntityOwnerSchema } from './entityOwner.js';
+import { AdhocSuiteSchema } from './adhocSuite.js';
+import { CaseQueryError, parseCaseQuery } from './caseQuery.js';
 
 /** A dynamic suite's filter; resolved against the test-case store when a run starts. */
 export const TestCaseFilterSchema = z
@@ -32,6 +34,10 @@ export const TestSuiteSchema = z
     kind: z.enum(['static', 'dynamic']),
     test_case_ids: z.array(z.string().min(1)).default([]),
     filter: TestCaseFilterSchema.optional(),
+    /** a dynamic suite's query (lib/domain/caseQuery.ts grammar), resolved with its filter when a run starts */
+    query: z.string().min(1).max(4000).optional(),
+    /** set on suites the platform made for one submission (batch file, query): hidden from ordinary lists */
+    adhoc: AdhocSuiteSchema.optional(),
     /** rubric criteria for runs of this suite that set none in their config (semantics.criteria) */
     judge_criteria: JudgeCriteriaSchema.optional(),
     /** tool-catalog versions the suite keeps running on until migrated (`{"retail-api": "1"}`); runs copy them */
@@ -43,8 +49,21 @@ export const TestSuiteSchema = z
   })
   .strict()
   .superRefine((s, ctx) => {
-    if (s.kind === 'dynamic' && !s.filter) ctx.addIssue({ code: 'custom', path: ['filter'], message: 'a dynamic suite needs a filter' });
-    if (s.kind === 'static' && s.filter)
-      ctx.addIssue({ code: 'custom', path: ['filter'], message: 'a static suite lists test_case_ids; use kind "dynamic" for a filter' });
+    if (s.kind === 'dynamic' && !s.filter && !s.query)
+      ctx.addIssue({ code: 'custom', path: ['filter'], message: 'a dynamic suite needs a filter or a query' });
+    if (s.kind === 'static' && (s.filter || s.query))
+      ctx.addIssue({
+        code: 'custom',
+        path: [s.filter ? 'filter' : 'query'],
+        message: 'a static suite lists test_case_ids; use kind "dynamic" for a filter or a query',
+      });
+    if (s.query) {
+      try {
+        parseCaseQuery(s.query);
+      } catch (err) {
+        if (!(err instanceof CaseQueryError)) throw err;
+        ctx.addIssue({ code: 'custom', path: ['query'], message: `${err.reason} at position ${err.position + 1}` });
+      }
+    }
   });
 export type TestSuite = z.infer<typeof TestSuiteSchema>;

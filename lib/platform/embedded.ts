@@ -21,6 +21,7 @@ import {
   resetServices,
   runServices,
   writeServerMarker,
+  mailerFromEnv,
 } from '../app/index.js';
 import { apiSecuritySettingsFromEnv, configureApiSecurity } from '../api/index.js';
 import { azureOpenAITokenProvider } from '../adapters/azure/index.js';
@@ -87,6 +88,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   const stores = createEmbeddedStores(host.db, host.changeLog);
   // completed runs as Parquet analytics tables (docs/analytics-export.md), unless EVALP_ANALYTICS_EXPORT=off
   const analyticsSink = embeddedAnalyticsSink(env, options.dataDir, baseDir);
+  const mailer = mailerFromEnv(env);
   const services: Services = {
     stores,
     apiKeys: new EmbeddedApiKeyStore(host.db),
@@ -101,6 +103,8 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     version: platformVersion(),
     outbound,
     ...(analyticsSink ? { analyticsSink } : {}),
+    // e-mail of alerts and finished runs over SMTP (EVALP_EMAIL_FROM + EVALP_SMTP_HOST, or evalplatform.config.yaml)
+    ...(mailer ? { mailer } : {}),
   };
   // API keys, Entra ID and rate limits from the platform's own settings; a malformed setting fails the start here
   configureApiSecurity(services, apiSecuritySettingsFromEnv(env));

@@ -28,3 +28,4 @@ export * from './annotationStore.js';
 export * from './suiteVersionStore.js';
 export * from './feedbackStore.js';
 export * from './analyticsSink.js';
+export * from './mailer.js';

@@ -1,3 +1,4 @@
+import type { MailPort } from './mailer.js';
 import type { Run, TargetSystem, ToolCatalog } from '../domain/index.js';
 import type { OutboundGuard } from '../outbound/index.js';
 import type { ApiKeyStore } from './apiKeyStore.js';
@@ -59,4 +60,6 @@ export interface Services {
   outbound?: OutboundGuard;
   /** where completed runs' analytics tables go (a folder embedded, Blob Storage / OneLake in Azure); absent: export off */
   analyticsSink?: AnalyticsSink;
+  /** e-mail for alerts and finished runs (SMTP embedded, ACS in Azure); undefined when no sender is configured */
+  mailer?: MailPort;
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   CatalogPinsSchema,
+  CaseQueryError,
+  parseCaseQuery,
   EvaluationConfigOverridesSchema,
   SuiteVersionRefSchema,
   TriggerMetadataSchema,
@@ -13,11 +15,18 @@ import {
 } from '../domain/index.js';
 import { RunConfigurationError, type ConfigProblem } from './checkRunConfig.js';
 import type { Clock, Stores } from '../ports/index.js';
+import { ensureQuerySuite } from './adhocSuites.js';
 
 /** What a caller asks for when triggering a run (API, CLI, timer, GitHub Actions). */
 export const CreateRunRequestSchema = z
   .object({
     suite_id: z.string().min(1).optional(),
+    /**
+     * instead of suite_id: a query over the gold set (lib/domain/caseQuery.ts grammar, e.g. `complexity_level>=4 AND
+     * tags:search`): the run evaluates a dynamic ad-hoc suite of that query, resolved when the run starts (its case
+     * list is frozen then); the query is recorded on the run as `trigger_metadata.query`
+     */
+    query: z.string().min(1).max(4000).optional(),
     target_id: z.string().min(1).optional(),
     /** a client supplies its suite, target and config overrides; explicit fields win */
     client_id: z.string().min(1).optional(),
@@ -47,7 +56,17 @@ export const CreateRunRequestSchema = z
   })
   .strict()
   .superRefine((r, ctx) => {
-    if (!r.client_id && !r.suite_id) ctx.addIssue({ code: 'custom', path: ['suite_id'], message: 'required unless client_id is given' });
+    if (!r.client_id && !r.suite_id && !r.query)
+      ctx.addIssue({ code: 'custom', path: ['suite_id'], message: 'required unless client_id or query is given' });
+    if (r.suite_id && r.query) ctx.addIssue({ code: 'custom', path: ['query'], message: 'give suite_id or query, not both' });
+    if (r.query) {
+      try {
+        parseCaseQuery(r.query);
+      } catch (err) {
+        if (!(err instanceof CaseQueryError)) throw err;
+        ctx.addIssue({ code: 'custom', path: ['query'], message: `${err.reason} at position ${err.position + 1}` });
+      }
+    }
     if (!r.client_id && !r.target_id) ctx.addIssue({ code: 'custom', path: ['target_id'], message: 'required unless client_id is given' });
   });
 export type CreateRunRequest = z.input<typeof CreateRunRequestSchema>;
@@ -77,7 +96,8 @@ export async function createRun(
   const { stores, clock } = deps;
   const client = req.client_id ? await stores.clients.get(req.client_id) : undefined;
   if (req.client_id && !client) throw new UnknownReferenceError('client_id', req.client_id);
-  const suiteId = req.suite_id ?? client!.suite_ids[0]!;
+  const querySuite = req.query ? await ensureQuerySuite(req.query, deps) : undefined;
+  const suiteId = req.suite_id ?? querySuite?.id ?? client!.suite_ids[0]!;
   const targetId = req.target_id ?? client!.target_id;
   const suite = await stores.suites.get(suiteId);
   if (!suite) throw new UnknownReferenceError('suite_id', suiteId);
@@ -101,7 +121,7 @@ export async function createRun(
     status: 'pending',
     config,
     triggered_by: req.triggered_by,
-    trigger_metadata: req.trigger_metadata,
+    trigger_metadata: querySuite?.query ? { ...req.trigger_metadata, query: querySuite.query } : req.trigger_metadata,
     baseline_run_id: req.baseline_run_id ?? null,
     parent_run_id: deps.parentRunId ?? null,
     total_cases: 0,

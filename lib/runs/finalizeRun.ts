@@ -1,6 +1,6 @@
 import type { Run, RunStats } from '../domain/index.js';
 import { NotFoundError, type Clock, type QueuePort, type Stores } from '../ports/index.js';
-import { checkRunRegressions, modelVersionNote } from '../alerts/index.js';
+import { checkRunRegressions, modelVersionNote, queueRunEmails } from '../alerts/index.js';
 import { emptyTriggerResult, modelVersionTriggers, triggerOf } from './triggers/index.js';
 import { announceRunCompleted } from './runCompletedEvents.js';
 
@@ -26,7 +26,7 @@ export interface FinalizedRun {
 export async function finalizeRun(
   runId: string,
   outcome: RunOutcome,
-  deps: { stores: Stores; clock: Clock; queue: QueuePort },
+  deps: { stores: Stores; clock: Clock; queue: QueuePort; emailRunFinished?: boolean },
 ): Promise<FinalizedRun> {
   const { stores, clock } = deps;
   const run = await stores.runs.getRun(runId);
@@ -81,6 +81,8 @@ export async function finalizeRun(
   const final = updated ?? (await stores.runs.getRun(runId)) ?? run;
   // after the status is stored: whoever reads the message sees the run finished (a retried finalize sends a duplicate, dropped)
   await announceRunCompleted(final, deps.queue);
+  // the client's e-mail addresses hear about the finished run (EVALP_EMAIL_RUN_FINISHED=false: alerts only)
+  if (updated && run.client_id && deps.emailRunFinished !== false) await queueRunEmails(run, await stores.clients.get(run.client_id), deps);
   return { run_id: runId, status: final.status, stats, alert_ids: regression?.alerts.map((a) => a.id) ?? [] };
 }
 

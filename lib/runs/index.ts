@@ -71,3 +71,5 @@ export {
   type RetentionPolicy,
   type RetentionReport,
 } from './retention.js';
+export { MAX_BATCH_CASES, createBatchSuite, ensureQuerySuite } from './adhocSuites.js';
+export { liveSuiteCaseIds } from './suiteCases.js';

@@ -1,11 +1,11 @@
-import type { Run, TestCase, TestSuite } from '../domain/index.js';
+import { matchesCaseQuery, parseCaseQuery, type Run, type TestCase, type TestSuite } from '../domain/index.js';
 import { NotFoundError, type Stores } from '../ports/index.js';
 
 const CHUNK = 500;
 
 /**
  * The live suite's case ids now: a static suite's listed ids that exist (in order, once each), or a dynamic
- * suite's filter resolved against the gold set (stable order).
+ * suite's filter and query resolved against the gold set (stable order).
  */
 export async function liveSuiteCaseIds(suite: TestSuite, stores: Pick<Stores, 'testCases'>): Promise<string[]> {
   if (suite.kind === 'static') {
@@ -19,7 +19,14 @@ export async function liveSuiteCaseIds(suite: TestSuite, stores: Pick<Stores, 't
   }
   const ids: string[] = [];
   for await (const id of stores.testCases.listTestCaseIds(suite.filter)) ids.push(id);
-  return ids;
+  if (!suite.query) return ids;
+  // a query suite: the filter (if any) narrows in the store, the query decides on each case's body
+  const query = parseCaseQuery(suite.query);
+  const matching = new Set<string>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    for (const tc of await stores.testCases.getTestCases(ids.slice(i, i + CHUNK))) if (matchesCaseQuery(query, tc)) matching.add(tc.id);
+  }
+  return ids.filter((id) => matching.has(id));
 }
 
 /** The case ids a run on a suite evaluates before sampling: its pinned version's, or the live suite's. */

@@ -26,3 +26,4 @@ export type { SbClient } from './serviceBusSurface.js';
 export { ServiceBusDeadLetters } from './serviceBusDeadLetters.js';
 export { ServiceBusRunQueues, type ServiceBusRunQueuesOptions } from './serviceBusRunQueues.js';
 export { BlobAnalyticsSink, type BlobAnalyticsSinkOptions } from './blobAnalyticsSink.js';
+export { createAcsMailer, type AcsMailSettings } from './acsMailer.js';

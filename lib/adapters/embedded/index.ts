@@ -14,3 +14,4 @@ export { EmbeddedApiKeyStore } from './embeddedApiKeyStore.js';
 export { EmbeddedQueuePort } from './embeddedQueuePort.js';
 export { EmbeddedRunQueues } from './embeddedRunQueues.js';
 export { FolderAnalyticsSink } from './folderAnalyticsSink.js';
+export { createSmtpMailer, type SmtpSettings } from './smtpMailer.js';

@@ -1,6 +1,8 @@
-import { PreconditionFailedError, type Clock, type QueuePort, type Stores } from '../../ports/index.js';
+import { PreconditionFailedError, type Clock, type MailPort, type QueuePort, type Stores } from '../../ports/index.js';
 import { retryWaitInMs } from '../../resilience/index.js';
-import type { AlertNotification } from '../../domain/index.js';
+import type { Alert, AlertNotification } from '../../domain/index.js';
+import { alertEmail, runEmail } from './emailMessage.js';
+import type { WebhookAnswer } from './postWebhook.js';
 import { severityRank } from '../thresholds.js';
 import { refreshAlertDelivery } from './alertDelivery.js';
 import { formatNotification } from './formatNotification.js';
@@ -30,6 +32,10 @@ export interface DeliveryDeps {
   publicUrl?: string;
   /** the platform's outbound-policy fetch (lib/outbound); default the global fetch */
   fetch?: typeof globalThis.fetch;
+  /** e-mail (format `email`); without it an e-mail notification fails, recorded, naming the settings to set */
+  mailer?: MailPort;
+  /** finished-run e-mails (`about: 'run'`) read the run and its statistics */
+  runs?: Pick<Stores, 'runs' | 'runStats'>;
 }
 
 export interface DeliveryResult {
@@ -67,9 +73,9 @@ export async function deliverNotification(
   const skipped: DeliveryResult = { notification_id: message.notification_id, attempt: message.attempt, outcome: 'skipped' };
   const found = await alerts.getNotification(message.notification_id);
   if (!found || found.status !== 'pending' || found.attempts > message.attempt) return skipped;
-  const alert = await alerts.getAlert(found.alert_id);
+  const alert = found.about === 'run' ? undefined : await alerts.getAlert(found.alert_id);
   const now = (): string => deps.clock.now().toISOString();
-  if (!alert || severityRank(alert.severity) > severityRank(found.severity)) {
+  if (found.about !== 'run' && (!alert || severityRank(alert.severity) > severityRank(found.severity))) {
     await save(alerts, { ...found, status: 'superseded', updated_at: now() }, found._etag);
     if (alert) await refreshAlertDelivery(alerts, alert.id);
     return { ...skipped, outcome: 'superseded' };
@@ -77,10 +83,13 @@ export async function deliverNotification(
   const claimed = await save(alerts, { ...found, attempts: message.attempt, next_attempt_at: null, updated_at: now() }, found._etag);
   if (!claimed) return skipped;
 
-  const answer = await postWebhook(found.url, formatNotification(alert, found.format, deps.publicUrl), {
-    timeoutInMs: opts.timeoutInMs,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
-  });
+  const answer =
+    found.format === 'email'
+      ? await sendEmail(found, alert, deps)
+      : await postWebhook(found.url, formatNotification(alert!, found.format, deps.publicUrl), {
+          timeoutInMs: opts.timeoutInMs,
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        });
   const base: AlertNotification = { ...claimed, last_status: answer.status, updated_at: now() };
   let result: DeliveryResult;
   let next: AlertNotification;
@@ -100,8 +109,30 @@ export async function deliverNotification(
   }
   // a concurrent escalation may have marked it superseded meanwhile: its own write stands
   await save(alerts, next, claimed._etag);
-  await refreshAlertDelivery(alerts, alert.id);
+  if (alert) await refreshAlertDelivery(alerts, alert.id);
   return result;
+}
+
+/** One e-mail attempt, answered as a webhook attempt is (no HTTP status): an alert's or a finished run's. */
+async function sendEmail(found: AlertNotification, alert: Alert | undefined, deps: DeliveryDeps): Promise<WebhookAnswer> {
+  if (!deps.mailer)
+    return {
+      ok: false,
+      status: null,
+      retryable: false,
+      error: 'no e-mail sender is configured (EVALP_EMAIL_FROM with EVALP_SMTP_HOST or EVALP_ACS_EMAIL_ENDPOINT)',
+    };
+  const to = [found.url.replace(/^mailto:/, '')];
+  let message;
+  if (found.about === 'run') {
+    const run = await deps.runs?.runs.getRun(found.alert_id);
+    if (!run) return { ok: false, status: null, retryable: false, error: `run ${found.alert_id} not found` };
+    message = runEmail(run, await deps.runs?.runStats.getRunStats(run.id), to, deps.publicUrl);
+  } else {
+    message = alertEmail(alert!, to, deps.publicUrl);
+  }
+  const sent = await deps.mailer.send(message);
+  return sent.ok ? { ok: true, status: null, retryable: false } : { ok: false, status: null, retryable: sent.retryable, error: sent.error };
 }
 
 /** An ETag-checked write; undefined when someone else wrote first. */

@@ -14,9 +14,9 @@ const FORMATTERS = {
     const link = alertFacts(alert, { publicUrl }).link;
     return { event: 'regression_alert', alert: rest, ...(link ? { links: { alert: link } } : {}) };
   },
-} satisfies Record<NotificationFormat, Formatter>;
+} satisfies Record<Exclude<NotificationFormat, 'email'>, Formatter>;
 
 /** The JSON body posted to a webhook of `format` for `alert`. */
-export function formatNotification(alert: Alert, format: NotificationFormat, publicUrl?: string): unknown {
+export function formatNotification(alert: Alert, format: Exclude<NotificationFormat, 'email'>, publicUrl?: string): unknown {
   return FORMATTERS[format](alert, publicUrl);
 }

@@ -11,7 +11,7 @@ export interface QueueNotificationsDeps {
 }
 
 /**
- * The outbox step after an alert is stored: one notification per webhook of the client at the alert's severity,
+ * The outbox step after an alert is stored: one notification per webhook and e-mail address of the client at the alert's severity,
  * unless that webhook already has one at this severity or higher (so an alert goes out once per severity, and an
  * escalation from warning to critical goes out again); a pending lower-severity one for the same webhook is
  * marked `superseded`. Then the first attempt of every notification not yet started is sent to the queue
@@ -25,7 +25,10 @@ export async function queueNotifications(
 ): Promise<AlertNotification[]> {
   const { alerts } = deps.stores;
   const now = deps.clock.now().toISOString();
-  const webhooks = (client?.notify ?? []).flatMap((t) => (t.kind === 'webhook' ? [t] : []));
+  // webhooks and e-mail addresses alike: an e-mail notification's url is `mailto:<address>`, its format `email`
+  const webhooks = (client?.notify ?? []).map((t) =>
+    t.kind === 'webhook' ? { url: t.url, format: t.format } : { url: `mailto:${t.address}`, format: 'email' as const },
+  );
   const existing = await alerts.listNotifications(alert.id);
   for (const webhook of webhooks) {
     const key = webhookKey(webhook.url);

@@ -6,6 +6,7 @@ import { defineRoute, type RouteContext, type RouteDefinition } from '../route.j
 import { PagingQuery, withoutEtag } from './entityRoutes.js';
 import { etagMatches } from './etags.js';
 import { requireStatic, requireTestCases, uniqueIds } from './suiteMembers.js';
+import { liveSuiteCaseIds } from '../../runs/index.js';
 
 const SuiteParams = z.object({ id: z.string().min(1) });
 const IdsBody = z.object({ ids: z.array(z.string().min(1)).min(1).max(100_000) }).strict();
@@ -70,6 +71,21 @@ export const listSuiteCasesRoute = defineRoute({
   },
   handler: async ({ services, params, query }) => {
     const suite = await getSuite(services, params.id);
+    if (suite.kind === 'dynamic' && suite.query) {
+      // a query decides on each case's body: resolved in full, then paged
+      const ids = await liveSuiteCaseIds(suite, services.stores);
+      const window = ids.slice(query.offset, query.offset + query.limit);
+      const items = await services.stores.testCases.getTestCases(window);
+      const body = {
+        items,
+        total: ids.length,
+        has_more: query.offset + window.length < ids.length,
+        limit: query.limit,
+        offset: query.offset,
+        missing_ids: [],
+      };
+      return { status: 200, body };
+    }
     if (suite.kind === 'dynamic') {
       const page = await services.stores.testCases.listTestCases(suite.filter, query);
       return { status: 200, body: { ...page, items: page.items.map((c) => withoutEtag(c)), missing_ids: [] } };

@@ -8,10 +8,11 @@ import { referrersIn } from './entityReferences.js';
 import { EntityIdSchema, entityRoutes } from './entityRoutes.js';
 import { SUITE_CASE_ROUTES } from './suiteCases.js';
 import { SUITE_VERSION_ROUTES } from './suiteVersions.js';
+import { createBatchSuiteRoute, listSuitesRoute } from './adhocSuites.js';
 import { requireTestCases, suiteSummary, uniqueIds } from './suiteMembers.js';
 
 /** A suite as a client sends it: the domain fields without the server's id and timestamps. */
-const SuiteFields = z.strictObject(TestSuiteSchema.shape).omit({ id: true, created_at: true, updated_at: true });
+const SuiteFields = z.strictObject(TestSuiteSchema.shape).omit({ id: true, created_at: true, updated_at: true, adhoc: true });
 export const CreateSuiteRequestSchema = SuiteFields.extend({ id: EntityIdSchema.optional() });
 export const ReplaceSuiteRequestSchema = SuiteFields;
 type SuiteFields = z.infer<typeof SuiteFields>;
@@ -19,7 +20,7 @@ type SuiteFields = z.infer<typeof SuiteFields>;
 /** Validates a suite (domain rules: 400) and, for a static one, that every listed case exists (422). */
 async function validSuite(fields: SuiteFields, id: string, createdAt: string, services: Services): Promise<TestSuite> {
   if (fields.kind === 'dynamic' && fields.test_case_ids.length > 0) {
-    throw new ApiError(400, 'Bad Request', 'a dynamic suite takes its cases from its filter; leave test_case_ids out', [
+    throw new ApiError(400, 'Bad Request', 'a dynamic suite takes its cases from its filter or query; leave test_case_ids out', [
       { path: 'body.test_case_ids', message: 'not allowed for kind "dynamic"' },
     ]);
   }
@@ -49,7 +50,10 @@ const crud = entityRoutes({
   createBody: CreateSuiteRequestSchema,
   replaceBody: ReplaceSuiteRequestSchema,
   toCreate: async ({ id, ...fields }, { services }) => validSuite(fields, id ?? randomUUID(), services.clock.now().toISOString(), services),
-  toReplace: async (fields, current, _params, { services }) => validSuite(fields, current.id, current.created_at, services),
+  toReplace: async (fields, current, _params, { services }) => ({
+    ...(await validSuite(fields, current.id, current.created_at, services)),
+    ...(current.adhoc ? { adhoc: current.adhoc } : {}),
+  }),
   referrersOf: (suite, services) => referrersIn(services.stores.clients, 'client', (c) => c.suite_ids.includes(suite.id)),
   listView: suiteSummary,
   schema: TestSuiteSchema,
@@ -68,7 +72,9 @@ const crud = entityRoutes({
 
 /** Test-suite routes: CRUD plus the resolved cases and the member list of a static suite. Role suite-admin for changes. */
 export const SUITE_ROUTES: readonly RouteDefinition[] = [
-  crud.list,
+  // the list hides ad-hoc suites (batch files, queries) unless include_adhoc=true
+  listSuitesRoute,
+  createBatchSuiteRoute,
   crud.create,
   crud.get,
   crud.replace,

@@ -280,6 +280,16 @@ export const APP_SETTINGS = {
   EVALP_ALERT_WEBHOOK_RETRY_DELAY_MS: spec('both', count(0), '', 'first retry delay (doubles)'),
   EVALP_ALERT_WEBHOOK_MAX_RETRY_DELAY_MS: spec('both', count(0), '', 'retry delay cap'),
   EVALP_ALERT_WEBHOOK_TIMEOUT_MS: spec('both', count(0), '', 'per-attempt timeout'),
+  // e-mail notifications of alerts and finished runs (lib/alerts/notify/email; evalplatform.config.yaml notifications.email)
+  EVALP_EMAIL_FROM: spec('both', optional(z.email()), '', 'sender of alert and finished-run e-mails; unset: no e-mail is sent'),
+  EVALP_EMAIL_RUN_FINISHED: spec('both', optional(z.enum(['true', 'false'])), '', '`false`: e-mail alerts only, not finished runs'),
+  EVALP_SMTP_HOST: spec('embedded', text, '', 'embedded: the SMTP server of e-mails (nodemailer)'),
+  EVALP_SMTP_PORT: spec('embedded', count(1), '', 'embedded: SMTP port (default 587)'),
+  EVALP_SMTP_SECURE: spec('embedded', optional(z.enum(['true', 'false'])), '', 'embedded: `true` = TLS from the start (port 465)'),
+  EVALP_SMTP_USER: spec('embedded', text, '', 'embedded: SMTP user'),
+  EVALP_SMTP_PASSWORD: spec('embedded', text, '', 'embedded: SMTP password'),
+  EVALP_ACS_EMAIL_ENDPOINT: spec('azure', url, '', 'Azure Communication Services endpoint for e-mail (managed identity)'),
+  EVALP_ACS_EMAIL_CONNECTION_STRING: spec('azure', text, '', 'fallback only: an ACS connection string instead of Entra ID'),
   // telemetry (lib/telemetry/setup.ts TELEMETRY_SETTINGS)
   APPLICATIONINSIGHTS_CONNECTION_STRING: spec('both', text, '', 'Application Insights (OpenTelemetry through Azure Monitor); empty: off'),
   APPLICATIONINSIGHTS_AUTHENTICATION_STRING: spec('both', text, '', '`Authorization=AAD` (+ `;ClientId=...`): Entra ID ingestion'),

@@ -96,6 +96,13 @@ const NOT_APP_SETTINGS = new Set([
   'EVALP_BIN',
   'EVALP_CHROMIUM',
   'EVALP_CLI_INPUT',
+  // CLI settings of evalplatform.config.yaml (lib/app/settings/configKeys.ts, reader: cli)
+  'EVALP_PROFILE',
+  'EVALP_FAIL_UNDER',
+  'EVALP_FAIL_ON',
+  'EVALP_JUDGE',
+  'EVALP_JUDGE_MODEL',
+  'EVALP_JUDGE_PASS_THRESHOLD',
 ]);
 const SETTING_NAME =
   /\b(?:EVALP_[A-Z0-9_]*[A-Z0-9]|OPENAI_[A-Z_]*[A-Z]|AZURE_OPENAI_[A-Z_]*[A-Z]|APPLICATIONINSIGHTS_[A-Z_]*[A-Z]|(?:Cosmos|ServiceBus)Connection__[A-Za-z]+)\b/g;

@@ -9,6 +9,7 @@ import { SummaryAccumulator, formatSummary } from '../../evaluation/index.js';
 import { createApiProvider } from '../../app/index.js';
 import { createJudge } from '../../judges/index.js';
 import { CliError } from '../cliError.js';
+import { cliSettings } from '../cliConfig.js';
 import { formatOf, type GoldFormat as FileFormat } from './cases/readGoldFile.js';
 import { describeFailure } from '../../reports/index.js';
 import { CompatGapAccumulator, formatCompatGaps } from './bfclCompatReport.js';
@@ -161,8 +162,10 @@ async function runEvaluate(opts: EvaluateOptions): Promise<number> {
       `--outputs ${opts.outputs}: ${malformed.length} line(s) are not outputs (each line must be {"test_case_id": "...", "output": ...}): ${shown}${malformed.length > 10 ? `; and ${malformed.length - 10} more` : ''}`,
     );
   }
-  if (opts.failUnder !== undefined) {
-    const threshold = Number(opts.failUnder);
+  // environment (EVALP_FAIL_UNDER) > --fail-under > evalplatform.config.yaml thresholds.fail_under
+  const failUnder = cliSettings({ flags: { '--fail-under': opts.failUnder } }).get('thresholds.fail_under');
+  if (failUnder !== undefined) {
+    const threshold = Number(failUnder);
     if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) throw new CliError('--fail-under must be a number between 0 and 1');
     if ((s.pass_rate ?? 0) < threshold) return 1;
   }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEMO_SUITE_ID, DEMO_TARGETS, demoRunConfig, loadRetailSample, packageRoot } from '../../app/index.js';
+import { DEMO_SUITE_ID, DEMO_TARGETS, demoRunConfig, loadRetailSample, packageRoot, platformEnvFromFile } from '../../app/index.js';
+import { readCliConfig } from '../cliConfig.js';
 import { Command } from 'commander';
 import { createApiKey, localKeyAuditRecord } from '../../api/index.js';
 import { type Alert, type Comparison, ROLES } from '../../domain/index.js';
@@ -23,6 +24,13 @@ export function startCommand(): Command {
     .action(async (opts: { dataDir: string; port: string; demo: boolean }) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0-65535, got ${opts.port}`);
+      // evalplatform.config.yaml: the platform's settings it holds (judge credentials, e-mail, public URL, webhook
+      // retries) apply where the environment does not set them (environment variables win)
+      const configFile = readCliConfig();
+      const fromFile = platformEnvFromFile(configFile);
+      Object.assign(process.env, fromFile);
+      if (configFile && Object.keys(fromFile).length > 0)
+        process.stderr.write(`evalp: settings from ${configFile.path}: ${Object.keys(fromFile).join(', ')}\n`);
       const demo = opts.demo && (process.env.EVALP_DEMO ?? 'on').toLowerCase() !== 'off';
       const log = (line: string): void => void process.stdout.write(line + '\n');
       // loaded on demand: `evalp evaluate` and the client commands never load the host

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { TERMINAL_RUN_STATUSES, type Alert, type RunStatus } from '../../domain/index.js';
 import { ApiClient, apiTargetFrom } from '../apiClient.js';
 import { CliError } from '../cliError.js';
+import { cliSettings } from '../cliConfig.js';
 import { runsTable, waitForRun } from '../runProgress.js';
 import { parseDuration, usageErrorsExit2 } from './cliOptions.js';
 
@@ -27,7 +28,7 @@ export function blockingAlerts(alerts: readonly Alert[], failOn: FailOn): Alert[
 }
 
 interface WaitOptions {
-  failOn: string;
+  failOn?: string;
   timeout?: string;
   interval: string;
   json?: boolean;
@@ -42,7 +43,10 @@ export function waitCommand(): Command {
         'wait for a run with progress, then fail on a regression alert: exit 0 ok, 1 regression at/above --fail-on, 2 usage or configuration error, 3 run failed, cancelled or timed out',
       )
       .argument('<runId>', 'the run to wait for')
-      .option('--fail-on <level>', 'critical | warning | never: the alert severity that fails (exit 1)', 'critical')
+      .option(
+        '--fail-on <level>',
+        'critical | warning | never: the alert severity that fails (exit 1; default critical; env EVALP_FAIL_ON)',
+      )
       .option('--timeout <duration>', 'stop waiting after this long (e.g. 90s, 30m, 2h; a bare number is seconds): exit 3')
       .option('--interval <ms>', 'poll interval in milliseconds', '1000')
       .option('--json', 'print the outcome as JSON on stdout')
@@ -54,8 +58,13 @@ export function waitCommand(): Command {
 }
 
 async function runWait(runId: string, opts: WaitOptions): Promise<number> {
-  const failOn = opts.failOn as FailOn;
-  if (!FAIL_ON_LEVELS.includes(failOn)) throw new CliError(`--fail-on must be one of ${FAIL_ON_LEVELS.join(', ')} (got "${opts.failOn}")`);
+  // environment (EVALP_FAIL_ON) > --fail-on > evalplatform.config.yaml thresholds.fail_on > critical
+  const settings = cliSettings({ flags: { '--fail-on': opts.failOn } });
+  const failOn = String(settings.get('thresholds.fail_on')) as FailOn;
+  if (!FAIL_ON_LEVELS.includes(failOn))
+    throw new CliError(
+      `--fail-on must be one of ${FAIL_ON_LEVELS.join(', ')} (got "${failOn}")${settings.sourceOf('thresholds.fail_on') === 'flag --fail-on' ? '' : ` from ${settings.sourceOf('thresholds.fail_on')}`}`,
+    );
   const timeoutMs = opts.timeout === undefined ? undefined : parseDuration(opts.timeout, '--timeout');
   const intervalMs = Number(opts.interval);
   if (!Number.isInteger(intervalMs) || intervalMs < 10)

@@ -148,7 +148,7 @@ async function postImport(target: ApiTarget, query: URLSearchParams, body: strin
   return (await res.json()) as ImportSummary;
 }
 
-function rejected(file: string, result: ImportResult, partial: boolean): CliError {
+export function rejected(file: string, result: ImportResult, partial: boolean): CliError {
   const lines = result.errors
     .slice(0, 20)
     .map(
