@@ -1,6 +1,6 @@
 import { COSMOS_CONTAINERS } from '../lib/adapters/azure/cosmosContainers.js';
 import { ALERT_NOTIFICATIONS_QUEUE } from '../lib/alerts/index.js';
-import { QUEUES } from '../lib/runs/queues.js';
+import { STAGE_QUEUE_NAMES } from '../lib/runs/queues.js';
 
 /**
  * The infrastructure facts the code dictates, in the shape infra/platform.json holds them (the Bicep reads that
@@ -15,9 +15,9 @@ export interface CosmosContainerFact {
   compositeIndexes?: Array<Array<{ path: string; order: 'ascending' | 'descending' }>>;
 }
 
-/** Every queue the code sends to or triggers on. */
+/** Every queue the code sends to or triggers on (the stage queues with their `-high` / `-low` priority siblings). */
 export function codeQueueNames(): string[] {
-  return [...Object.values(QUEUES), ALERT_NOTIFICATIONS_QUEUE].sort();
+  return [...STAGE_QUEUE_NAMES, ALERT_NOTIFICATIONS_QUEUE].sort();
 }
 
 /** COSMOS_CONTAINERS without the prose, in declaration order. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EvaluationConfigOverridesSchema } from './evaluationConfig.js';
 import { SampleSpecSchema } from './sampling.js';
+import { RunPrioritySchema } from './runPriority.js';
 
 /** Regression thresholds per client (defaults from the product brief). */
 export const AlertThresholdsSchema = z
@@ -32,6 +33,8 @@ export const ClientScheduleSchema = z
     sample: SampleSpecSchema.nullable().optional(),
     /** a name for people (e.g. "nightly sample") */
     label: z.string().max(100).optional(),
+    /** the queue priority of its runs (e.g. `low` for a nightly full run); absent: the client's config, else normal */
+    priority: RunPrioritySchema.optional(),
   })
   .strict();
 export type ClientSchedule = z.infer<typeof ClientScheduleSchema>;

@@ -8,6 +8,7 @@ export * from './toolCatalog.js';
 export * from './stageResult.js';
 export * from './diff.js';
 export * from './evaluationConfig.js';
+export * from './runPriority.js';
 export * from './scorecard.js';
 export * from './bfclReference.js';
 export * from './jsonSchemas.js';

@@ -1,6 +1,6 @@
 import type { Run, RunHealth } from '../domain/index.js';
 import type { Services } from '../ports/index.js';
-import { QUEUES } from './queues.js';
+import { STAGE_QUEUE_NAMES } from './queues.js';
 
 /** A run's health (RunHealthSchema), or null when the platform has no per-run queue figures (services.runQueues absent). */
 export async function runHealth(
@@ -8,7 +8,7 @@ export async function runHealth(
   run: Pick<Run, 'id' | 'target_id' | 'error'>,
 ): Promise<RunHealth | null> {
   if (!services.runQueues) return null;
-  const counts = await services.runQueues.runQueueCounts(run.id, Object.values(QUEUES));
+  const counts = await services.runQueues.runQueueCounts(run.id, STAGE_QUEUE_NAMES);
   const circuit = services.circuitOf?.(run.target_id);
   const last = counts.last_dead_letter;
   return {
