@@ -71,6 +71,7 @@ export function runsTable(runs: Array<{ label: string; view: RunView }>): string
     table.push([name, ...runs.map((r) => f(r.view.stats, r.view))]);
   };
   row('status', (_s, v) => v.status);
+  row('priority', (_s, v) => v.config?.priority ?? 'normal');
   if (runs.some((r) => r.view.error)) row('error', (_s, v) => v.error ?? '-');
   row('cases', (s, v) => `${s?.completed ?? 0}/${v.total_cases}`);
   row('pass rate', (s) => (s ? `${pct(s.pass_rate)} of ${s.scored ?? s.completed} scored` : '-'));

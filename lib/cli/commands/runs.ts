@@ -36,6 +36,12 @@ export function submitCommand(): Command {
         'evaluate a seeded sample: 200 | 0.1 | 0.1:category | 300:tag:equal (stratify by category, complexity or tag)',
       )
       .option('--seed <n>', 'seed of --sample (default 42): the same seed draws the same cases')
+      .addOption(
+        new Option(
+          '--priority <priority>',
+          'queue priority: high runs are processed before normal and low ones sharing the workers',
+        ).choices(['high', 'normal', 'low']),
+      )
       .option('--wait', 'wait for the run to finish and print its summary'),
   ).action(
     async (
@@ -51,6 +57,7 @@ export function submitCommand(): Command {
         suiteVersion?: string;
         sample?: string;
         seed?: string;
+        priority?: string;
         wait?: boolean;
       },
     ) => {
@@ -73,6 +80,7 @@ export function submitCommand(): Command {
         ...(config ? { config } : {}),
         ...(opts.baseline ? { baseline_run_id: opts.baseline } : {}),
         ...(opts.suiteVersion ? { suite_version: parseSuiteVersionOption(opts.suiteVersion) } : {}),
+        ...(opts.priority ? { priority: opts.priority } : {}),
       });
       process.stdout.write(`${run.id}\n`);
       if (opts.wait) {
