@@ -1,4 +1,6 @@
 export * from './thresholds.js';
+export * from './severityRules.js';
+export { severityRank } from '../domain/index.js';
 export { acknowledgeAlert } from './acknowledgeAlert.js';
 export { alertFacts, type AlertFacts } from './notify/alertFacts.js';
 export { formatNotification } from './notify/formatNotification.js';

@@ -1,8 +1,7 @@
-import { alertId, type Alert, type Client, type Run } from '../domain/index.js';
+import { severityRank, alertId, type Alert, type Client, type Run } from '../domain/index.js';
 import { ConflictError, PreconditionFailedError, type Clock, type QueuePort, type Stores } from '../ports/index.js';
 import { queueNotifications } from './notify/queueNotifications.js';
 import type { AlertCandidate } from './regressionEvidence.js';
-import { severityRank } from './thresholds.js';
 
 export interface RecordAlertsDeps {
   stores: Pick<Stores, 'alerts'>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { EvaluationConfigOverridesSchema } from './evaluationConfig.js';
 import { SampleSpecSchema } from './sampling.js';
+import { AlertSeveritySchema } from './alertSeverity.js';
 import { RunPrioritySchema } from './runPriority.js';
+import { LatencySlosSchema } from './latencySlo.js';
 
 /** Regression thresholds per client (defaults from the product brief). */
 export const AlertThresholdsSchema = z
@@ -22,7 +24,15 @@ export const AlertThresholdsSchema = z
 export type AlertThresholds = z.infer<typeof AlertThresholdsSchema>;
 
 export const NotifyTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('webhook'), url: z.string().url(), format: z.enum(['slack', 'teams', 'json']).default('json') }).strict(),
+  z
+    .object({
+      kind: z.literal('webhook'),
+      url: z.string().url(),
+      format: z.enum(['slack', 'teams', 'json']).default('json'),
+      /** only alerts of this severity or above go to this webhook (default: every alert) */
+      min_severity: AlertSeveritySchema.optional(),
+    })
+    .strict(),
   z.object({ kind: z.literal('email'), address: z.string().email() }).strict(),
 ]);
 
@@ -58,6 +68,8 @@ export const ClientSchema = z
     notify: z.array(NotifyTargetSchema).default([]),
     config_overrides: EvaluationConfigOverridesSchema.optional(),
     thresholds: AlertThresholdsSchema.optional(),
+    /** latency objectives per category (p95 under N ms, judged on at least min_cases): runs report compliance, violations alert */
+    latency_slos: LatencySlosSchema.optional(),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })

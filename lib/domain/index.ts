@@ -9,6 +9,8 @@ export * from './stageResult.js';
 export * from './diff.js';
 export * from './evaluationConfig.js';
 export * from './runPriority.js';
+export * from './latencySlo.js';
+export { ALERT_SEVERITIES, atLeastSeverity, LEGACY_SEVERITIES, migrateSeverity, severityRank } from './alertSeverity.js';
 export * from './scorecard.js';
 export * from './bfclReference.js';
 export * from './jsonSchemas.js';

@@ -1,7 +1,6 @@
 import { PreconditionFailedError, type Clock, type QueuePort, type Stores } from '../../ports/index.js';
 import { retryWaitInMs } from '../../resilience/index.js';
-import type { AlertNotification } from '../../domain/index.js';
-import { severityRank } from '../thresholds.js';
+import { severityRank, type AlertNotification } from '../../domain/index.js';
 import { refreshAlertDelivery } from './alertDelivery.js';
 import { formatNotification } from './formatNotification.js';
 import { ALERT_NOTIFICATIONS_QUEUE, notificationMessage, type NotificationMessage } from './notificationQueue.js';

@@ -66,7 +66,7 @@ describe('evalp read commands against a real embedded platform', () => {
     [
       'a bad choice',
       ['alerts', '--severity', 'huge'],
-      /^evalp: option '--severity <level>' argument 'huge' is invalid\. Allowed choices are critical, warning\.\n$/,
+      /^evalp: option '--severity <level>' argument 'huge' is invalid\. Allowed choices are low, medium, high, critical\.\n$/,
     ],
     ['a bad page size', ['runs', 'list', '--limit', 'ten'], /^evalp: --limit must be a whole number \(got "ten"\)\n$/],
     ['an unknown run', ['failures', 'no-such-run'], /404.*no-such-run/],
