@@ -27,3 +27,5 @@ export { summarizeDelivery, refreshAlertDelivery } from './notify/alertDelivery.
 export { checkRunRegressions } from './checkRunRegressions.js';
 export { modelVersionNote } from './modelVersionNote.js';
 export { liveRegressionChecks } from './liveRegressionChecks.js';
+export { checkLatencySlos, runSloCompliance } from './checkLatencySlos.js';
+export { SloComplianceFold, sloComplianceOf, SLO_QUANTILE, SLO_TEST, type SloOutcome } from './sloCompliance.js';

@@ -1,3 +1,4 @@
+import { SLO_HEADER, sloRow } from './sloSection.js';
 import { trialLine } from './trialLine.js';
 import { efficiencyLine } from './efficiencyLine.js';
 import { escapeHtml as h, jsonForScript } from './escape.js';
@@ -115,6 +116,18 @@ ${card('tokens', `${s.tokens.input} / ${s.tokens.output}`, 'input / output')}
 <div class="chart"><h3>Latency histogram</h3><div><canvas id="chart-latency"></canvas></div></div>
 ${r.comparison ? '<div class="chart"><h3>Flipped cases by category</h3><div><canvas id="chart-flipped"></canvas></div></div>' : ''}
 </div></section>
+${
+  r.slo_compliance?.length
+    ? `<section><h2>Latency SLOs</h2><table><thead><tr>${SLO_HEADER.map((x) => `<th>${h(x)}</th>`).join('')}</tr></thead><tbody>${r.slo_compliance
+        .map(
+          (c) =>
+            `<tr class="slo-${h(c.status)}">${sloRow(c)
+              .map((x) => `<td>${h(x)}</td>`)
+              .join('')}</tr>`,
+        )
+        .join('')}</tbody></table></section>`
+    : ''
+}
 ${alerts ? `<section><h2>Alerts</h2>${alerts}</section>` : ''}
 ${r.comparison ? comparisonHtml(r.comparison) : ''}
 <section><h2>Stages</h2><table class="sortable" data-label="stages"><thead><tr><th>stage</th><th>ran</th><th>passed</th><th>pass rate (95% CI)</th><th>still clean after it</th></tr></thead><tbody>${stageRows}</tbody></table></section>

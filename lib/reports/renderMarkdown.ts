@@ -6,6 +6,7 @@ import { alertChange, ms, pct, pValue, rateWithInterval, reportVerdict, SEVERITY
 import { comparisonMarkdown } from './markdownComparison.js';
 import { caseSection, codeOrText, type MarkdownLimits } from './markdownCases.js';
 import { REPORT_MARKER, type RunReport } from './reportModel.js';
+import { SLO_HEADER, sloRow } from './sloSection.js';
 import { sampleMarkdown } from './sampleMarkdown.js';
 import { compatMarkdown } from './compatSummary.js';
 
@@ -82,6 +83,10 @@ function markdownWith(r: RunReport, limits: MarkdownLimits): string {
   ];
   if (r.run.error) lines.push('', `> **Run error:** ${md(r.run.error)}`);
   for (const note of r.run.notes) lines.push('', `> ${md(note)}`);
+  if (r.slo_compliance?.length) {
+    lines.push('', '### Latency SLOs', '', `| ${SLO_HEADER.join(' | ')} |`, `|${SLO_HEADER.map(() => '---').join('|')}|`);
+    for (const c of r.slo_compliance) lines.push(`| ${sloRow(c).map(md).join(' | ')} |`);
+  }
   if (r.alerts?.length) {
     lines.push('', '### Alerts', '');
     for (const a of r.alerts) {

@@ -1,6 +1,6 @@
 import type { Run, RunStats } from '../domain/index.js';
 import { NotFoundError, type Clock, type QueuePort, type Stores } from '../ports/index.js';
-import { checkRunRegressions, modelVersionNote } from '../alerts/index.js';
+import { checkLatencySlos, checkRunRegressions, modelVersionNote } from '../alerts/index.js';
 
 export type RunOutcome = 'completed' | 'cancelled' | 'timed_out';
 
@@ -41,6 +41,8 @@ export async function finalizeRun(
   }
   const regression =
     status === 'cancelled' || run.status === 'cancelled' ? undefined : await checkRunRegressions(run, { live: false }, deps);
+  // latency SLOs: checked on the finished run alone (no baseline), alerts when violated with enough cases
+  const slo = status === 'cancelled' || run.status === 'cancelled' ? undefined : await checkLatencySlos(run, deps);
   if (regression?.baseline) {
     const baselineStats = await stores.runStats.getRunStats(regression.baseline.id);
     const note = modelVersionNote(run, regression.baseline, baselineStats?.client_versions ?? [], stats.client_versions);
@@ -61,7 +63,12 @@ export async function finalizeRun(
     { status, completed_at: run.completed_at ?? clock.now().toISOString(), notes },
     { from: ['pending', 'running', 'stalled', 'cancelled'] },
   );
-  return { run_id: runId, status: updated?.status ?? run.status, stats, alert_ids: regression?.alerts.map((a) => a.id) ?? [] };
+  return {
+    run_id: runId,
+    status: updated?.status ?? run.status,
+    stats,
+    alert_ids: [...(regression?.alerts ?? []), ...(slo?.alerts ?? [])].map((a) => a.id),
+  };
 }
 
 /**
