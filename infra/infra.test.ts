@@ -143,6 +143,24 @@ describe('infra: Service Bus queues', () => {
     expect(platform.serviceBus.queues.map((q) => q.name).sort()).toEqual(codeQueueNames());
   });
 
+  it('each stage queue has a -high and a -low sibling (Service Bus has no message priority), each with its own trigger', () => {
+    const triggered = new Set(triggers('serviceBusTrigger').map((t) => String(t.queueName)));
+    const declared = new Set(platform.serviceBus.queues.map((q) => q.name));
+    for (const stage of ['evaluate-cases', 'execute-cases', 'judge-cases']) {
+      for (const name of [stage, `${stage}-high`, `${stage}-low`]) {
+        expect(declared.has(name), `${name} in platform.json`).toBe(true);
+        expect(triggered.has(name), `a trigger on ${name}`).toBe(true);
+      }
+    }
+    // the sibling queues take the stage queue's settings (lock, deliveries, duplicate detection)
+    const settingsOf = (name: string) => {
+      const { name: _name, ...settings } = platform.serviceBus.queues.find((q) => q.name === name)!;
+      return settings;
+    };
+    expect(settingsOf('judge-cases-high')).toEqual(settingsOf('judge-cases'));
+    expect(settingsOf('evaluate-cases-low')).toEqual(settingsOf('evaluate-cases'));
+  });
+
   it.each(platform.serviceBus.queues.map((q) => [q.name, q]))(
     '%s: duplicate detection, 10 deliveries, dead-lettering on expiry, a lock under 5 minutes',
     (_name, queue) => {

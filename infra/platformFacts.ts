@@ -1,6 +1,6 @@
 import { COSMOS_CONTAINERS } from '../lib/adapters/azure/cosmosContainers.js';
 import { ALERT_NOTIFICATIONS_QUEUE } from '../lib/alerts/index.js';
-import { QUEUES } from '../lib/runs/queues.js';
+import { STAGE_QUEUE_NAMES } from '../lib/runs/queues.js';
 import { RUN_COMPLETED_QUEUE } from '../lib/runs/runCompletedEvents.js';
 
 /**
@@ -16,9 +16,9 @@ export interface CosmosContainerFact {
   compositeIndexes?: Array<Array<{ path: string; order: 'ascending' | 'descending' }>>;
 }
 
-/** Every queue the code sends to or triggers on. */
+/** Every queue the code sends to or triggers on (the stage queues with their `-high` / `-low` priority siblings). */
 export function codeQueueNames(): string[] {
-  return [...Object.values(QUEUES), ALERT_NOTIFICATIONS_QUEUE, RUN_COMPLETED_QUEUE].sort();
+  return [...STAGE_QUEUE_NAMES, ALERT_NOTIFICATIONS_QUEUE, RUN_COMPLETED_QUEUE].sort();
 }
 
 /** COSMOS_CONTAINERS without the prose, in declaration order. */

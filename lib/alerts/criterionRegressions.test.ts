@@ -88,7 +88,7 @@ describe('regression alerts per rubric criterion', () => {
       current: 3,
       change: -1.5,
       change_unit: 'score_points',
-      threshold: 0.5,
+      threshold: 1,
       test: CRITERION_TEST,
       paired_cases: 6,
     });
@@ -97,8 +97,8 @@ describe('regression alerts per rubric criterion', () => {
     expect(alertFacts(alert!).title).toBe('Critical regression: criterion score: correctness of retail-model-a');
   });
 
-  it('the thresholds are the client’s: a 2-point critical threshold leaves the same drop a warning', async () => {
+  it('the thresholds are the client’s: a 2-point critical threshold leaves the same drop medium', async () => {
     const result = await check({ criterion_drop_warning: 1, criterion_drop_critical: 2 });
-    expect(result.alerts.map((a) => [a.id, a.severity, a.threshold])).toEqual([['cur:criterion_score:correctness', 'warning', 1]]);
+    expect(result.alerts.map((a) => [a.id, a.severity, a.threshold])).toEqual([['cur:criterion_score:correctness', 'medium', 1]]);
   });
 });

@@ -1,8 +1,8 @@
-import type { Alert, AlertThresholds } from '../domain/index.js';
+import { severityRank, type Alert, type AlertSeverity, type AlertThresholds } from '../domain/index.js';
 import { CRITERION_TEST } from './evidenceFrom.js';
 import { formatPoints, formatPValue, formatScorePoints, formatValue } from './notify/alertFacts.js';
 import type { AlertCandidate, CategoryEvidence, CriterionEvidence, MetricEvidence, RegressionEvidence } from './regressionEvidence.js';
-import { accuracySeverity, ratioSeverity, severityRank, type SeverityOutcome } from './thresholds.js';
+import { dropStep, ratioStep, severityFor } from './severityRules.js';
 
 type AffectedCategory = Alert['affected_categories'][number];
 
@@ -17,7 +17,8 @@ const round = (x: number, digits: number): number => Number(x.toFixed(digits));
  *   category whose drop is significant after Holm, worst first;
  * - latency_p95 and cost_per_case: the ratio current / previous against the warning and critical ratios, with
  *   the p-value of the evidence's test.
- * Improvements never alert. Pure.
+ * The severity (low / medium / high / critical) comes from the size of the change and the strength of the evidence
+ * (severityRules.ts). Improvements never alert. Pure.
  */
 export function detectRegressions(evidence: RegressionEvidence, thresholds: AlertThresholds): AlertCandidate[] {
   const candidates: AlertCandidate[] = [];
@@ -55,14 +56,10 @@ export function detectRegressions(evidence: RegressionEvidence, thresholds: Aler
 function criterionAlert(c: CriterionEvidence, thresholds: AlertThresholds): AlertCandidate | undefined {
   const drop = c.previous - c.current;
   if (!(drop > 0) || !(c.p_value_adjusted < thresholds.alpha)) return undefined;
-  const severity =
-    drop + 1e-9 >= thresholds.criterion_drop_critical
-      ? 'critical'
-      : drop + 1e-9 >= thresholds.criterion_drop_warning
-        ? 'warning'
-        : undefined;
-  if (!severity) return undefined;
-  const threshold = severity === 'critical' ? thresholds.criterion_drop_critical : thresholds.criterion_drop_warning;
+  const size = dropStep(drop, thresholds.criterion_drop_warning, thresholds.criterion_drop_critical);
+  if (!size) return undefined;
+  const severity = severityFor(size.step, c.p_value_adjusted, thresholds.alpha);
+  const threshold = size.threshold;
   const change = round(c.current - c.previous, 6);
   return {
     metric: 'criterion_score',
@@ -95,14 +92,18 @@ function accuracyAlert(evidence: RegressionEvidence, thresholds: AlertThresholds
       p_value_adjusted: c.p_value_adjusted,
     }))
     .sort((a, b) => a.change - b.change || a.category.localeCompare(b.category));
-  type Trigger = SeverityOutcome & { p_value: number; test: string; what: string };
+  type Trigger = { severity: AlertSeverity; threshold: number; p_value: number; test: string; what: string };
+  const severityOf = (drop: number, p: number) => {
+    const size = dropStep(drop, thresholds.accuracy_drop_warning_pts, thresholds.accuracy_drop_critical_pts);
+    return size ? { severity: severityFor(size.step, p, thresholds.alpha), threshold: size.threshold } : undefined;
+  };
   const triggers: Trigger[] = [];
   if (overall && overall.current < overall.previous && overall.p_value < thresholds.alpha) {
-    const outcome = accuracySeverity(-points(overall.previous, overall.current), thresholds);
+    const outcome = severityOf(-points(overall.previous, overall.current), overall.p_value);
     if (outcome) triggers.push({ ...outcome, p_value: overall.p_value, test: overall.test, what: 'overall' });
   }
   for (const category of affected) {
-    const outcome = accuracySeverity(-category.change, thresholds);
+    const outcome = severityOf(-category.change, category.p_value_adjusted);
     if (outcome)
       triggers.push({
         ...outcome,
@@ -147,8 +148,9 @@ function ratioAlert(
 ): AlertCandidate | undefined {
   if (!evidence || !(evidence.previous > 0) || !(evidence.p_value < alpha)) return undefined;
   const ratio = evidence.current / evidence.previous;
-  const outcome = ratioSeverity(ratio, warning, critical);
-  if (!outcome) return undefined;
+  const size = ratioStep(ratio, warning, critical);
+  if (!size) return undefined;
+  const outcome = { severity: severityFor(size.step, evidence.p_value, alpha), threshold: size.threshold };
   const label = metric === 'latency_p95' ? 'p95 latency' : 'cost per case';
   return {
     metric,

@@ -1,4 +1,6 @@
 export * from './thresholds.js';
+export * from './severityRules.js';
+export { severityRank } from '../domain/index.js';
 export { acknowledgeAlert } from './acknowledgeAlert.js';
 export { alertFacts, type AlertFacts } from './notify/alertFacts.js';
 export { formatNotification } from './notify/formatNotification.js';
@@ -27,3 +29,5 @@ export { modelVersionNote } from './modelVersionNote.js';
 export { liveRegressionChecks } from './liveRegressionChecks.js';
 export { queueRunEmails } from './notify/queueRunEmails.js';
 export { alertEmail, runEmail } from './notify/emailMessage.js';
+export { checkLatencySlos, runSloCompliance } from './checkLatencySlos.js';
+export { SloComplianceFold, sloComplianceOf, SLO_QUANTILE, SLO_TEST, type SloOutcome } from './sloCompliance.js';

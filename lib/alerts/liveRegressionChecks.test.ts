@@ -55,8 +55,8 @@ describe('live regression checks from the change feed', () => {
       [
         250,
         [
-          ['run-b:accuracy', 'critical', true],
-          ['run-b:cost_per_case', 'critical', true],
+          ['run-b:accuracy', 'high', true],
+          ['run-b:cost_per_case', 'high', true],
         ],
       ],
     ]);

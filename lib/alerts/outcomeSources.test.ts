@@ -92,8 +92,8 @@ describe('the outcome sources of a regression check', () => {
     const expected = evidenceFrom(await loadPairedOutcomes(stores.scorecards, 'run-a', 'run-b'));
     expect(live.checks.map((c) => c.evidence)).toEqual([expected]);
     expect(live.checks[0]!.alerts.map((x) => [x.metric, x.severity, x.paired_cases])).toEqual([
-      ['accuracy', 'critical', 250],
-      ['cost_per_case', 'critical', 250],
+      ['accuracy', 'high', 250],
+      ['cost_per_case', 'high', 250],
     ]);
   });
 });

@@ -102,7 +102,7 @@ afterAll(async () => {
 describe('regression alerts on the embedded platform', () => {
   let second: Run;
 
-  it('the first run has no baseline and raises nothing; the second (model B behind the same target) raises critical alerts', async () => {
+  it('the first run has no baseline and raises nothing; the second (model B behind the same target) raises high alerts', async () => {
     await pointTargetAt('outputs-model-a.jsonl');
     const first = await runToEnd();
     expect(first.status).toBe('completed');
@@ -114,8 +114,8 @@ describe('regression alerts on the embedded platform', () => {
     // the alerts are in as soon as the run shows as finished
     const { json } = await api('GET', `v1/alerts?run_id=${second.id}`);
     expect(json.items.map((a: Alert) => [a.metric, a.severity, a.baseline_run_id, a.live])).toEqual([
-      ['accuracy', 'critical', first.id, false],
-      ['cost_per_case', 'critical', first.id, false],
+      ['accuracy', 'high', first.id, false],
+      ['cost_per_case', 'high', first.id, false],
     ]);
     expect(json.items[0].affected_categories.map((c: { category: string }) => c.category)).toContain('refunds');
   }, 60_000);
@@ -129,9 +129,7 @@ describe('regression alerts on the embedded platform', () => {
     expect(hook.received).toHaveLength(3);
     // three posts: the one that met the 503 went again
     const titles = hook.received.map((m) => (m as { blocks: Array<{ text: { text: string } }> }).blocks[0]!.text.text);
-    expect(new Set(titles)).toEqual(
-      new Set(['Critical regression: accuracy of retail-live', 'Critical regression: cost per case of retail-live']),
-    );
+    expect(new Set(titles)).toEqual(new Set(['High regression: accuracy of retail-live', 'High regression: cost per case of retail-live']));
   });
 
   it('raises live alerts from the scorecards change feed while a run is going (and the feed handler takes document arrays)', async () => {
@@ -157,8 +155,8 @@ describe('regression alerts on the embedded platform', () => {
       return json.total === 2 ? (json.items as Alert[]) : undefined;
     });
     expect(live.map((a) => [a.metric, a.severity, a.live, a.paired_cases]).sort()).toEqual([
-      ['accuracy', 'critical', true, 250],
-      ['cost_per_case', 'critical', true, 250],
+      ['accuracy', 'high', true, 250],
+      ['cost_per_case', 'high', true, 250],
     ]);
     expect((await platform.services.stores.runStats.getRunStats('live-b'))?.completed).toBe(250);
   });

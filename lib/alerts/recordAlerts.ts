@@ -1,8 +1,7 @@
-import { alertId, type Alert, type Client, type Run } from '../domain/index.js';
+import { severityRank, alertId, type Alert, type Client, type Run } from '../domain/index.js';
 import { ConflictError, PreconditionFailedError, type Clock, type QueuePort, type Stores } from '../ports/index.js';
 import { queueNotifications } from './notify/queueNotifications.js';
 import type { AlertCandidate } from './regressionEvidence.js';
-import { severityRank } from './thresholds.js';
 
 export interface RecordAlertsDeps {
   stores: Pick<Stores, 'alerts'>;
@@ -12,11 +11,14 @@ export interface RecordAlertsDeps {
 
 export interface RecordAlertsInput {
   run: Run;
-  baseline: Run;
+  /** the run compared with; null for alerts on the run alone (latency SLOs) */
+  baseline: Run | null;
   client: Client | null | undefined;
   candidates: readonly AlertCandidate[];
   /** true from the change feed (a partial run), false when the run has finished */
   live: boolean;
+  /** false: these candidates are not the run's regression check, so its live alerts are not judged by them (SLO alerts) */
+  confirmsLive?: boolean;
 }
 
 const UNCONFIRMED = 'not confirmed by the finished run; raised live: ';
@@ -33,13 +35,13 @@ export async function recordAlerts(input: RecordAlertsInput, deps: RecordAlertsD
   const { alerts } = deps.stores;
   const stored: Alert[] = [];
   for (const candidate of input.candidates) {
-    const id = alertId(input.run.id, candidate.metric, candidate.criterion);
+    const id = alertId(input.run.id, candidate.metric, candidate.criterion ?? candidate.category);
     const alert = await upsertWithRetry(alerts, id, (existing) => {
       const now = deps.clock.now().toISOString();
       const fresh: Alert = {
         id,
         run_id: input.run.id,
-        baseline_run_id: input.baseline.id,
+        baseline_run_id: input.baseline?.id ?? null,
         client_id: input.run.client_id,
         suite_id: input.run.suite_id,
         target_id: input.run.target_id,
@@ -68,7 +70,7 @@ export async function recordAlerts(input: RecordAlertsInput, deps: RecordAlertsD
     stored.push(alert);
     await queueNotifications(alert, input.client, deps);
   }
-  if (!input.live) await markUnconfirmed(input, deps);
+  if (!input.live && input.confirmsLive !== false) await markUnconfirmed(input, deps);
   return stored;
 }
 

@@ -48,6 +48,7 @@ export type AlertCandidate = Pick<
   Alert,
   | 'metric'
   | 'criterion'
+  | 'category'
   | 'severity'
   | 'previous'
   | 'current'

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { EfficiencyStatsSchema, RunHealthSchema, RunSchema, RunStatsSchema, TrialStatsSchema } from '../domain/index.js';
+import {
+  EfficiencyStatsSchema,
+  RunHealthSchema,
+  RunSchema,
+  RunStatsSchema,
+  SloComplianceSchema,
+  TrialStatsSchema,
+} from '../domain/index.js';
 
 /** The answer of every list route: a page with its total and whether more follow (`limit`/`offset` paging). */
 export function pageSchemaOf<T extends z.ZodType>(item: T) {
@@ -22,6 +29,8 @@ export const RunViewSchema = RunSchema.extend({
   efficiency: EfficiencyStatsSchema.optional(),
   /** circuit breaker, deferred cases, dead letters, last error; null where the backend has no per-run queue figures */
   health: RunHealthSchema.nullable().optional(),
+  /** its client's latency SLOs, one entry each (README "Latency SLOs"); absent when the client has none */
+  slo_compliance: z.array(SloComplianceSchema).optional(),
   links: z.object({ self: z.string(), scorecards: z.string() }),
 });
 export type RunView = z.infer<typeof RunViewSchema>;

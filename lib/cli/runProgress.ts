@@ -1,9 +1,23 @@
 import cliProgress from 'cli-progress';
 import Table from 'cli-table3';
-import { TERMINAL_RUN_STATUSES, type Run, type RunHealth, type RunStats, type RunStatus, type TrialStats } from '../domain/index.js';
+import {
+  TERMINAL_RUN_STATUSES,
+  type Run,
+  type RunHealth,
+  type RunStats,
+  type RunStatus,
+  type SloCompliance,
+  type TrialStats,
+} from '../domain/index.js';
 import type { ApiClient } from './apiClient.js';
 
-export type RunView = Run & { progress_pct: number; stats: RunStats | null; trial_stats?: TrialStats; health?: RunHealth | null };
+export type RunView = Run & {
+  progress_pct: number;
+  stats: RunStats | null;
+  trial_stats?: TrialStats;
+  health?: RunHealth | null;
+  slo_compliance?: SloCompliance[];
+};
 
 /**
  * Polls a run until it finishes, drawing a live progress bar on a terminal (plain lines otherwise, e.g. in CI).
@@ -71,6 +85,7 @@ export function runsTable(runs: Array<{ label: string; view: RunView }>): string
     table.push([name, ...runs.map((r) => f(r.view.stats, r.view))]);
   };
   row('status', (_s, v) => v.status);
+  row('priority', (_s, v) => v.config?.priority ?? 'normal');
   if (runs.some((r) => r.view.error)) row('error', (_s, v) => v.error ?? '-');
   row('cases', (s, v) => `${s?.completed ?? 0}/${v.total_cases}`);
   row('pass rate', (s) => (s ? `${pct(s.pass_rate)} of ${s.scored ?? s.completed} scored` : '-'));
@@ -90,6 +105,15 @@ export function runsTable(runs: Array<{ label: string; view: RunView }>): string
   row('mean score', (s) => (s?.mean_score === null || s?.mean_score === undefined ? '-' : s.mean_score.toFixed(3)));
   for (const stage of ['syntax', 'logic', 'execution', 'semantics']) row(`  ${stage}`, (s) => pct(s?.stages[stage]?.pass_rate));
   row('latency p50 / p95', (s) => `${ms(s?.latency_ms.p50)} / ${ms(s?.latency_ms.p95)}`);
+  // latency SLOs of the client, one row per category (README "Latency SLOs")
+  const categories = [...new Set(runs.flatMap((r) => (r.view.slo_compliance ?? []).map((c) => c.category)))];
+  for (const category of categories)
+    row(`  SLO ${category}`, (_s, v) => {
+      const c = v.slo_compliance?.find((x) => x.category === category);
+      if (!c) return '-';
+      const status = c.status === 'violated' ? `VIOLATED (${c.severity})` : c.status.replace(/_/g, ' ');
+      return `p95 ${ms(c.p95_ms)} vs ${c.target_p95_ms} ms: ${status}`;
+    });
   row('tokens in / out', (s) => `${s?.tokens.input ?? 0} / ${s?.tokens.output ?? 0}`);
   row('cost', (s) => `$${(s?.cost_usd ?? 0).toFixed(4)}`);
   row('circuit breaker', (_s, v) =>

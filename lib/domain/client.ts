@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { EvaluationConfigOverridesSchema } from './evaluationConfig.js';
 import { SampleSpecSchema } from './sampling.js';
 import { ClientTriggersSchema } from './clientTriggers.js';
+import { AlertSeveritySchema } from './alertSeverity.js';
+import { RunPrioritySchema } from './runPriority.js';
+import { LatencySlosSchema } from './latencySlo.js';
 
 /** Regression thresholds per client (defaults from the product brief). */
 export const AlertThresholdsSchema = z
@@ -22,7 +25,15 @@ export const AlertThresholdsSchema = z
 export type AlertThresholds = z.infer<typeof AlertThresholdsSchema>;
 
 export const NotifyTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('webhook'), url: z.string().url(), format: z.enum(['slack', 'teams', 'json']).default('json') }).strict(),
+  z
+    .object({
+      kind: z.literal('webhook'),
+      url: z.string().url(),
+      format: z.enum(['slack', 'teams', 'json']).default('json'),
+      /** only alerts of this severity or above go to this webhook (default: every alert) */
+      min_severity: AlertSeveritySchema.optional(),
+    })
+    .strict(),
   z.object({ kind: z.literal('email'), address: z.string().email() }).strict(),
 ]);
 
@@ -33,6 +44,8 @@ export const ClientScheduleSchema = z
     sample: SampleSpecSchema.nullable().optional(),
     /** a name for people (e.g. "nightly sample") */
     label: z.string().max(100).optional(),
+    /** the queue priority of its runs (e.g. `low` for a nightly full run); absent: the client's config, else normal */
+    priority: RunPrioritySchema.optional(),
   })
   .strict();
 export type ClientSchedule = z.infer<typeof ClientScheduleSchema>;
@@ -58,6 +71,8 @@ export const ClientSchema = z
     thresholds: AlertThresholdsSchema.optional(),
     /** runs started by events besides the schedules (model version change, new catalog version, new cases) */
     triggers: ClientTriggersSchema.optional(),
+    /** latency objectives per category (p95 under N ms, judged on at least min_cases): runs report compliance, violations alert */
+    latency_slos: LatencySlosSchema.optional(),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RunPrioritySchema } from './runPriority.js';
 import { CoercionPolicySpecSchema } from './coercionPolicy.js';
 import { CompatModeSchema } from './bfclReference.js';
 import { ReferenceMetricNameSchema } from './referenceMetric.js';
@@ -87,6 +88,8 @@ export const EvaluationConfigSchema = z
     max_case_deliveries: z.number().int().min(1).max(20).default(3),
     /** evaluate a random sample of the suite's cases (lib/domain/sampling.ts); null or absent: every case */
     sample: SampleSpecSchema.nullable().optional(),
+    /** which messages the stage workers take first when runs share the queues (lib/domain/runPriority.ts); absent = normal */
+    priority: RunPrioritySchema.optional(),
   })
   .strict();
 export type EvaluationConfig = z.infer<typeof EvaluationConfigSchema>;

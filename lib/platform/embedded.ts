@@ -38,6 +38,8 @@ export interface EmbeddedPlatformOptions {
   baseDir?: string;
   env?: Readonly<Record<string, string | undefined>>;
   logger?: Parameters<typeof startHost>[0]['logger'];
+  /** trigger settings per queue over the platform's own (e.g. smaller stage batches, so priorities act sooner) */
+  queues?: Parameters<typeof startHost>[0]['queues'];
 }
 
 export interface EmbeddedPlatform {
@@ -71,6 +73,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
       [QUEUES.evaluate]: { maxMessageBatchSize: 500, maxConcurrentBatches: 2, lockDurationMs: 5 * 60_000 },
       [QUEUES.execute]: { maxMessageBatchSize: 500, maxConcurrentBatches: 2, lockDurationMs: 5 * 60_000 },
       [QUEUES.judge]: { maxMessageBatchSize: 100, maxConcurrentBatches: 2, lockDurationMs: 5 * 60_000 },
+      ...options.queues,
     },
   });
   const secrets = new EnvSecretResolver(env);

@@ -10,6 +10,7 @@ import {
   type TestCase,
   toRunStats,
   trialsOf,
+  type SloCompliance,
 } from '../domain/index.js';
 import { compareRuns, EfficiencyStatsBuilder, rateOf as rateWithConfidence, type TrialOutcome, trialStatsOf } from '../compare/index.js';
 import { NotFoundError, type AlertStore, type Clock, type Stores } from '../ports/index.js';
@@ -29,6 +30,8 @@ export interface ReportDeps {
     calibrations?: Pick<Stores['calibrations'], 'get'>;
   };
   clock: Clock;
+  /** the run's latency SLO compliance (lib/alerts runSloCompliance; the caller supplies it: reports sit beside alerts) */
+  sloCompliance?: (runId: string) => Promise<SloCompliance[] | null>;
   /** compares `[base, head]`; default lib/compare's compareRuns on the same stores */
   compare?: (runIds: readonly [string, string], options: { maxFlipped: number }) => Promise<Comparison>;
 }
@@ -144,6 +147,7 @@ export async function buildRunReport(runId: string, deps: ReportDeps, options: R
     efficiency: efficiency.result(),
     judging: stores.calibrations ? await withCalibrations(judging.result(), (id) => stores.calibrations!.get(id)) : judging.result(),
     alerts: stores.alerts ? await alertsOf(stores.alerts, runId) : null,
+    slo_compliance: deps.sloCompliance ? await deps.sloCompliance(runId) : null,
     comparison: comparison && {
       ...comparison,
       newly_failing: withQuestions(comparison.newly_failing),

@@ -54,14 +54,19 @@ export function ratioChange(current: number | null | undefined, previous: number
   return `${change < 0 ? MINUS : '+'}${Math.abs(change).toFixed(0)}%`;
 }
 
-/** The headline verdict of a report: failed when the run did not complete or raised a critical alert. */
+/** The headline verdict of a report: critical when the run did not complete or raised a high or critical alert; warning for a low or medium one. */
 export function reportVerdict(report: RunReport): { level: 'ok' | 'warning' | 'critical'; icon: string; text: string } {
   const alerts = (report.alerts ?? []).filter((a) => a.status !== 'acknowledged');
   if (report.run.status !== 'completed') return { level: 'critical', icon: '❌', text: `run ${report.run.status}` };
-  if (alerts.some((a) => a.severity === 'critical')) return { level: 'critical', icon: '❌', text: 'critical regression' };
-  if (alerts.some((a) => a.severity === 'warning')) return { level: 'warning', icon: '⚠️', text: 'regression warning' };
+  if (alerts.some((a) => a.severity === 'critical' || a.severity === 'high'))
+    return { level: 'critical', icon: '❌', text: `${alerts.some((a) => a.severity === 'critical') ? 'critical' : 'high'}-severity alert` };
+  if (alerts.length > 0)
+    return { level: 'warning', icon: '⚠️', text: `${alerts.some((a) => a.severity === 'medium') ? 'medium' : 'low'}-severity alert` };
   return { level: 'ok', icon: '✅', text: report.alerts === null ? 'completed' : 'no regression alert' };
 }
+
+/** One icon per alert severity (Markdown). */
+export const SEVERITY_ICON = { low: '🔵', medium: '🟡', high: '🟠', critical: '🔴' } as const;
 
 /** How an alert's change reads: accuracy in points, the others as a ratio. */
 export function alertChange(alert: NonNullable<RunReport['alerts']>[number]): string {

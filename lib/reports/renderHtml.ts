@@ -1,3 +1,4 @@
+import { SLO_HEADER, sloRow } from './sloSection.js';
 import { trialLine } from './trialLine.js';
 import { efficiencyLine } from './efficiencyLine.js';
 import { escapeHtml as h, jsonForScript } from './escape.js';
@@ -27,7 +28,7 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bott
 table{border-collapse:collapse;width:100%;margin:6px 0}th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 th{background:#f5f7fa}td.n{text-align:right;font-variant-numeric:tabular-nums}
 ul.diff{margin:2px 0;padding-left:16px;font-family:ui-monospace,monospace;font-size:12px;white-space:pre-wrap;word-break:break-word}
-.alert{border-left:4px solid var(--warn);padding:6px 10px;margin:6px 0;background:#fffbea}.alert.critical{border-color:var(--bad);background:#ffeeee}
+.alert{border-left:4px solid var(--warn);padding:6px 10px;margin:6px 0;background:#fffbea}.alert.low{border-color:#7b8794;background:#f5f7fa}.alert.high{border-color:#e8590c;background:#fff4e6}.alert.critical{border-color:var(--bad);background:#ffeeee}
 .sig{color:var(--bad);font-weight:600}.note{color:var(--muted);font-style:italic}
 button.sort{font:inherit;font-weight:600;background:none;border:0;padding:0;cursor:pointer;color:inherit}
 input.filter{margin:4px 0;padding:3px 6px;border:1px solid #767676;border-radius:3px;min-width:220px}
@@ -115,7 +116,19 @@ ${card('tokens', `${s.tokens.input} / ${s.tokens.output}`, 'input / output')}
 <div class="chart"><h3>Latency histogram</h3><div><canvas id="chart-latency"></canvas></div></div>
 ${r.comparison ? '<div class="chart"><h3>Flipped cases by category</h3><div><canvas id="chart-flipped"></canvas></div></div>' : ''}
 </div></section>
-${alerts ? `<section><h2>Regression alerts</h2>${alerts}</section>` : ''}
+${
+  r.slo_compliance?.length
+    ? `<section><h2>Latency SLOs</h2><table><thead><tr>${SLO_HEADER.map((x) => `<th>${h(x)}</th>`).join('')}</tr></thead><tbody>${r.slo_compliance
+        .map(
+          (c) =>
+            `<tr class="slo-${h(c.status)}">${sloRow(c)
+              .map((x) => `<td>${h(x)}</td>`)
+              .join('')}</tr>`,
+        )
+        .join('')}</tbody></table></section>`
+    : ''
+}
+${alerts ? `<section><h2>Alerts</h2>${alerts}</section>` : ''}
 ${r.comparison ? comparisonHtml(r.comparison) : ''}
 <section><h2>Stages</h2><table class="sortable" data-label="stages"><thead><tr><th>stage</th><th>ran</th><th>passed</th><th>pass rate (95% CI)</th><th>still clean after it</th></tr></thead><tbody>${stageRows}</tbody></table></section>
 <section><h2>Categories</h2><table class="sortable" data-label="categories"><thead><tr><th>category</th><th>cases</th><th>passed</th><th>pass rate (95% CI)</th></tr></thead><tbody>${categoryRows}</tbody></table></section>

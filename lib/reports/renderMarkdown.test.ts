@@ -103,8 +103,10 @@ describe('the Markdown report of the retail sample (model B)', () => {
   });
 
   it.each([
-    ['critical', 'open', '❌', 'critical regression'],
-    ['warning', 'open', '⚠️', 'regression warning'],
+    ['critical', 'open', '❌', 'critical-severity alert'],
+    ['high', 'open', '❌', 'high-severity alert'],
+    ['medium', 'open', '⚠️', 'medium-severity alert'],
+    ['low', 'open', '⚠️', 'low-severity alert'],
     ['critical', 'acknowledged', '✅', 'no regression alert'],
   ] as const)('a %s alert (%s) sets the headline to %s and is listed', (severity, status, icon, text) => {
     const alert = {
@@ -138,7 +140,7 @@ describe('the Markdown report of the retail sample (model B)', () => {
     expect(md.split('\n')[1]).toBe(`## ${icon} EvalPlatform: retail-model-b on retail-demo: 83.2% passed`);
     expect(md).toContain(`: ${text}.`);
     expect(md).toContain(
-      `- ${severity === 'critical' ? '🔴' : '🟠'} **${severity}** accuracy −4.6 pts (p < 0.001, exact McNemar${status === 'acknowledged' ? ', acknowledged' : ''}): accuracy &lt;b&gt;fell&lt;/b&gt;; categories: refunds (−29.8)`,
+      `- ${{ low: '🔵', medium: '🟡', high: '🟠', critical: '🔴' }[severity]} **${severity}** accuracy −4.6 pts (p < 0.001, exact McNemar${status === 'acknowledged' ? ', acknowledged' : ''}): accuracy &lt;b&gt;fell&lt;/b&gt;; categories: refunds (−29.8)`,
     );
   });
 

@@ -2,10 +2,11 @@ import { trialLine } from './trialLine.js';
 import { efficiencyLine } from './efficiencyLine.js';
 import { escapeMarkdown as md } from './escape.js';
 import { judgingMarkdown } from './judgingMarkdown.js';
-import { alertChange, ms, pct, pValue, rateWithInterval, reportVerdict, usd } from './format.js';
+import { alertChange, ms, pct, pValue, rateWithInterval, reportVerdict, SEVERITY_ICON, usd } from './format.js';
 import { comparisonMarkdown } from './markdownComparison.js';
 import { caseSection, codeOrText, type MarkdownLimits } from './markdownCases.js';
 import { REPORT_MARKER, type RunReport } from './reportModel.js';
+import { SLO_HEADER, sloRow } from './sloSection.js';
 import { sampleMarkdown } from './sampleMarkdown.js';
 import { compatMarkdown } from './compatSummary.js';
 
@@ -82,10 +83,14 @@ function markdownWith(r: RunReport, limits: MarkdownLimits): string {
   ];
   if (r.run.error) lines.push('', `> **Run error:** ${md(r.run.error)}`);
   for (const note of r.run.notes) lines.push('', `> ${md(note)}`);
+  if (r.slo_compliance?.length) {
+    lines.push('', '### Latency SLOs', '', `| ${SLO_HEADER.join(' | ')} |`, `|${SLO_HEADER.map(() => '---').join('|')}|`);
+    for (const c of r.slo_compliance) lines.push(`| ${sloRow(c).map(md).join(' | ')} |`);
+  }
   if (r.alerts?.length) {
-    lines.push('', '### Regression alerts', '');
+    lines.push('', '### Alerts', '');
     for (const a of r.alerts) {
-      const icon = a.severity === 'critical' ? '🔴' : '🟠';
+      const icon = SEVERITY_ICON[a.severity];
       const cats = a.affected_categories.length
         ? `; categories: ${a.affected_categories.map((c) => `${md(c.category)} (${c.change < 0 ? '−' : '+'}${Math.abs(c.change).toFixed(1)})`).join(', ')}`
         : '';

@@ -6,6 +6,7 @@ import {
   RateSchema,
   RunSchema,
   RunStatsSchema,
+  SloComplianceSchema,
   StageNameSchema,
   TrialStatsSchema,
 } from '../domain/index.js';
@@ -95,6 +96,8 @@ export const RunReportSchema = z.object({
   compat: CompatSummarySchema.optional(),
   /** the run's regression alerts (newest first); null when the platform keeps none */
   alerts: z.array(AlertSchema).nullable(),
+  /** compliance with the client's latency SLOs (README "Latency SLOs"); null or absent when it has none */
+  slo_compliance: z.array(SloComplianceSchema).nullable().optional(),
   /** the run compared with a base run (the base is `run_ids[0]`), with the flipped cases described */
   comparison: z
     .object({

@@ -10,6 +10,7 @@ import { decideFailedMessage, invalidMessage, POISON_REASONS } from './poisonMes
 import type { Context } from '@opentelemetry/api';
 import type { RunContext, RunContextCache } from './runContext.js';
 import { toolCatalogRecorder } from './recordToolCatalog.js';
+import { withRunPriority } from './stagePriority.js';
 import { failRun, unfixableReason } from './unfixableError.js';
 import { loadRunCases, pinScorecard, runCaseKey } from './loadRunCases.js';
 
@@ -204,6 +205,7 @@ async function processMessages(
         stage,
         state,
         ...(message.traceparent ? { traceparent: message.traceparent } : {}),
+        ...(message.priority ? { priority: message.priority } : {}),
       },
       // the trace context travels in the properties too (Service Bus's Diagnostic-Id), as enqueueShard sends it
       ...(message.traceparent ? { applicationProperties: { traceparent: message.traceparent, 'Diagnostic-Id': message.traceparent } } : {}),
@@ -227,10 +229,10 @@ async function processMessages(
   // a case put off or delivered again: a scheduled copy (own id), sent before this batch completes its original
   for (const stage of ['evaluate', 'execute', 'judge'] as const) {
     const copies = again.filter((m) => m.body.stage === stage);
-    if (copies.length) await services.queue.sendMessages(QUEUES[stage], copies);
+    if (copies.length) await services.queue.sendMessages(QUEUES[stage], withRunPriority(copies));
   }
   for (const [stage, list] of forward) {
-    await services.queue.sendMessages(QUEUES[stage], list);
+    await services.queue.sendMessages(QUEUES[stage], withRunPriority(list));
     result.forwarded += list.length;
   }
   if (finished.length) {

@@ -5,6 +5,7 @@ import {
   CaseQueryError,
   parseCaseQuery,
   EvaluationConfigOverridesSchema,
+  RunPrioritySchema,
   SuiteVersionRefSchema,
   TriggerMetadataSchema,
   resolveEvaluationConfig,
@@ -33,6 +34,8 @@ export const CreateRunRequestSchema = z
     triggered_by: z.enum(['api', 'schedule', 'github', 'cli', 'demo', 'retry', 'trigger']).default('api'),
     trigger_metadata: TriggerMetadataSchema.default({}),
     config: EvaluationConfigOverridesSchema.optional(),
+    /** the run's queue priority (high | normal | low; wins over `config.priority`; default: the client's, else normal) */
+    priority: RunPrioritySchema.optional(),
     baseline_run_id: z.string().min(1).optional(),
     /**
      * the suite version to evaluate: a published number, `latest` (default: the newest published version, the live
@@ -113,6 +116,7 @@ export async function createRun(
   );
   // criteria per suite: the suite's rubric applies when neither the client nor the request names criteria
   if (!config.semantics.criteria && suite.judge_criteria) config.semantics.criteria = suite.judge_criteria;
+  if (req.priority) config.priority = req.priority;
   const run: Run = {
     id: req.run_id ?? randomUUID(),
     client_id: client?.id ?? null,

@@ -1,6 +1,7 @@
-import { trialsOf } from '../domain/index.js';
+import { priorityOf, trialsOf } from '../domain/index.js';
 import { NotFoundError, type QueueMessage, type QueuePort, type Stores } from '../ports/index.js';
 import { QUEUES, caseMessageId, type CaseMessage } from './queues.js';
+import { withRunPriority } from './stagePriority.js';
 
 const SEND_BATCH = 1_000;
 
@@ -18,6 +19,7 @@ export async function enqueueShard(
   if (!ids) throw new NotFoundError('run shard', `${runId}#${shardIndex}`);
   const run = await deps.stores.runs.getRun(runId);
   const trials = run ? trialsOf(run.config) : 1;
+  const priority = run ? priorityOf(run.config) : 'normal';
   const work: Array<{ test_case_id: string; trial: number }> = [];
   for (let trial = 1; trial <= trials; trial++) for (const test_case_id of ids) work.push({ test_case_id, trial });
   const attempt = options.attempt ?? 1;
@@ -34,10 +36,11 @@ export async function enqueueShard(
         ...(trial > 1 ? { trial } : {}),
         stage: 'evaluate',
         ...(options.traceparent ? { traceparent: options.traceparent } : {}),
+        ...(priority !== 'normal' ? { priority } : {}),
       },
       ...(options.traceparent ? { applicationProperties: { 'Diagnostic-Id': options.traceparent, traceparent: options.traceparent } } : {}),
     }));
-    const r = await deps.queue.sendMessages(QUEUES.evaluate, batch);
+    const r = await deps.queue.sendMessages(QUEUES.evaluate, withRunPriority(batch));
     sent += r.accepted;
     duplicates += r.duplicates;
   }

@@ -1,6 +1,6 @@
 import type { Run, RunStats } from '../domain/index.js';
 import { NotFoundError, type Clock, type QueuePort, type Stores } from '../ports/index.js';
-import { checkRunRegressions, modelVersionNote, queueRunEmails } from '../alerts/index.js';
+import { checkLatencySlos, checkRunRegressions, modelVersionNote, queueRunEmails } from '../alerts/index.js';
 import { emptyTriggerResult, modelVersionTriggers, triggerOf } from './triggers/index.js';
 import { announceRunCompleted } from './runCompletedEvents.js';
 
@@ -43,6 +43,8 @@ export async function finalizeRun(
   }
   const regression =
     status === 'cancelled' || run.status === 'cancelled' ? undefined : await checkRunRegressions(run, { live: false }, deps);
+  // latency SLOs: checked on the finished run alone (no baseline), alerts when violated with enough cases
+  const slo = status === 'cancelled' || run.status === 'cancelled' ? undefined : await checkLatencySlos(run, deps);
   if (regression?.baseline) {
     const baselineStats = await stores.runStats.getRunStats(regression.baseline.id);
     const note = modelVersionNote(run, regression.baseline, baselineStats?.client_versions ?? [], stats.client_versions);
@@ -83,7 +85,12 @@ export async function finalizeRun(
   await announceRunCompleted(final, deps.queue);
   // the client's e-mail addresses hear about the finished run (EVALP_EMAIL_RUN_FINISHED=false: alerts only)
   if (updated && run.client_id && deps.emailRunFinished !== false) await queueRunEmails(run, await stores.clients.get(run.client_id), deps);
-  return { run_id: runId, status: final.status, stats, alert_ids: regression?.alerts.map((a) => a.id) ?? [] };
+  return {
+    run_id: runId,
+    status: final.status,
+    stats,
+    alert_ids: [...(regression?.alerts ?? []), ...(slo?.alerts ?? [])].map((a) => a.id),
+  };
 }
 
 /** The model-version re-evaluation runs a run's results started (their trigger names it as `seen_on_run`). */

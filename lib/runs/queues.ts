@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { RUN_PRIORITIES, RunPrioritySchema } from '../domain/index.js';
+import { priorityQueueName } from '../ports/index.js';
 import { CaseStateSchema } from './caseStateSchema.js';
 
 /** The stage queues (Service Bus queues in Azure, embedded SQLite queues locally). */
@@ -14,6 +16,15 @@ export const QUEUES = {
 export type QueueStage = keyof typeof QUEUES;
 
 /**
+ * Every physical stage queue: the three of QUEUES and, for Service Bus (no message priority), their `-high` and
+ * `-low` siblings (priorityQueueName). The embedded host keeps priorities inside the one queue, so its siblings stay
+ * empty. Run health, dead letters and the infrastructure use this list.
+ */
+export const STAGE_QUEUE_NAMES: readonly string[] = Object.values(QUEUES).flatMap((q) =>
+  RUN_PRIORITIES.map((p) => priorityQueueName(q, p)),
+);
+
+/**
  * One case on its way through the waterfall. `state` (a CaseState) is present on the execute and judge queues:
  * it carries the parsed calls and stage results, so no stage re-invokes the target.
  */
@@ -26,6 +37,8 @@ const CaseMessageFields = z.object({
   stage: z.enum(['evaluate', 'execute', 'judge']),
   state: z.unknown().optional(),
   traceparent: z.string().optional(),
+  /** the run's priority when not normal (lib/runs/stagePriority.ts): every copy of the case keeps it */
+  priority: RunPrioritySchema.optional(),
   /** this copy's delivery of the case's target call: 1, then +1 per redelivery after a target failure (budget: config.max_case_deliveries) */
   delivery: z.number().int().positive().optional(),
   /** times this case was put off because its target's circuit was open (no call made, not counted in the budget) */

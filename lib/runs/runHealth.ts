@@ -1,6 +1,6 @@
 import type { Run, RunHealth } from '../domain/index.js';
 import type { RunQueueCountOptions, Services } from '../ports/index.js';
-import { QUEUES } from './queues.js';
+import { STAGE_QUEUE_NAMES } from './queues.js';
 
 /** A run's health (RunHealthSchema), or null when the platform has no per-run queue figures (services.runQueues absent). */
 export async function runHealth(
@@ -9,7 +9,7 @@ export async function runHealth(
   options: RunQueueCountOptions = {},
 ): Promise<RunHealth | null> {
   if (!services.runQueues) return null;
-  const counts = await services.runQueues.runQueueCounts(run.id, Object.values(QUEUES), options);
+  const counts = await services.runQueues.runQueueCounts(run.id, STAGE_QUEUE_NAMES, options);
   const circuit = services.circuitOf?.(run.target_id);
   const last = counts.last_dead_letter;
   return {

@@ -95,6 +95,7 @@ async function startScheduledRun(
           trigger_metadata,
           run_id: runId,
           ...(config ? { config } : {}),
+          ...(entry.priority ? { priority: entry.priority } : {}),
         },
         services,
       );

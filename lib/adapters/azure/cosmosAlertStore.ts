@@ -1,5 +1,12 @@
 import type { Container, SqlParameter } from '@azure/cosmos';
-import { type Alert, type AlertNotification, AlertNotificationSchema, AlertSchema } from '../../domain/index.js';
+import {
+  type Alert,
+  type AlertNotification,
+  AlertNotificationSchema,
+  AlertSchema,
+  LEGACY_SEVERITIES,
+  migrateSeverity,
+} from '../../domain/index.js';
 import { type AlertFilter, type AlertStore, NotFoundError, type Page, pageOf, type PageOptions, type WithEtag } from '../../ports/index.js';
 import { utcIso } from '../shared/index.js';
 import { queryAll } from './cosmosBulk.js';
@@ -26,7 +33,13 @@ interface AlertDocument<T> {
 }
 
 const docId = (type: DocumentType, key: string): string => toCosmosId(`${type}:${key}`);
-const withEtag = <T>(doc: AlertDocument<T>): WithEtag<T> => ({ ...(doc.body as T), _etag: doc._etag ?? '' });
+/** the body with its ETag; a severity stored before low/medium/high/critical is read in today's terms (`warning` = medium) */
+const withEtag = <T>(doc: AlertDocument<T>): WithEtag<T> => {
+  const body = doc.body as T & { severity?: string };
+  const migrated =
+    body && typeof body.severity === 'string' && body.severity in LEGACY_SEVERITIES ? { severity: migrateSeverity(body.severity) } : {};
+  return { ...body, ...migrated, _etag: doc._etag ?? '' };
+};
 const plain = <T>(value: T): T => {
   const { _etag, ...rest } = value as T & { _etag?: string };
   return rest as T;
@@ -93,6 +106,13 @@ export class CosmosAlertStore implements AlertStore {
     for (const field of ['run_id', 'client_id', 'status', 'severity', 'metric'] as const) {
       const value = filter[field];
       if (value === undefined) continue;
+      if (field === 'severity') {
+        // documents written before the new severities still say `warning` (read as medium)
+        const stored = [value, ...Object.entries(LEGACY_SEVERITIES).flatMap(([old, now]) => (now === value ? [old] : []))];
+        parameters.push({ name: '@severity', value: stored });
+        conditions.push('ARRAY_CONTAINS(@severity, c.severity)');
+        continue;
+      }
       parameters.push({ name: `@${field}`, value });
       conditions.push(`c.${field} = @${field}`);
     }

@@ -1,4 +1,4 @@
-import type { QueueMessage, QueuePort } from '../../ports/index.js';
+import { priorityQueueName, type QueueMessage, type QueuePort } from '../../ports/index.js';
 import { toServiceBusMessage } from './serviceBusMessages.js';
 import type { SbClient, SbMessage, SbSender } from './serviceBusSurface.js';
 
@@ -26,7 +26,8 @@ export interface ServiceBusQueuePortOptions {
  * until `tryAddMessage` refuses, send it, start a new one (never one message per send). Messages with a future
  * `scheduledEnqueueTimeUtc` go through `scheduleMessages`, grouped by time. One sender per queue, kept open.
  * Duplicate detection is the queue's (messageId); Service Bus does not say which sends were duplicates, so
- * `duplicates` is always 0 and `accepted` counts what was sent.
+ * `duplicates` is always 0 and `accepted` counts what was sent. Service Bus has no message priority: a message with
+ * `priority` high or low goes to the queue's `-high` / `-low` sibling (priorityQueueName), each with its own trigger.
  */
 export class ServiceBusQueuePort implements QueuePort {
   private readonly senders = new Map<string, SbSender>();
@@ -43,6 +44,16 @@ export class ServiceBusQueuePort implements QueuePort {
 
   async sendMessages<T>(queueName: string, messages: readonly QueueMessage<T>[]): Promise<{ accepted: number; duplicates: number }> {
     if (messages.length === 0) return { accepted: 0, duplicates: 0 };
+    const byQueue = new Map<string, QueueMessage<T>[]>();
+    for (const m of messages) {
+      const target = priorityQueueName(queueName, m.priority);
+      byQueue.set(target, [...(byQueue.get(target) ?? []), m]);
+    }
+    for (const [target, group] of byQueue) await this.sendToQueue(target, group);
+    return { accepted: messages.length, duplicates: 0 };
+  }
+
+  private async sendToQueue<T>(queueName: string, messages: readonly QueueMessage<T>[]): Promise<void> {
     const sender = this.senderFor(queueName);
     const now = this.now();
     const immediate: QueueMessage<T>[] = [];
@@ -58,7 +69,6 @@ export class ServiceBusQueuePort implements QueuePort {
         await sender.scheduleMessages(group.slice(i, i + this.scheduleChunkSize), new Date(at));
       }
     }
-    return { accepted: messages.length, duplicates: 0 };
   }
 
   /** Closes the senders (not the client, which the caller owns). */

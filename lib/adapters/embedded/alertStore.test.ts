@@ -33,4 +33,20 @@ describe('EmbeddedAlertStore (embedded specifics)', () => {
       ['late:accuracy', '2026-03-01T10:00:00+02:00'],
     ]);
   });
+
+  it('migrates alerts and notifications stored with the old severities at start: warning becomes medium, critical stays', async () => {
+    const temp = temps.open();
+    const store = new EmbeddedAlertStore(temp.db);
+    const old = await store.createAlert(sampleAlert('old', 'accuracy', { severity: 'medium' }));
+    await store.createAlert(sampleAlert('older', 'accuracy', { severity: 'critical' }));
+    await store.createNotification(sampleNotification(old.id, 'medium'));
+    // what a database written before the new severities holds
+    temp.db.exec(`UPDATE st_alerts SET severity = 'warning', body = json_set(body, '$.severity', 'warning') WHERE id = 'old:accuracy';
+      UPDATE st_alert_notifications SET body = json_set(body, '$.severity', 'warning');`);
+    const again = new EmbeddedAlertStore(temps.reopen(temp).db);
+    expect((await again.getAlert(old.id))?.severity).toBe('medium');
+    expect((await again.listAlerts({ severity: 'medium' })).items.map((a) => a.id)).toEqual(['old:accuracy']);
+    expect((await again.listAlerts({ severity: 'critical' })).items.map((a) => a.id)).toEqual(['older:accuracy']);
+    expect((await again.listNotifications(old.id)).map((n) => n.severity)).toEqual(['medium']);
+  });
 });

@@ -1,3 +1,4 @@
+import { LEGACY_SEVERITIES } from '../../domain/index.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**
@@ -37,4 +38,23 @@ CREATE TABLE IF NOT EXISTS st_alert_live_checks (
 
 export function createAlertTables(db: SqliteDatabase): void {
   db.exec(SCHEMA_SQL);
+  migrateLegacySeverities(db);
+}
+
+/**
+ * Alerts and notifications stored before the severities became low / medium / high / critical say `warning`: they
+ * become `medium` (column and body; `critical` stays critical: lib/domain/alertSeverity.ts LEGACY_SEVERITIES). Runs at
+ * every start; after the first it matches nothing (the column is indexed only through the filters, so it is a scan of
+ * the alerts table, which holds one row per (run, metric)).
+ */
+function migrateLegacySeverities(db: SqliteDatabase): void {
+  db.transaction(() => {
+    for (const [old, now] of Object.entries(LEGACY_SEVERITIES)) {
+      db.prepare(`UPDATE st_alerts SET severity = ?, body = json_set(body, '$.severity', ?) WHERE severity = ?`).run(now, now, old);
+      db.prepare(`UPDATE st_alert_notifications SET body = json_set(body, '$.severity', ?) WHERE json_extract(body, '$.severity') = ?`).run(
+        now,
+        old,
+      );
+    }
+  })();
 }

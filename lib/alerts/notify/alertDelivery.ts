@@ -1,6 +1,5 @@
-import type { Alert, AlertNotification } from '../../domain/index.js';
+import { severityRank, type Alert, type AlertNotification } from '../../domain/index.js';
 import { PreconditionFailedError, type AlertStore } from '../../ports/index.js';
-import { severityRank } from '../thresholds.js';
 
 /**
  * An alert's `delivery` summary from its notifications at the highest severity notified (an alert that fell

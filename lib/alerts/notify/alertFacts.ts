@@ -1,8 +1,9 @@
-import type { Alert } from '../../domain/index.js';
+import type { Alert, AlertSeverity } from '../../domain/index.js';
 
 export interface AlertFacts {
-  /** e.g. "Critical regression: accuracy of retail-model-b" */
+  /** e.g. "Critical regression: accuracy of retail-model-b", "High: latency SLO (search) of agent" */
   title: string;
+  severity: AlertSeverity;
   /** the alert's own message */
   summary: string;
   facts: Array<{ name: string; value: string }>;
@@ -15,24 +16,34 @@ const METRIC_LABEL: Record<Alert['metric'], string> = {
   latency_p95: 'p95 latency',
   cost_per_case: 'cost per case',
   criterion_score: 'criterion score',
+  latency_slo: 'latency SLO',
 };
+
+const SEVERITY_LABEL: Record<AlertSeverity, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
 
 /** The metric's words, with the criterion for a criterion_score alert ("criterion score: correctness"). */
 function metricLabel(alert: Alert): string {
-  return alert.metric === 'criterion_score' && alert.criterion
-    ? `${METRIC_LABEL[alert.metric]}: ${alert.criterion}`
-    : METRIC_LABEL[alert.metric];
+  if (alert.metric === 'criterion_score' && alert.criterion) return `${METRIC_LABEL[alert.metric]}: ${alert.criterion}`;
+  if (alert.metric === 'latency_slo' && alert.category) return `${METRIC_LABEL[alert.metric]} (${alert.category})`;
+  return METRIC_LABEL[alert.metric];
 }
 
 /** The words and figures every notification format shows, from one alert. */
 export function alertFacts(alert: Alert, options: { publicUrl?: string | undefined } = {}): AlertFacts {
-  const severity = alert.severity === 'critical' ? 'Critical' : 'Warning';
+  const severity = SEVERITY_LABEL[alert.severity];
+  const slo = alert.metric === 'latency_slo';
   const facts = [
+    { name: 'Severity', value: severity },
     { name: 'Metric', value: metricLabel(alert) },
-    { name: 'Baseline → current', value: `${formatValue(alert.metric, alert.previous)} → ${formatValue(alert.metric, alert.current)}` },
+    slo
+      ? { name: 'Target → p95', value: `${formatValue(alert.metric, alert.previous)} → ${formatValue(alert.metric, alert.current)}` }
+      : { name: 'Baseline → current', value: `${formatValue(alert.metric, alert.previous)} → ${formatValue(alert.metric, alert.current)}` },
     { name: 'Change', value: `${formatChange(alert)} (threshold ${formatThreshold(alert)})` },
     { name: 'Significance', value: `${formatPValue(alert.p_value)} (${alert.test})` },
-    { name: 'Run', value: `${alert.run_id} vs baseline ${alert.baseline_run_id}${alert.live ? ' (live, run in progress)' : ''}` },
+    {
+      name: 'Run',
+      value: `${alert.run_id}${alert.baseline_run_id ? ` vs baseline ${alert.baseline_run_id}` : ''}${alert.live ? ' (live, run in progress)' : ''}`,
+    },
     { name: 'Suite / target', value: `${alert.suite_id} / ${alert.target_id}` },
   ];
   if (alert.affected_categories.length > 0) {
@@ -45,7 +56,8 @@ export function alertFacts(alert: Alert, options: { publicUrl?: string | undefin
   }
   const base = options.publicUrl?.replace(/\/+$/, '');
   return {
-    title: `${severity} regression: ${metricLabel(alert)} of ${alert.target_id}`,
+    title: `${severity} ${slo ? 'SLO violation' : 'regression'}: ${metricLabel(alert)} of ${alert.target_id}`,
+    severity: alert.severity,
     summary: alert.message,
     facts,
     ...(base ? { link: `${base}/api/v1/alerts/${encodeURIComponent(alert.id)}` } : {}),
@@ -54,7 +66,7 @@ export function alertFacts(alert: Alert, options: { publicUrl?: string | undefin
 
 export function formatValue(metric: Alert['metric'], value: number): string {
   if (metric === 'accuracy') return `${(value * 100).toFixed(1)}%`;
-  if (metric === 'latency_p95') return `${Math.round(value)} ms`;
+  if (metric === 'latency_p95' || metric === 'latency_slo') return `${Math.round(value)} ms`;
   if (metric === 'criterion_score') return `${value.toFixed(2)} / 5`;
   return `$${value.toFixed(value < 0.01 ? 6 : 4)}`;
 }

@@ -90,6 +90,7 @@ describe('webhook delivery', () => {
     expect(body.blocks[0]!.text!.text).toBe('Critical regression: accuracy of target-1');
     expect(body.blocks[1]!.text!.text).toBe('accuracy dropped 4.6 pts (87.8% -&gt; 83.2%); refunds -29.8 pts');
     expect(body.blocks[2]!.fields!.map((f) => f.text)).toEqual([
+      '*Severity*\nCritical',
       '*Metric*\naccuracy',
       '*Baseline → current*\n87.8% → 83.2%',
       '*Change*\n-4.6 pts (threshold 5 pts drop)',
@@ -150,8 +151,25 @@ describe('webhook delivery', () => {
     await drain();
     const { delivery: _d, ...rest } = CRITICAL;
     expect(server.received).toEqual([
-      { event: 'regression_alert', alert: rest, links: { alert: 'http://127.0.0.1:7071/api/v1/alerts/run-b%3Aaccuracy' } },
+      {
+        event: 'regression_alert',
+        severity: 'critical',
+        alert: rest,
+        links: { alert: 'http://127.0.0.1:7071/api/v1/alerts/run-b%3Aaccuracy' },
+      },
     ]);
+  });
+
+  it('a webhook with min_severity hears only of alerts at or above it: a medium alert is not sent, its escalation to critical is', async () => {
+    const client = clientWith({ url: server.url, format: 'json' });
+    const gated = { ...client, notify: client.notify.map((n) => ({ ...n, min_severity: 'high' as const })) };
+    await raise({ ...CRITICAL, severity: 'medium', threshold: 2 }, gated);
+    expect([await drain(), await alerts.listNotifications(CRITICAL.id)]).toEqual([[], []]);
+    await raise(CRITICAL, gated);
+    expect(await drain()).toEqual(['delivered']);
+    expect(
+      server.received.map((b) => [(b as { severity: string }).severity, (b as { alert: { severity: string } }).alert.severity]),
+    ).toEqual([['critical', 'critical']]);
   });
 
   it('retries after a 500 with a jittered exponential backoff, then delivers', async () => {
@@ -249,7 +267,7 @@ describe('webhook delivery', () => {
 
   it('goes out again when the alert escalates from warning to critical, not when it falls back', async () => {
     const client = clientWith({ url: server.url, format: 'slack' });
-    const warning = { ...CRITICAL, severity: 'warning' as const, threshold: 2 };
+    const warning = { ...CRITICAL, severity: 'medium' as const, threshold: 2 };
     await raise(warning, client);
     expect(await drain()).toEqual(['delivered']);
     await raise(CRITICAL, client);
@@ -257,19 +275,19 @@ describe('webhook delivery', () => {
     await raise(warning, client);
     expect([await drain(), queue.sent.length]).toEqual([[], 2]);
     expect(server.received.map((b) => (b as { blocks: Array<{ text: { text: string } }> }).blocks[0]!.text.text)).toEqual([
-      'Warning regression: accuracy of target-1',
+      'Medium regression: accuracy of target-1',
       'Critical regression: accuracy of target-1',
     ]);
   });
 
   it('supersedes a pending warning when the alert escalates before it went out', async () => {
     const client = clientWith({ url: server.url, format: 'slack' });
-    await raise({ ...CRITICAL, severity: 'warning', threshold: 2 }, client);
+    await raise({ ...CRITICAL, severity: 'medium', threshold: 2 }, client);
     await raise(CRITICAL, client);
     expect(await drain()).toEqual(['skipped', 'delivered']);
     expect((await alerts.listNotifications(CRITICAL.id)).map((n) => [n.severity, n.status]).sort()).toEqual([
       ['critical', 'delivered'],
-      ['warning', 'superseded'],
+      ['medium', 'superseded'],
     ]);
   });
 

@@ -1,9 +1,8 @@
 import { PreconditionFailedError, type Clock, type MailPort, type QueuePort, type Stores } from '../../ports/index.js';
 import { retryWaitInMs } from '../../resilience/index.js';
-import type { Alert, AlertNotification } from '../../domain/index.js';
+import { severityRank, type Alert, type AlertNotification } from '../../domain/index.js';
 import { alertEmail, runEmail } from './emailMessage.js';
 import type { WebhookAnswer } from './postWebhook.js';
-import { severityRank } from '../thresholds.js';
 import { refreshAlertDelivery } from './alertDelivery.js';
 import { formatNotification } from './formatNotification.js';
 import { ALERT_NOTIFICATIONS_QUEUE, notificationMessage, type NotificationMessage } from './notificationQueue.js';

@@ -197,7 +197,7 @@ describe('e-mail notifications over SMTP', () => {
     } finally {
       await refusing.close();
     }
-    const other = sampleAlert('run-c', 'accuracy', { severity: 'warning' });
+    const other = sampleAlert('run-c', 'accuracy', { severity: 'medium' });
     await alerts.upsertAlert(other);
     await queueNotifications(other, { notify: [{ kind: 'email', address: 'ops@example.com' }] }, { stores: { alerts }, queue, clock });
     const { mailer: _none, ...noMailer } = deps(smtp.port);

@@ -12,7 +12,9 @@ const FORMATTERS = {
   json: (alert, publicUrl) => {
     const { delivery: _delivery, _etag: _stored, ...rest } = alert as Alert & { _etag?: string };
     const link = alertFacts(alert, { publicUrl }).link;
-    return { event: 'regression_alert', alert: rest, ...(link ? { links: { alert: link } } : {}) };
+    // `severity` at the top too, so a receiver can route on it without reading the alert
+    const event = alert.metric === 'latency_slo' ? 'slo_alert' : 'regression_alert';
+    return { event, severity: alert.severity, alert: rest, ...(link ? { links: { alert: link } } : {}) };
   },
 } satisfies Record<Exclude<NotificationFormat, 'email'>, Formatter>;
 

@@ -1,6 +1,5 @@
-import type { Alert, AlertNotification, Client } from '../../domain/index.js';
+import { atLeastSeverity, severityRank, type Alert, type AlertNotification, type Client } from '../../domain/index.js';
 import { ConflictError, PreconditionFailedError, type Clock, type QueuePort, type Stores } from '../../ports/index.js';
-import { severityRank } from '../thresholds.js';
 import { refreshAlertDelivery } from './alertDelivery.js';
 import { ALERT_NOTIFICATIONS_QUEUE, notificationMessage, webhookKey } from './notificationQueue.js';
 
@@ -13,7 +12,8 @@ export interface QueueNotificationsDeps {
 /**
  * The outbox step after an alert is stored: one notification per webhook and e-mail address of the client at the alert's severity,
  * unless that webhook already has one at this severity or higher (so an alert goes out once per severity, and an
- * escalation from warning to critical goes out again); a pending lower-severity one for the same webhook is
+ * escalation, e.g. medium to high, goes out again); a webhook with `min_severity` hears only of alerts at or above
+ * it (an alert that escalates past it goes out then). A pending lower-severity one for the same webhook is
  * marked `superseded`. Then the first attempt of every notification not yet started is sent to the queue
  * (messageId `id:1`: a repeated call sends nothing twice). Idempotent: safe to call again after a crash.
  * Returns the notifications sent.
@@ -25,9 +25,14 @@ export async function queueNotifications(
 ): Promise<AlertNotification[]> {
   const { alerts } = deps.stores;
   const now = deps.clock.now().toISOString();
-  // webhooks and e-mail addresses alike: an e-mail notification's url is `mailto:<address>`, its format `email`
-  const webhooks = (client?.notify ?? []).map((t) =>
-    t.kind === 'webhook' ? { url: t.url, format: t.format } : { url: `mailto:${t.address}`, format: 'email' as const },
+  // webhooks and e-mail addresses alike (a webhook may ask only for alerts of at least `min_severity`): an e-mail
+  // notification's url is `mailto:<address>`, its format `email`
+  const webhooks = (client?.notify ?? []).flatMap((t): Array<{ url: string; format: AlertNotification['format'] }> =>
+    t.kind === 'webhook'
+      ? !t.min_severity || atLeastSeverity(alert.severity, t.min_severity)
+        ? [{ url: t.url, format: t.format }]
+        : []
+      : [{ url: `mailto:${t.address}`, format: 'email' as const }],
   );
   const existing = await alerts.listNotifications(alert.id);
   for (const webhook of webhooks) {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { QUEUES } from '../../runs/index.js';
+import { STAGE_QUEUE_NAMES } from '../../runs/index.js';
 import { defineRoute } from '../route.js';
 
-const QueueNameSchema = z.enum(Object.values(QUEUES) as [string, ...string[]]);
+const QueueNameSchema = z.enum(STAGE_QUEUE_NAMES as [string, ...string[]]);
 const QueueParams = z.object({ queue: QueueNameSchema });
 
 const DeadLetterViewSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { runSloCompliance } from '../../alerts/index.js';
 import {
   buildRunReport,
   HTML_CONTENT_SECURITY_POLICY,
@@ -15,7 +16,15 @@ async function* inOrder(parts: readonly string[]): AsyncGenerator<string> {
 }
 
 function reportDeps(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'services'>): ReportDeps {
-  return { stores: ctx.services.stores, clock: ctx.services.clock };
+  const { stores } = ctx.services;
+  return {
+    stores,
+    clock: ctx.services.clock,
+    sloCompliance: async (runId) => {
+      const run = await stores.runs.getRun(runId);
+      return run ? runSloCompliance(run, stores) : null;
+    },
+  };
 }
 
 /**

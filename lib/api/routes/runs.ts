@@ -10,6 +10,7 @@ import {
 } from '../../domain/index.js';
 import { checkRunConfig, createRun, CreateRunRequestSchema, runHeadlineOf, RunHeadlineSchema, runHealth } from '../../runs/index.js';
 import { runCardStats } from './runCardStats.js';
+import { runSloCompliance } from '../../alerts/index.js';
 import { NotFoundError } from '../../ports/index.js';
 import { requireAllowedOutboundUrls } from '../outboundUrls.js';
 import { ApiError } from '../problem.js';
@@ -44,8 +45,10 @@ async function runView(ctx: Pick<RouteContext<unknown, unknown, unknown>, 'servi
     efficiency: TERMINAL_RUN_STATUSES.has(run.status),
   });
   const health = await runHealth(ctx.services, run);
+  const slo = await runSloCompliance(run, ctx.services.stores);
   return {
     ...rest,
+    ...(slo ? { slo_compliance: slo } : {}),
     progress_pct: stats?.progress_pct ?? (run.status === 'completed' ? 100 : 0),
     stats: stats ?? null,
     ...cardStats,

@@ -31,7 +31,7 @@ const Judge = z
 const Thresholds = z
   .object({
     fail_under: z.number().min(0).max(1).optional(),
-    fail_on: z.enum(['critical', 'warning', 'never']).optional(),
+    fail_on: z.enum(['low', 'medium', 'high', 'critical', 'warning', 'never']).optional(),
     /** regression thresholds for clients that set none of their own (lib/alerts) */
     alerts: AlertThresholdsSchema.partial().optional(),
   })

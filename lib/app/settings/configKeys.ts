@@ -54,10 +54,10 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
     kind: 'string',
     env: 'EVALP_FAIL_ON',
     flag: '--fail-on',
-    default: 'critical',
+    default: 'high',
     reader: 'cli',
     perClient: true,
-    description: 'wait: the alert severity that fails',
+    description: 'wait: the lowest alert severity that fails (low | medium | high | critical | never)',
   },
   {
     path: 'judge.kind',

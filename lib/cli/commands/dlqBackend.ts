@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DeadLetterPort } from '../../ports/index.js';
-import { QUEUES } from '../../runs/index.js';
+import { QUEUES, STAGE_QUEUE_NAMES } from '../../runs/index.js';
 import { CliError } from '../cliError.js';
 
 export type DlqBackend = 'embedded' | 'azure';
@@ -17,7 +17,8 @@ export interface OpenedDeadLetters {
 export function resolveQueueName(text: string): string {
   const byStage = (QUEUES as Record<string, string>)[text];
   if (byStage) return byStage;
-  if ((Object.values(QUEUES) as string[]).includes(text)) return text;
+  // the `-high` / `-low` siblings hold the dead letters of high- and low-priority runs on Service Bus
+  if (STAGE_QUEUE_NAMES.includes(text)) return text;
   const names = Object.entries(QUEUES)
     .map(([stage, name]) => `${name} (${stage})`)
     .join(', ');

@@ -66,7 +66,7 @@ describe('evalp read commands against a real embedded platform', () => {
     [
       'a bad choice',
       ['alerts', '--severity', 'huge'],
-      /^evalp: option '--severity <level>' argument 'huge' is invalid\. Allowed choices are critical, warning\.\n$/,
+      /^evalp: option '--severity <level>' argument 'huge' is invalid\. Allowed choices are low, medium, high, critical\.\n$/,
     ],
     ['a bad page size', ['runs', 'list', '--limit', 'ten'], /^evalp: --limit must be a whole number \(got "ten"\)\n$/],
     ['an unknown run', ['failures', 'no-such-run'], /404.*no-such-run/],
@@ -106,17 +106,24 @@ describe('evalp submit --config', () => {
       good,
       '--profile',
       'release',
+      '--priority',
+      'low',
       ...conn(),
     ]);
     expect(r.code).toBe(0);
     const id = r.stdout.trim();
     const stored = await retail.platform.services.stores.runs.getRun(id);
-    expect([stored?.config.profile, stored?.config.coercion, stored?.config.semantics.enabled, stored?.config.execution.enabled]).toEqual([
-      'release',
-      'strict',
-      false,
-      true,
-    ]);
+    expect([
+      stored?.config.profile,
+      stored?.config.coercion,
+      stored?.config.semantics.enabled,
+      stored?.config.execution.enabled,
+      stored?.config.priority,
+    ]).toEqual(['release', 'strict', false, true, 'low']);
+    const status = await runCliInProcess(['status', id, ...conn()]);
+    expect(status.stdout).toMatch(/│ priority +│ low +│/);
+    const unknown = await runCliInProcess(['submit', '--suite', 'retail-demo', '--priority', 'urgent', ...conn()]);
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining("'urgent' is invalid") as unknown as string]);
     const bad = join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify({ coercion: 'loose' }));
     const refused = await runCliInProcess(['submit', '--suite', 'retail-demo', '--target', 'retail-model-a', '--config', bad, ...conn()]);

@@ -120,7 +120,7 @@ export function alertsCommand(io: CommandIO = processIO): Command {
         .description('regression alerts, newest first (GET /api/v1/alerts)')
         .option('--run <id>', "only this run's alerts")
         .option('--client <id>', "only this client's alerts")
-        .addOption(new Option('--severity <level>', 'only this severity').choices(['critical', 'warning']))
+        .addOption(new Option('--severity <level>', 'only this severity').choices(['low', 'medium', 'high', 'critical']))
         .addOption(new Option('--status <status>', 'only open or acknowledged alerts').choices(['open', 'acknowledged'])),
     ),
   ).action(async (opts: PageOptions & { run?: string; client?: string; severity?: string; status?: string }) => {

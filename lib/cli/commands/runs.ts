@@ -45,6 +45,12 @@ export function submitCommand(): Command {
       .option('--seed <n>', 'seed of --sample (default 42): the same seed draws the same cases')
       .addOption(new Option('--judge <kind>', 'stage-4 judge (env EVALP_JUDGE, config judge.kind)').choices(['local', 'openai']))
       .option('--judge-model <model>', 'judge model (env EVALP_JUDGE_MODEL, config judge.model)')
+      .addOption(
+        new Option(
+          '--priority <priority>',
+          'queue priority: high runs are processed before normal and low ones sharing the workers',
+        ).choices(['high', 'normal', 'low']),
+      )
       .option('--wait', 'wait for the run to finish and print its summary'),
   ).action(
     async (
@@ -62,6 +68,7 @@ export function submitCommand(): Command {
         suiteVersion?: string;
         sample?: string;
         seed?: string;
+        priority?: string;
         wait?: boolean;
         judge?: string;
         judgeModel?: string;
@@ -104,6 +111,7 @@ export function submitCommand(): Command {
         ...(config ? { config } : {}),
         ...(opts.baseline ? { baseline_run_id: opts.baseline } : {}),
         ...(opts.suiteVersion && !batch ? { suite_version: parseSuiteVersionOption(opts.suiteVersion) } : {}),
+        ...(opts.priority ? { priority: opts.priority } : {}),
       });
       process.stdout.write(`${run.id}\n`);
       if (opts.wait) {

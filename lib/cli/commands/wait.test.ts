@@ -88,10 +88,12 @@ describe('evalp wait exit codes against a real embedded platform', () => {
 
   it.each([
     ['critical', 'critical', 'open', WAIT_EXIT.regression],
-    ['critical', 'warning', 'open', WAIT_EXIT.regression],
+    ['critical', 'low', 'open', WAIT_EXIT.regression],
     ['critical', 'never', 'open', WAIT_EXIT.ok],
-    ['warning', 'critical', 'open', WAIT_EXIT.ok],
-    ['warning', 'warning', 'open', WAIT_EXIT.regression],
+    ['medium', 'high', 'open', WAIT_EXIT.ok],
+    ['medium', 'medium', 'open', WAIT_EXIT.regression],
+    ['low', 'warning', 'open', WAIT_EXIT.regression],
+    ['high', 'critical', 'open', WAIT_EXIT.ok],
     ['critical', 'critical', 'acknowledged', WAIT_EXIT.ok],
   ] as const)('a %s alert with --fail-on %s (%s) exits %i', async (severity, failOn, status, code) => {
     const alert = alertOf(
@@ -105,13 +107,13 @@ describe('evalp wait exit codes against a real embedded platform', () => {
     expect(r.stderr).toMatch(new RegExp(`evalp wait: (ok|regression): .* \\(exit ${code}\\)`));
   });
 
-  it('1 from a real detection: model B against model A as its baseline raises a critical alert', async () => {
+  it('1 from a real detection: model B against model A as its baseline raises a high alert (fails at the default --fail-on high)', async () => {
     const run = await retail.runModel('retail-model-b', { branch: 'feature' }, { baseline_run_id: base.id });
     const r = await runCliInProcess(['wait', run.id, '--json', ...conn()]);
     const outcome = JSON.parse(r.stdout) as { exit_code: number; alerts: Alert[] };
     expect([r.code, outcome.exit_code]).toEqual([1, 1]);
     expect(outcome.alerts.find((a) => a.metric === 'accuracy')).toMatchObject({
-      severity: 'critical',
+      severity: 'high',
       baseline_run_id: base.id,
       affected_categories: [expect.objectContaining({ category: 'refunds' })],
     });
@@ -131,7 +133,7 @@ describe('evalp wait exit codes against a real embedded platform', () => {
   });
 
   it.each([
-    [['--fail-on', 'major'], '--fail-on must be one of critical, warning, never (got "major")'],
+    [['--fail-on', 'major'], '--fail-on must be one of low, medium, high, critical, never, warning (got "major")'],
     [['--timeout', 'soon'], '--timeout must be a duration such as 90s, 30m or 2h (got "soon")'],
     [['--bogus'], "unknown option '--bogus'"],
   ])('2 for a usage error: %j', async (flags, message) => {
@@ -167,11 +169,13 @@ describe('evalp wait exit codes against a real embedded platform', () => {
 
   it('blockingAlerts: the level and acknowledgement decide', () => {
     const critical = alertOf(head, 'critical');
-    const warning = { ...alertOf(head, 'warning'), id: 'w' };
+    const medium = { ...alertOf(head, 'medium'), id: 'w' };
     expect([
-      blockingAlerts([critical, warning], 'critical'),
-      blockingAlerts([critical, warning], 'warning'),
+      blockingAlerts([critical, medium], 'critical'),
+      blockingAlerts([critical, medium], 'high'),
+      blockingAlerts([critical, medium], 'medium'),
+      blockingAlerts([critical, medium], 'warning'),
       blockingAlerts([critical], 'never'),
-    ]).toEqual([[critical], [critical, warning], []]);
+    ]).toEqual([[critical], [critical], [critical, medium], [critical, medium], []]);
   });
 });

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { TERMINAL_RUN_STATUSES, type Alert, type RunStatus } from '../../domain/index.js';
+import { ALERT_SEVERITIES, atLeastSeverity, TERMINAL_RUN_STATUSES, type Alert, type RunStatus } from '../../domain/index.js';
 import { ApiClient, apiTargetFrom } from '../apiClient.js';
 import { CliError } from '../cliError.js';
 import { cliSettings } from '../cliConfig.js';
@@ -18,13 +18,15 @@ export const WAIT_EXIT = {
   runNotCompleted: 3,
 } as const;
 
-export const FAIL_ON_LEVELS = ['critical', 'warning', 'never'] as const;
+/** the lowest severity that fails, or never; `warning` is the level from before low/medium/high/critical: any alert */
+export const FAIL_ON_LEVELS = [...ALERT_SEVERITIES, 'never', 'warning'] as const;
 export type FailOn = (typeof FAIL_ON_LEVELS)[number];
 
 /** Open alerts at or above the level (acknowledged alerts were accepted by a person and never fail the gate). */
 export function blockingAlerts(alerts: readonly Alert[], failOn: FailOn): Alert[] {
   if (failOn === 'never') return [];
-  return alerts.filter((a) => a.status !== 'acknowledged' && (failOn === 'warning' || a.severity === 'critical'));
+  const minimum = failOn === 'warning' ? 'low' : failOn;
+  return alerts.filter((a) => a.status !== 'acknowledged' && atLeastSeverity(a.severity, minimum));
 }
 
 interface WaitOptions {
@@ -45,7 +47,7 @@ export function waitCommand(): Command {
       .argument('<runId>', 'the run to wait for')
       .option(
         '--fail-on <level>',
-        'critical | warning | never: the alert severity that fails (exit 1; default critical; env EVALP_FAIL_ON)',
+        'low | medium | high | critical | never: the lowest alert severity that fails (exit 1; warning = low, any alert; default high; env EVALP_FAIL_ON)',
       )
       .option('--timeout <duration>', 'stop waiting after this long (e.g. 90s, 30m, 2h; a bare number is seconds): exit 3')
       .option('--interval <ms>', 'poll interval in milliseconds', '1000')
@@ -58,7 +60,7 @@ export function waitCommand(): Command {
 }
 
 async function runWait(runId: string, opts: WaitOptions): Promise<number> {
-  // environment (EVALP_FAIL_ON) > --fail-on > evalplatform.config.yaml thresholds.fail_on > critical
+  // environment (EVALP_FAIL_ON) > --fail-on > evalplatform.config.yaml thresholds.fail_on > high
   const settings = cliSettings({ flags: { '--fail-on': opts.failOn } });
   const failOn = String(settings.get('thresholds.fail_on')) as FailOn;
   if (!FAIL_ON_LEVELS.includes(failOn))

@@ -106,6 +106,7 @@ export interface EncodedMessage {
   appProps: string | null;
   scheduledAt: number | undefined;
   timeToLiveMs: number | undefined;
+  priority: number;
 }
 
 export function encodeMessage(message: OutboundMessage): EncodedMessage {
@@ -116,6 +117,9 @@ export function encodeMessage(message: OutboundMessage): EncodedMessage {
   }
   const ttl = message.timeToLiveMs;
   if (ttl !== undefined) wholeNumberOption('timeToLiveMs', ttl, 0);
+  const priority = message.priority ?? 0;
+  if (!Number.isInteger(priority) || priority < -MAX_PRIORITY || priority > MAX_PRIORITY)
+    throw new TypeError(`priority must be a whole number from -${MAX_PRIORITY} to ${MAX_PRIORITY}, got ${String(message.priority)}.`);
   const hasId = message.messageId !== undefined;
   return {
     messageId: hasId ? nonEmptyString('messageId', message.messageId) : randomUUID(),
@@ -127,5 +131,9 @@ export function encodeMessage(message: OutboundMessage): EncodedMessage {
     appProps: encodeProperties(message.applicationProperties),
     scheduledAt: scheduled?.getTime(),
     timeToLiveMs: ttl,
+    priority,
   };
 }
+
+/** Priorities run from -MAX_PRIORITY to MAX_PRIORITY (0 = default). */
+export const MAX_PRIORITY = 10;

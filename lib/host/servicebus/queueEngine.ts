@@ -30,6 +30,7 @@ export class SqliteQueueEngine {
   readonly lockDurationMs: number;
   readonly maxDeliveryCount: number;
   readonly duplicateDetectionWindowMs: number;
+  readonly priorityAgingMs: number;
   private readonly maxDeliveryCountByQueue: ReadonlyMap<string, number>;
   private readonly sql: QueueStatements;
   private readonly listeners = new KeyedListeners();
@@ -55,6 +56,7 @@ export class SqliteQueueEngine {
       ]),
     );
     this.duplicateDetectionWindowMs = wholeNumberOption('duplicateDetectionWindowMs', options.duplicateDetectionWindowMs, 600_000, 0);
+    this.priorityAgingMs = wholeNumberOption('priorityAgingMs', options.priorityAgingMs, 600_000, 0);
     createQueueSchema(db);
     this.sql = prepareQueueStatements(db);
     this.deadLetterTx = db.transaction(
@@ -64,8 +66,20 @@ export class SqliteQueueEngine {
         for (const { m, e } of rows) {
           if (this.sql.deadLetterIdExists.get(queue, e.messageId)) continue;
           const seq = Number(
-            this.sql.insert.run(queue, e.messageId, e.body, e.bodyKind, e.correlationId, e.subject, e.appProps, now, null, now)
-              .lastInsertRowid,
+            this.sql.insert.run(
+              queue,
+              e.messageId,
+              e.body,
+              e.bodyKind,
+              e.correlationId,
+              e.subject,
+              e.appProps,
+              now,
+              null,
+              now,
+              e.priority,
+              this.rankAt(now, e.priority),
+            ).lastInsertRowid,
           );
           if (m.deliveryCount !== undefined) this.sql.setDeliveryCount.run(m.deliveryCount, seq);
           this.moveToDeadLetters(seq, now, m.reason, m.description);
@@ -95,7 +109,10 @@ export class SqliteQueueEngine {
     return { accepted, duplicates };
   }
 
-  /** Locks up to `maxMessages` visible messages in sequence order (one transaction) and returns them. */
+  /**
+   * Locks up to `maxMessages` visible messages (one transaction) and returns them: in rank order (the enqueue time
+   * moved earlier by priority × priorityAgingMs), then sequence order; with equal priorities, sequence order.
+   */
   receive(queueName: string, options: ReceiveOptions): ReceivedMessage[] {
     const max = wholeNumberOption('maxMessages', options.maxMessages, 1, 0);
     const lockMs = wholeNumberOption('lockDurationMs', options.lockDurationMs, this.lockDurationMs);
@@ -261,6 +278,8 @@ export class SqliteQueueEngine {
         enqueuedAt,
         expiresAt,
         enqueuedAt,
+        m.priority,
+        this.rankAt(enqueuedAt, m.priority),
       );
       accepted += 1;
       if (enqueuedAt === now) visible += 1;
@@ -350,10 +369,28 @@ export class SqliteQueueEngine {
         DeadLetterReason: r.reason,
         DeadLetterErrorDescription: r.description,
       };
-      this.sql.insert.run(r.queue, r.message_id, r.body, r.body_kind, r.correlation_id, r.subject, JSON.stringify(props), now, null, now);
+      this.sql.insert.run(
+        r.queue,
+        r.message_id,
+        r.body,
+        r.body_kind,
+        r.correlation_id,
+        r.subject,
+        JSON.stringify(props),
+        now,
+        null,
+        now,
+        r.priority,
+        this.rankAt(now, r.priority),
+      );
       this.sql.deleteDeadLetter.run(r.seq);
     }
     return rows.length;
+  }
+
+  /** The receive rank of a message enqueued at `enqueuedAt`: priority p counts as p × priorityAgingMs of waiting. */
+  private rankAt(enqueuedAt: number, priority: number): number {
+    return enqueuedAt - priority * this.priorityAgingMs;
   }
 
   private emit(queues: Set<string>): void {

@@ -1,8 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { StoredMessageRow } from './messageCodec.js';
 
-export type MessageRow = StoredMessageRow & { expires_at: number | null; last_error: string | null; released_after_crash: number };
-export type DeadLetterRow = StoredMessageRow & { queue: string };
+export type MessageRow = StoredMessageRow & {
+  expires_at: number | null;
+  last_error: string | null;
+  released_after_crash: number;
+  priority: number;
+};
+export type DeadLetterRow = StoredMessageRow & { queue: string; priority: number };
 export type DeadLetterListRow = DeadLetterRow & { dead_lettered_at: number; reason: string; description: string };
 interface LockRow {
   seq: number;
@@ -12,15 +17,16 @@ interface LockRow {
 }
 
 const MESSAGE_COLUMNS =
-  'seq, message_id, body, body_kind, correlation_id, subject, app_props, enqueued_at, expires_at, delivery_count, last_error, released_after_crash';
-const DEAD_LETTER_COLUMNS = 'seq, queue, message_id, body, body_kind, correlation_id, subject, app_props, enqueued_at, delivery_count';
+  'seq, message_id, body, body_kind, correlation_id, subject, app_props, enqueued_at, expires_at, delivery_count, last_error, released_after_crash, priority';
+const DEAD_LETTER_COLUMNS =
+  'seq, queue, message_id, body, body_kind, correlation_id, subject, app_props, enqueued_at, delivery_count, priority';
 
 /** Every statement the queue engine runs, prepared once per engine. */
 export function prepareQueueStatements(db: Database.Database) {
   return {
     insert: db.prepare(
       `INSERT INTO sb_messages (queue, message_id, body, body_kind, correlation_id, subject, app_props,
-         enqueued_at, expires_at, available_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         enqueued_at, expires_at, available_at, priority, rank_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     /** changes = 1 when the id is new or its last sighting is outside the window; 0 = duplicate. */
     recordMessageId: db.prepare(
@@ -29,7 +35,8 @@ export function prepareQueueStatements(db: Database.Database) {
     ),
     pruneMessageIds: db.prepare('DELETE FROM sb_dedup WHERE seen_at <= ?'),
     selectAvailable: db.prepare<[string, number, number], MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS} FROM sb_messages WHERE queue = ? AND available_at <= ? ORDER BY seq LIMIT ?`,
+      `SELECT ${MESSAGE_COLUMNS} FROM sb_messages INDEXED BY sb_messages_by_rank
+       WHERE queue = ? AND available_at <= ? ORDER BY rank_at, seq LIMIT ?`,
     ),
     lock: db.prepare('UPDATE sb_messages SET lock_token = ?, available_at = ?, delivery_count = delivery_count + 1 WHERE seq = ?'),
     selectByLock: db.prepare<[string], LockRow>('SELECT seq, queue, delivery_count, last_error FROM sb_messages WHERE lock_token = ?'),

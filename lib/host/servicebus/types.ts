@@ -13,6 +13,11 @@ export interface OutboundMessage {
   scheduledEnqueueTimeUtc?: Date;
   /** After this long (from the enqueue time) an undelivered message is dead-lettered ('TTLExpiredException'). */
   timeToLiveMs?: number;
+  /**
+   * Receive priority, a whole number from -10 to 10 (default 0; higher is received first). Not a Service Bus feature
+   * (Azure uses one queue per priority): a message of priority p is ranked as if enqueued p × priorityAgingMs earlier.
+   */
+  priority?: number;
 }
 
 /** A message locked by `receive` (peek-lock): settle it with its `lockToken`. */
@@ -89,6 +94,11 @@ export interface QueueEngineOptions {
   maxDeliveryCountByQueue?: Record<string, number>;
   /** Duplicate detection window by messageId (default 10 min); 0 turns duplicate detection off. */
   duplicateDetectionWindowMs?: number;
+  /**
+   * How much waiting one step of priority is worth (default 10 min): a message of priority 1 goes before priority-0
+   * messages enqueued less than this long before it, so a lower priority waits at most this long per step (aging).
+   */
+  priorityAgingMs?: number;
 }
 
 export interface ReceiveOptions {

@@ -15,7 +15,7 @@ export function sampleAlert(runId: string, metric: AlertMetric = 'accuracy', ove
     suite_id: 'suite-1',
     target_id: 'target-1',
     metric,
-    severity: 'warning',
+    severity: 'medium',
     previous: 0.9,
     current: 0.85,
     change: -5,
@@ -39,7 +39,7 @@ export function sampleAlert(runId: string, metric: AlertMetric = 'accuracy', ove
 
 export function sampleNotification(
   alert: string,
-  severity: Alert['severity'] = 'warning',
+  severity: Alert['severity'] = 'medium',
   overrides: Partial<AlertNotification> = {},
 ): AlertNotification {
   return {
@@ -87,7 +87,7 @@ const FILTERS: Array<[string, AlertFilter, string[]]> = [
   ['status', { status: 'open' }, ['r3:accuracy', 'r1:accuracy', 'r1:cost_per_case']],
   ['severity', { severity: 'critical' }, ['r3:accuracy', 'r1:accuracy']],
   ['metric', { metric: 'accuracy' }, ['r3:accuracy', 'r1:accuracy']],
-  ['combined', { client_id: 'acme', severity: 'warning', metric: 'cost_per_case' }, ['r1:cost_per_case']],
+  ['combined', { client_id: 'acme', severity: 'medium', metric: 'cost_per_case' }, ['r1:cost_per_case']],
   ['no match', { run_id: 'r9' }, []],
 ];
 
@@ -170,18 +170,18 @@ export function alertStoreContract(name: string, createStore: StoreFactory<Alert
 
     it("creates a notification once per id, lists an alert's notifications oldest first, replaces with an ETag check", async () => {
       const store = await createStore();
-      const warning = await store.createNotification(sampleNotification('r1:accuracy', 'warning'));
+      const warning = await store.createNotification(sampleNotification('r1:accuracy', 'medium'));
       const critical = await store.createNotification(
         sampleNotification('r1:accuracy', 'critical', { created_at: '2026-03-01T12:05:00.000Z' }),
       );
       await store.createNotification(sampleNotification('r2:accuracy'));
-      await expect(store.createNotification(sampleNotification('r1:accuracy', 'warning', { status: 'delivered' }))).rejects.toBeInstanceOf(
+      await expect(store.createNotification(sampleNotification('r1:accuracy', 'medium', { status: 'delivered' }))).rejects.toBeInstanceOf(
         ConflictError,
       );
       expect(await store.listNotifications('r1:accuracy')).toEqual([warning, critical]);
       const claimed = await store.replaceNotification({ ...warning, attempts: 1 }, { ifMatch: warning._etag });
       expect(await store.getNotification(warning.id)).toEqual({
-        ...sampleNotification('r1:accuracy', 'warning', { attempts: 1 }),
+        ...sampleNotification('r1:accuracy', 'medium', { attempts: 1 }),
         _etag: claimed._etag,
       });
       await expect(store.replaceNotification({ ...warning, attempts: 1 }, { ifMatch: warning._etag })).rejects.toBeInstanceOf(

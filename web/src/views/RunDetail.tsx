@@ -96,8 +96,8 @@ export function RunDetailView({ route }: { route: Route }) {
         Run <code>{r.id}</code> <span class={`status status-${r.status}`}>{r.status}</span>
       </h1>
       <p class="muted">
-        suite {r.suite_id} · target {r.target_id} · client {r.client_id ?? 'none'} · profile {r.config.profile ?? '–'} · created{' '}
-        {when(r.created_at)}
+        suite {r.suite_id} · target {r.target_id} · client {r.client_id ?? 'none'} · profile {r.config.profile ?? '–'} · priority{' '}
+        {r.config.priority ?? 'normal'} · created {when(r.created_at)}
         {r.baseline_run_id && (
           <>
             {' '}
