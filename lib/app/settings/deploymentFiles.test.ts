@@ -5,7 +5,7 @@ import * as functionSettings from '../../../functions/settings.js';
 import { ALERT_NOTIFICATIONS_QUEUE } from '../../alerts/index.js';
 import { captureRegistrations } from '../../host/capture.js';
 import type { FunctionRegistration } from '../../host/registration.js';
-import { QUEUES } from '../../runs/queues.js';
+import { STAGE_QUEUE_NAMES } from '../../runs/queues.js';
 import { RUN_COMPLETED_QUEUE } from '../../runs/runCompletedEvents.js';
 import { packageRoot } from '../packageRoot.js';
 import { APP_SETTINGS, APP_SETTING_NAMES } from './appSettings.js';
@@ -64,7 +64,7 @@ describe('host.json', () => {
   it('matches the queue triggers: one per stage queue (+ alert notifications, run completed), all on ServiceBusConnection, settled by the host', () => {
     const triggers = registrations.filter((r) => r.kind === 'serviceBusTrigger');
     expect(triggers.map((r) => r.trigger.queueName).sort()).toEqual(
-      [...Object.values(QUEUES), ALERT_NOTIFICATIONS_QUEUE, RUN_COMPLETED_QUEUE].sort(),
+      [...STAGE_QUEUE_NAMES, ALERT_NOTIFICATIONS_QUEUE, RUN_COMPLETED_QUEUE].sort(),
     );
     for (const trigger of triggers) {
       expect(trigger.trigger.connection).toBe(functionSettings.SERVICE_BUS_CONNECTION);
@@ -72,7 +72,7 @@ describe('host.json', () => {
       expect(trigger.trigger.autoCompleteMessages ?? true).toBe(hostJson.extensions.serviceBus.autoCompleteMessages);
     }
     const batch = triggers.filter((r) => r.trigger.cardinality === 'many');
-    expect(batch.map((r) => r.trigger.queueName).sort()).toEqual(Object.values(QUEUES).sort());
+    expect(batch.map((r) => r.trigger.queueName).sort()).toEqual([...STAGE_QUEUE_NAMES].sort());
     expect(hostJson.extensions.serviceBus.maxMessageBatchSize).toBeGreaterThanOrEqual(
       hostJson.extensions.serviceBus.minMessageBatchSize as number,
     );
