@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationFieldSchema } from './organization.js';
 
 /** `criterion_score`: one rubric criterion of the semantic judge (the alert's `criterion`), mean score on its 1-5 scale */
 export const ALERT_METRICS = ['accuracy', 'latency_p95', 'cost_per_case', 'criterion_score'] as const;
@@ -38,6 +39,8 @@ export const AlertDeliverySchema = z
 export const AlertSchema = z
   .object({
     id: z.string().min(1),
+    /** the owning organization, stamped by the organization-scoped stores (absent: `default`) */
+    organization: OrganizationFieldSchema,
     run_id: z.string().min(1),
     baseline_run_id: z.string().min(1),
     client_id: z.string().nullable(),

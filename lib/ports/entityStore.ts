@@ -1,3 +1,4 @@
+import type { OrganizationScope } from './organizationScope.js';
 import type { Page, PageOptions, WithEtag } from './paging.js';
 
 /**
@@ -11,5 +12,6 @@ export interface EntityStore<T extends { id: string }> {
   get(id: string): Promise<WithEtag<T> | undefined>;
   replace(entity: T, options?: { ifMatch?: string }): Promise<WithEtag<T>>;
   delete(id: string): Promise<void>;
-  list(options?: PageOptions): Promise<Page<WithEtag<T>>>;
+  /** `organization`: only that organization's entities (a missing field counts as `default`) */
+  list(options?: PageOptions & OrganizationScope): Promise<Page<WithEtag<T>>>;
 }

@@ -1,4 +1,13 @@
-import type { Client, Experiment, JudgeCalibration, PairwiseVerdict, StoredToolCatalog, TargetSystem, TestSuite } from '../domain/index.js';
+import type {
+  Client,
+  Experiment,
+  JudgeCalibration,
+  Organization,
+  PairwiseVerdict,
+  StoredToolCatalog,
+  TargetSystem,
+  TestSuite,
+} from '../domain/index.js';
 import type { EntityStore } from './entityStore.js';
 import type { TestCaseStore } from './testCaseStore.js';
 import type { RunStore } from './runStore.js';
@@ -30,4 +39,6 @@ export interface Stores {
   pairwiseVerdicts: EntityStore<PairwiseVerdict>;
   /** experiments (lib/experiments): settings, pinned version, variant runs, frozen conclusion */
   experiments: EntityStore<Experiment>;
+  /** organizations (lib/tenancy): the tenants that own everything above, with their budgets */
+  organizations: EntityStore<Organization>;
 }

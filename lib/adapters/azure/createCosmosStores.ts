@@ -4,6 +4,8 @@ import {
   ClientSchema,
   type Experiment,
   ExperimentSchema,
+  type Organization,
+  OrganizationSchema,
   type JudgeCalibration,
   JudgeCalibrationSchema,
   type PairwiseVerdict,
@@ -58,5 +60,6 @@ export function createCosmosStores(database: Database, options: CosmosStoresOpti
     calibrations: new CosmosEntityStore<JudgeCalibration>(container('entities'), ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
     pairwiseVerdicts: new CosmosEntityStore<PairwiseVerdict>(container('entities'), ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
     experiments: new CosmosEntityStore<Experiment>(container('entities'), ENTITY_KINDS.experiments, ExperimentSchema),
+    organizations: new CosmosEntityStore<Organization>(container('entities'), ENTITY_KINDS.organizations, OrganizationSchema),
   };
 }

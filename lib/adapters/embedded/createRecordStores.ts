@@ -5,6 +5,8 @@ import {
   ExperimentSchema,
   type JudgeCalibration,
   JudgeCalibrationSchema,
+  type Organization,
+  OrganizationSchema,
   type PairwiseVerdict,
   PairwiseVerdictSchema,
   type StoredToolCatalog,
@@ -47,5 +49,6 @@ export function createEmbeddedRecordStores(db: SqliteDatabase, changeLog: Change
     calibrations: new EmbeddedEntityStore<JudgeCalibration>(db, ENTITY_KINDS.calibrations, JudgeCalibrationSchema),
     pairwiseVerdicts: new EmbeddedEntityStore<PairwiseVerdict>(db, ENTITY_KINDS.pairwiseVerdicts, PairwiseVerdictSchema),
     experiments: new EmbeddedEntityStore<Experiment>(db, ENTITY_KINDS.experiments, ExperimentSchema),
+    organizations: new EmbeddedEntityStore<Organization>(db, ENTITY_KINDS.organizations, OrganizationSchema),
   };
 }

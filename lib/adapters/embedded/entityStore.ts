@@ -4,12 +4,14 @@ import {
   type EntityStore,
   NotFoundError,
   type Page,
+  type OrganizationScope,
   type PageOptions,
   PreconditionFailedError,
   type WithEtag,
 } from '../../ports/index.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { newEtag, withoutEtag, type SqliteDatabase } from './sqlite.js';
+import { ensureOrganizationColumn } from './organizationColumn.js';
 
 const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS st_entities (
@@ -40,6 +42,8 @@ export class EmbeddedEntityStore<T extends { id: string }> implements EntityStor
   private readonly deleteRow;
   private readonly selectPage;
   private readonly countRows;
+  private readonly selectOrganizationPage;
+  private readonly countOrganizationRows;
 
   constructor(
     db: SqliteDatabase,
@@ -48,6 +52,7 @@ export class EmbeddedEntityStore<T extends { id: string }> implements EntityStor
     private readonly schema: z.ZodType<T>,
   ) {
     db.exec(SCHEMA_SQL);
+    ensureOrganizationColumn(db, 'st_entities', 'from-body', 'kind, organization, id');
     this.insertRow = db.prepare<[string, string, string, string, string, string]>(
       `INSERT INTO st_entities (kind, id, body, etag, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (kind, id) DO NOTHING`,
@@ -66,6 +71,12 @@ export class EmbeddedEntityStore<T extends { id: string }> implements EntityStor
       'SELECT body, etag FROM st_entities WHERE kind = ? ORDER BY id LIMIT ? OFFSET ?',
     );
     this.countRows = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM st_entities WHERE kind = ?');
+    this.selectOrganizationPage = db.prepare<[string, string, number, number], EntityRow>(
+      'SELECT body, etag FROM st_entities WHERE kind = ? AND organization = ? ORDER BY id LIMIT ? OFFSET ?',
+    );
+    this.countOrganizationRows = db.prepare<[string, string], { n: number }>(
+      'SELECT count(*) AS n FROM st_entities WHERE kind = ? AND organization = ?',
+    );
   }
 
   async create(entity: T): Promise<WithEtag<T>> {
@@ -106,10 +117,14 @@ export class EmbeddedEntityStore<T extends { id: string }> implements EntityStor
     this.deleteRow.run(this.kind, id);
   }
 
-  async list(options: PageOptions = {}): Promise<Page<WithEtag<T>>> {
+  async list(options: PageOptions & OrganizationScope = {}): Promise<Page<WithEtag<T>>> {
     const window = pageWindow(options);
-    const rows = this.selectPage.all(this.kind, window.limit, window.offset);
-    const total = this.countRows.get(this.kind)?.n ?? 0;
+    const org = options.organization;
+    const rows =
+      org === undefined
+        ? this.selectPage.all(this.kind, window.limit, window.offset)
+        : this.selectOrganizationPage.all(this.kind, org, window.limit, window.offset);
+    const total = (org === undefined ? this.countRows.get(this.kind) : this.countOrganizationRows.get(this.kind, org))?.n ?? 0;
     return pageIn(
       rows.map((row) => this.fromRow(row)),
       total,

@@ -7,4 +7,5 @@ export const ENTITY_KINDS = {
   calibrations: 'judge_calibration',
   pairwiseVerdicts: 'pairwise_verdict',
   experiments: 'experiment',
+  organizations: 'organization',
 } as const;

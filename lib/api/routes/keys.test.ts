@@ -34,6 +34,7 @@ describe('API keys: /api/v1/keys', () => {
       created_at: expect.any(String),
       revoked_at: null,
       last_used_at: null,
+      organization: 'default',
       key: expect.stringMatching(/^evalp_[0-9a-f]{12}_[A-Za-z0-9_-]{32}$/),
     });
     expect(created.headers.get('location')).toBe(`${t.platform.url}/api/v1/keys/${created.json.id}`);
@@ -143,6 +144,7 @@ describe('the audit trail: /api/v1/audit', () => {
         entity_id: made.json.id,
         status: 200,
         request_id: expect.any(String),
+        organization: 'default',
       },
       {
         id: expect.any(String),
@@ -155,6 +157,7 @@ describe('the audit trail: /api/v1/audit', () => {
         entity_id: made.json.id,
         status: 201,
         request_id: 'req-audit-1',
+        organization: 'default',
       },
     ]);
     expect(JSON.stringify(records)).not.toContain(made.json.key.split('_')[2]);

@@ -1,0 +1,3 @@
+export { Ownership } from './ownership.js';
+export { isPlatformOperator, organizationOfPrincipal, scopedServices, scopedStores, unscopedServicesOf } from './scopedServices.js';
+export { runIdOfMessage } from './scopedPlatformPorts.js';

@@ -1,0 +1,21 @@
+import { organizationOf } from '../domain/index.js';
+
+/** The organization a scoped store acts for, and the one test of ownership every scoped store uses. */
+export class Ownership {
+  constructor(readonly organization: string) {}
+
+  /** whether the entity belongs to this organization (no field: `default`) */
+  owns(entity: { organization?: string | undefined } | undefined | null): boolean {
+    return entity != null && organizationOf(entity) === this.organization;
+  }
+
+  /** the entity as this organization writes it: its `organization` set, whatever the caller put there */
+  stamp<T extends object>(entity: T): T & { organization: string } {
+    return { ...entity, organization: this.organization };
+  }
+
+  /** the value when owned, else undefined (a read of another organization's id is a miss: 404, never 403) */
+  ownedOrUndefined<T extends { organization?: string | undefined }>(entity: T | undefined): T | undefined {
+    return this.owns(entity) ? entity : undefined;
+  }
+}
