@@ -26,6 +26,7 @@ import { meRoute } from './routes/me.js';
 import { DEAD_LETTER_ROUTES } from './routes/deadLetters.js';
 import { ANNOTATION_ROUTES } from './routes/annotations.js';
 import { EXPERIMENT_ROUTES } from './routes/experiments.js';
+import { ORGANIZATION_ROUTES } from './routes/organizations.js';
 
 /**
  * Every route of the management API, grouped by resource (one file per group in routes/). functions/http
@@ -57,4 +58,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...DEAD_LETTER_ROUTES,
   ...ANNOTATION_ROUTES,
   ...EXPERIMENT_ROUTES,
+  ...ORGANIZATION_ROUTES,
 ];

@@ -18,4 +18,28 @@ export class Ownership {
   ownedOrUndefined<T extends { organization?: string | undefined }>(entity: T | undefined): T | undefined {
     return this.owns(entity) ? entity : undefined;
   }
+
+  /**
+   * The entity as its organization reads it: owned, with the `organization` field left out (inside a scope it is
+   * implicit, so answers look as they did before organizations), else undefined.
+   */
+  visible<T extends { organization?: string | undefined }>(entity: T | undefined): T | undefined {
+    if (!this.owns(entity)) return undefined;
+    const { organization: _implicit, ...rest } = entity!;
+    return rest as T;
+  }
+
+  /** a written entity as its organization reads it back (`organization` left out) */
+  async written<T extends { organization?: string | undefined }>(write: Promise<T>): Promise<T> {
+    const { organization: _implicit, ...rest } = await write;
+    return rest as T;
+  }
+
+  /** the owned entities of a list, as `visible` shows them */
+  visibleOnly<T extends { organization?: string | undefined }>(entities: readonly T[]): T[] {
+    return entities.flatMap((e) => {
+      const v = this.visible(e);
+      return v ? [v] : [];
+    });
+  }
 }

@@ -12,22 +12,22 @@ export class ScopedAlertStore implements AlertStore {
   ) {}
 
   createAlert(alert: Alert): Promise<WithEtag<Alert>> {
-    return this.inner.createAlert(this.scope.stamp(alert));
+    return this.scope.written(this.inner.createAlert(this.scope.stamp(alert)));
   }
 
   async upsertAlert(alert: Alert): Promise<WithEtag<Alert>> {
     const existing = await this.inner.getAlert(alert.id);
     if (existing && !this.scope.owns(existing)) throw new NotFoundError('alert', alert.id);
-    return this.inner.upsertAlert(this.scope.stamp(alert));
+    return this.scope.written(this.inner.upsertAlert(this.scope.stamp(alert)));
   }
 
   async getAlert(id: string): Promise<WithEtag<Alert> | undefined> {
-    return this.scope.ownedOrUndefined(await this.inner.getAlert(id));
+    return this.scope.visible(await this.inner.getAlert(id));
   }
 
   async replaceAlert(alert: Alert, options?: { ifMatch?: string }): Promise<WithEtag<Alert>> {
     if (!(await this.getAlert(alert.id))) throw new NotFoundError('alert', alert.id);
-    return this.inner.replaceAlert(this.scope.stamp(alert), options);
+    return this.scope.written(this.inner.replaceAlert(this.scope.stamp(alert), options));
   }
 
   async deleteAlert(id: string): Promise<void> {
@@ -36,7 +36,7 @@ export class ScopedAlertStore implements AlertStore {
 
   async listAlerts(filter: AlertFilter = {}, options?: PageOptions): Promise<Page<WithEtag<Alert>>> {
     const page = await this.inner.listAlerts({ ...filter, organization: this.scope.organization }, options);
-    return { ...page, items: page.items.filter((a) => this.scope.owns(a)) };
+    return { ...page, items: this.scope.visibleOnly(page.items) };
   }
 
   async createNotification(notification: AlertNotification): Promise<WithEtag<AlertNotification>> {

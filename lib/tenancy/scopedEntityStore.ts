@@ -17,22 +17,22 @@ export class ScopedEntityStore<T extends Owned> implements EntityStore<T> {
   ) {}
 
   create(entity: T): Promise<WithEtag<T>> {
-    return this.inner.create(this.scope.stamp(entity));
+    return this.scope.written(this.inner.create(this.scope.stamp(entity)));
   }
 
   async upsert(entity: T): Promise<WithEtag<T>> {
     const existing = await this.inner.get(entity.id);
     if (existing && !this.scope.owns(existing)) throw new ConflictError(this.kind, entity.id);
-    return this.inner.upsert(this.scope.stamp(entity));
+    return this.scope.written(this.inner.upsert(this.scope.stamp(entity)));
   }
 
   async get(id: string): Promise<WithEtag<T> | undefined> {
-    return this.scope.ownedOrUndefined(await this.inner.get(id));
+    return this.scope.visible(await this.inner.get(id));
   }
 
   async replace(entity: T, options?: { ifMatch?: string }): Promise<WithEtag<T>> {
     if (!(await this.get(entity.id))) throw new NotFoundError(this.kind, entity.id);
-    return this.inner.replace(this.scope.stamp(entity), options);
+    return this.scope.written(this.inner.replace(this.scope.stamp(entity), options));
   }
 
   async delete(id: string): Promise<void> {
@@ -41,6 +41,6 @@ export class ScopedEntityStore<T extends Owned> implements EntityStore<T> {
 
   async list(options: PageOptions = {}): Promise<Page<WithEtag<T>>> {
     const page = await this.inner.list({ ...options, organization: this.scope.organization });
-    return { ...page, items: page.items.filter((e) => this.scope.owns(e)) };
+    return { ...page, items: this.scope.visibleOnly(page.items) };
   }
 }

@@ -22,12 +22,12 @@ export class ScopedAuditStore implements AuditStore {
   ) {}
 
   createAuditRecord(record: AuditRecord): Promise<AuditRecord> {
-    return this.inner.createAuditRecord(this.scope.stamp(record));
+    return this.scope.written(this.inner.createAuditRecord(this.scope.stamp(record)));
   }
 
   async listAuditRecords(filter: AuditFilter = {}, options?: PageOptions): Promise<Page<AuditRecord>> {
     const page = await this.inner.listAuditRecords({ ...filter, organization: this.scope.organization }, options);
-    return { ...page, items: page.items.filter((r) => this.scope.owns(r)) };
+    return { ...page, items: this.scope.visibleOnly(page.items) };
   }
 }
 

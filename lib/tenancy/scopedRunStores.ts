@@ -21,11 +21,11 @@ export class ScopedRunStore implements RunStore {
   ) {}
 
   createRun(run: Run): Promise<WithEtag<Run>> {
-    return this.inner.createRun(this.scope.stamp(run));
+    return this.scope.written(this.inner.createRun(this.scope.stamp(run)));
   }
 
   async getRun(id: string): Promise<WithEtag<Run> | undefined> {
-    return this.scope.ownedOrUndefined(await this.inner.getRun(id));
+    return this.scope.visible(await this.inner.getRun(id));
   }
 
   /** whether the run exists and is this organization's (the check of every run-keyed store below) */
@@ -40,12 +40,13 @@ export class ScopedRunStore implements RunStore {
   ): Promise<WithEtag<Run> | undefined> {
     if (!(await this.ownsRun(id))) throw new NotFoundError('run', id);
     const { organization: _ignored, ...rest } = patch;
-    return this.inner.updateRun(id, rest, options);
+    const updated = await this.inner.updateRun(id, rest, options);
+    return updated && this.scope.written(Promise.resolve(updated));
   }
 
   async listRuns(filter: RunFilter = {}, options?: PageOptions): Promise<Page<WithEtag<Run>>> {
     const page = await this.inner.listRuns({ ...filter, organization: this.scope.organization }, options);
-    return { ...page, items: page.items.filter((r) => this.scope.owns(r)) };
+    return { ...page, items: this.scope.visibleOnly(page.items) };
   }
 
   async putShards(runId: string, shards: readonly (readonly string[])[]): Promise<void> {

@@ -24,7 +24,7 @@ export class ScopedTestCaseStore implements TestCaseStore {
   ) {}
 
   createTestCase(testCase: TestCase): Promise<WithEtag<TestCase>> {
-    return this.inner.createTestCase(this.scope.stamp(testCase));
+    return this.scope.written(this.inner.createTestCase(this.scope.stamp(testCase)));
   }
 
   async upsertTestCases(testCases: TestCase[]): Promise<UpsertManyResult> {
@@ -34,16 +34,16 @@ export class ScopedTestCaseStore implements TestCaseStore {
   }
 
   async getTestCase(id: string): Promise<WithEtag<TestCase> | undefined> {
-    return this.scope.ownedOrUndefined(await this.inner.getTestCase(id));
+    return this.scope.visible(await this.inner.getTestCase(id));
   }
 
   async getTestCases(ids: readonly string[]): Promise<TestCase[]> {
-    return (await this.inner.getTestCases(ids)).filter((c) => this.scope.owns(c));
+    return this.scope.visibleOnly(await this.inner.getTestCases(ids));
   }
 
   async replaceTestCase(testCase: TestCase, options?: { ifMatch?: string }): Promise<WithEtag<TestCase>> {
     if (!(await this.getTestCase(testCase.id))) throw new NotFoundError('test case', testCase.id);
-    return this.inner.replaceTestCase(this.scope.stamp(testCase), options);
+    return this.scope.written(this.inner.replaceTestCase(this.scope.stamp(testCase), options));
   }
 
   async deleteTestCase(id: string): Promise<void> {
@@ -52,7 +52,7 @@ export class ScopedTestCaseStore implements TestCaseStore {
 
   async listTestCases(filter: TestCaseFilter = {}, options?: PageOptions): Promise<Page<WithEtag<TestCase>>> {
     const page = await this.inner.listTestCases({ ...filter, organization: this.scope.organization }, options);
-    return { ...page, items: page.items.filter((c) => this.scope.owns(c)) };
+    return { ...page, items: this.scope.visibleOnly(page.items) };
   }
 
   listTestCaseIds(filter: TestCaseFilter = {}): AsyncIterable<string> {

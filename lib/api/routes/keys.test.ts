@@ -144,7 +144,6 @@ describe('the audit trail: /api/v1/audit', () => {
         entity_id: made.json.id,
         status: 200,
         request_id: expect.any(String),
-        organization: 'default',
       },
       {
         id: expect.any(String),
@@ -157,7 +156,6 @@ describe('the audit trail: /api/v1/audit', () => {
         entity_id: made.json.id,
         status: 201,
         request_id: 'req-audit-1',
-        organization: 'default',
       },
     ]);
     expect(JSON.stringify(records)).not.toContain(made.json.key.split('_')[2]);
