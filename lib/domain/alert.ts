@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { OrganizationFieldSchema } from './organization.js';
 
-/** `criterion_score`: one rubric criterion of the semantic judge (the alert's `criterion`), mean score on its 1-5 scale */
-export const ALERT_METRICS = ['accuracy', 'latency_p95', 'cost_per_case', 'criterion_score'] as const;
+/**
+ * `criterion_score`: one rubric criterion of the semantic judge (the alert's `criterion`), mean score on its 1-5 scale;
+ * `budget_spent`: the organization's month-to-date spending (USD) against its monthly budget (lib/tenancy budgets)
+ */
+export const ALERT_METRICS = ['accuracy', 'latency_p95', 'cost_per_case', 'criterion_score', 'budget_spent'] as const;
 export const AlertMetricSchema = z.enum(ALERT_METRICS);
 export type AlertMetric = z.infer<typeof AlertMetricSchema>;
 

@@ -3,3 +3,15 @@ export { isPlatformOperator, organizationOfPrincipal, scopedServices, scopedStor
 export { runIdOfMessage } from './scopedPlatformPorts.js';
 export { ScopedTestCaseStore } from './scopedTestCaseStore.js';
 export { ensureDefaultOrganization } from './organizations.js';
+export {
+  BUDGET_ALERT_THRESHOLDS,
+  BudgetLedger,
+  budgetAlert,
+  budgetAlertId,
+  budgetedJudge,
+  budgetLedgerFor,
+  monthOf,
+  monthToDateSpend,
+  type BudgetLedgerOptions,
+  type BudgetStatus,
+} from './budget.js';

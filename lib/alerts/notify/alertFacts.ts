@@ -15,6 +15,7 @@ const METRIC_LABEL: Record<Alert['metric'], string> = {
   latency_p95: 'p95 latency',
   cost_per_case: 'cost per case',
   criterion_score: 'criterion score',
+  budget_spent: 'monthly budget spent',
 };
 
 /** The metric's words, with the criterion for a criterion_score alert ("criterion score: correctness"). */

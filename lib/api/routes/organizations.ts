@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { OrganizationBudgetSchema, OrganizationIdSchema, OrganizationSchema, type Principal } from '../../domain/index.js';
 import { NotFoundError, type Services } from '../../ports/index.js';
-import { ensureDefaultOrganization, isPlatformOperator, organizationOfPrincipal, unscopedServicesOf } from '../../tenancy/index.js';
+import {
+  BudgetLedger,
+  ensureDefaultOrganization,
+  isPlatformOperator,
+  organizationOfPrincipal,
+  unscopedServicesOf,
+} from '../../tenancy/index.js';
 import { ApiError } from '../problem.js';
 import { defineRoute, type RouteDefinition } from '../route.js';
 import { pageSchemaOf } from '../schemas.js';
@@ -104,6 +110,36 @@ export const setBudgetRoute = defineRoute({
   },
 });
 
+const BudgetStatusSchema = z.object({
+  organization: z.string(),
+  month: z.string(),
+  spent_usd: z.number(),
+  budget_usd: z.number().nullable(),
+  share: z.number().nullable(),
+  exhausted: z.boolean(),
+});
+
+export const getBudgetRoute = defineRoute({
+  name: 'organizations-budget',
+  method: 'GET',
+  path: 'v1/organizations/{id}/budget',
+  role: 'reader',
+  tag: 'organizations',
+  summary: "The organization's spending this month (UTC) against its monthly budget; `exhausted`: stage 4 no longer calls the judge",
+  params: OrgParams,
+  responses: { 200: 'the budget status', 404: 'unknown (or another organization)' },
+  response: BudgetStatusSchema,
+  handler: async ({ services, principal, params }) => {
+    if (!(await (await organizationsFor(services, principal)).get(params.id))) throw new NotFoundError('organization', params.id);
+    const all = unscopedServicesOf(services);
+    return {
+      status: 200,
+      headers: { 'cache-control': 'no-store' },
+      body: await new BudgetLedger(all.stores, all.clock, { cacheMs: 0 }).status(params.id),
+    };
+  },
+});
+
 /** The organization a key is made for: the caller's, or (platform operator only) an existing other one. */
 export async function keyOrganization(
   services: Services,
@@ -129,4 +165,5 @@ export const ORGANIZATION_ROUTES: readonly RouteDefinition[] = [
   listOrganizationsRoute,
   getOrganizationRoute,
   setBudgetRoute,
+  getBudgetRoute,
 ];
