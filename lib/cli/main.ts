@@ -11,6 +11,7 @@ import { experimentsCommand } from './commands/experiments.js';
 import { targetsCommand } from './commands/targets.js';
 import { clientsCommand } from './commands/clients.js';
 import { keysCommand } from './commands/keys.js';
+import { orgsCommand } from './commands/orgs.js';
 import { compareCommand } from './commands/compare.js';
 import { reportCommand } from './commands/report.js';
 import { waitCommand } from './commands/wait.js';
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
     .addCommand(targetsCommand())
     .addCommand(clientsCommand())
     .addCommand(keysCommand())
+    .addCommand(orgsCommand())
     .addCommand(dlqCommand())
     .addCommand(agreementCommand())
     .addCommand(annotationsCommand())
