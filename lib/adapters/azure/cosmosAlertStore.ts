@@ -1,3 +1,4 @@
+import { organizationCondition } from './cosmosOrganization.js';
 import type { Container, SqlParameter } from '@azure/cosmos';
 import { type Alert, type AlertNotification, AlertNotificationSchema, AlertSchema } from '../../domain/index.js';
 import { type AlertFilter, type AlertStore, NotFoundError, type Page, pageOf, type PageOptions, type WithEtag } from '../../ports/index.js';
@@ -95,6 +96,10 @@ export class CosmosAlertStore implements AlertStore {
       if (value === undefined) continue;
       parameters.push({ name: `@${field}`, value });
       conditions.push(`c.${field} = @${field}`);
+    }
+    if (filter.organization !== undefined) {
+      parameters.push({ name: '@org', value: filter.organization });
+      conditions.push(organizationCondition('c.body.organization', '@org', filter.organization));
     }
     const where = ` WHERE ${conditions.join(' AND ')}`;
     const { docs, total } = await queryWindow<AlertDocument<Alert>>(

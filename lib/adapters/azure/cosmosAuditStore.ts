@@ -1,3 +1,4 @@
+import { organizationCondition } from './cosmosOrganization.js';
 import type { Container, SqlParameter } from '@azure/cosmos';
 import { AuditRecordSchema, type AuditRecord } from '../../domain/index.js';
 import { type AuditFilter, type AuditStore, ConflictError, type Page, pageOf, type PageOptions } from '../../ports/index.js';
@@ -71,6 +72,8 @@ function auditWhere(filter: AuditFilter): { where: string; parameters: SqlParame
     const actor = param(filter.actor);
     conditions.push(`(c.actor_id = ${actor} OR c.actor_name = ${actor})`);
   }
+  if (filter.organization !== undefined)
+    conditions.push(organizationCondition('c.record.organization', param(filter.organization), filter.organization));
   if (filter.entity_type !== undefined) conditions.push(`c.entity_type = ${param(filter.entity_type)}`);
   if (filter.entity_id !== undefined) conditions.push(`c.entity_id = ${param(filter.entity_id)}`);
   if (filter.since !== undefined) conditions.push(`c.at_utc >= ${param(utcIso(filter.since, 'since'))}`);

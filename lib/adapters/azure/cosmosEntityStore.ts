@@ -1,6 +1,15 @@
+import { organizationCondition } from './cosmosOrganization.js';
 import type { Container } from '@azure/cosmos';
 import type { z } from 'zod';
-import { type EntityStore, NotFoundError, type Page, pageOf, type PageOptions, type WithEtag } from '../../ports/index.js';
+import {
+  type EntityStore,
+  NotFoundError,
+  type OrganizationScope,
+  type Page,
+  pageOf,
+  type PageOptions,
+  type WithEtag,
+} from '../../ports/index.js';
 import { readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
 import { pageWindow, queryWindow } from './cosmosPaging.js';
@@ -68,10 +77,15 @@ export class CosmosEntityStore<T extends { id: string }> implements EntityStore<
     }
   }
 
-  async list(options: PageOptions = {}): Promise<Page<WithEtag<T>>> {
+  async list(options: PageOptions & OrganizationScope = {}): Promise<Page<WithEtag<T>>> {
     const window = pageWindow(options);
     const parameters = [{ name: '@kind', value: this.kind }];
-    const query = { where: ' WHERE c.kind = @kind', parameters, orderBy: 'c.entity_id', partitionKey: this.kind };
+    let where = ' WHERE c.kind = @kind';
+    if (options.organization !== undefined) {
+      parameters.push({ name: '@org', value: options.organization });
+      where += ` AND ${organizationCondition('c.body.organization', '@org', options.organization)}`;
+    }
+    const query = { where, parameters, orderBy: 'c.entity_id', partitionKey: this.kind };
     const { docs, total } = await queryWindow<EntityDocument>(this.container, query, window);
     return pageOf(
       docs.map((doc) => this.fromDocument(doc)),
