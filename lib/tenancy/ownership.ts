@@ -1,4 +1,4 @@
-import { organizationOf } from '../domain/index.js';
+import { DEFAULT_ORGANIZATION, organizationOf } from '../domain/index.js';
 
 /** The organization a scoped store acts for, and the one test of ownership every scoped store uses. */
 export class Ownership {
@@ -9,9 +9,15 @@ export class Ownership {
     return entity != null && organizationOf(entity) === this.organization;
   }
 
-  /** the entity as this organization writes it: its `organization` set, whatever the caller put there */
-  stamp<T extends object>(entity: T): T & { organization: string } {
-    return { ...entity, organization: this.organization };
+  /**
+   * The entity as this organization writes it: its `organization` set, whatever the caller put there. `default`
+   * writes leave the field out (absent means `default`), so its documents stay as they were before organizations.
+   */
+  stamp<T extends object>(entity: T): T & { organization?: string } {
+    const { organization: _given, ...rest } = entity as T & { organization?: unknown };
+    return (this.organization === DEFAULT_ORGANIZATION ? rest : { ...rest, organization: this.organization }) as T & {
+      organization?: string;
+    };
   }
 
   /** the value when owned, else undefined (a read of another organization's id is a miss: 404, never 403) */
