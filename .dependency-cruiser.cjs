@@ -20,6 +20,7 @@
  *   lib/environments            stateful API simulators for stateful cases (pure, in-process; import ports, domain)
  *   lib/adapters/*              port implementations (import ports, domain, shared helpers; the embedded family also the host)
  *   lib/resilience, lib/telemetry   cross-cutting: retry, timeout, breaker, rate limiter; spans and metrics
+ *   lib/tenancy                 organization-scoped stores and services, budgets (import ports, domain)
  *   lib/ports                   interfaces
  *   lib/metrics                 reference text metrics (BLEU, ROUGE, chrF, facts, numbers), pure
  *   lib/domain, lib/statistics, lib/ncrontab   pure schemas, folds and math
@@ -46,6 +47,7 @@ const FEATURE_BASE = [
   'lib/environments',
   'lib/resilience',
   'lib/telemetry',
+  'lib/tenancy',
   'lib/outbound',
   'lib/ports',
   'lib/metrics',
@@ -178,6 +180,7 @@ module.exports = {
     layer('adapters-shared', 'lib/adapters/shared', ['lib/ports', 'lib/domain']),
     layer('resilience', 'lib/resilience', ['lib/telemetry', 'lib/outbound', 'lib/ports', 'lib/domain']),
     layer('telemetry', 'lib/telemetry', ['lib/domain']),
+    layer('tenancy', 'lib/tenancy', ['lib/ports', 'lib/domain']),
     layer('ports', 'lib/ports', ['lib/outbound', 'lib/domain']),
     layer('outbound', 'lib/outbound', []),
     layer('dashboard', 'lib/dashboard', []),

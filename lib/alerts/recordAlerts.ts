@@ -40,6 +40,8 @@ export async function recordAlerts(input: RecordAlertsInput, deps: RecordAlertsD
       const now = deps.clock.now().toISOString();
       const fresh: Alert = {
         id,
+        // the alert belongs to the run's organization (workers run unscoped; the run carries it)
+        ...(input.run.organization ? { organization: input.run.organization } : {}),
         run_id: input.run.id,
         baseline_run_id: input.baseline?.id ?? null,
         client_id: input.run.client_id,

@@ -1,14 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { ApiKeyRecord, ApiKeyStore, Clock } from '../ports/index.js';
-import { RoleSchema, type Principal, type Role } from '../domain/index.js';
+import { OrganizationIdSchema, RoleSchema, organizationOf, type Principal, type Role } from '../domain/index.js';
 
 const PREFIX = 'evalp';
 
 /** Creates a key and returns its secret (shown once: only its hash is stored). Format `evalp_<id>_<secret>`. */
 export async function createApiKey(
   store: ApiKeyStore,
-  input: { name: string; roles: Role[] },
+  input: { name: string; roles: Role[]; organization?: string | undefined },
   clock: Clock,
 ): Promise<{ key: string; record: ApiKeyRecord }> {
   const id = randomBytes(6).toString('hex');
@@ -21,6 +21,7 @@ export async function createApiKey(
     created_at: clock.now().toISOString(),
     revoked_at: null,
     last_used_at: null,
+    ...(input.organization ? { organization: input.organization } : {}),
   };
   await store.createApiKey(record);
   return { key: `${PREFIX}_${id}_${secret}`, record };
@@ -36,7 +37,7 @@ export async function authenticateApiKey(store: ApiKeyStore, presented: string |
   const expected = Buffer.from(record.secret_hash, 'hex');
   const actual = Buffer.from(hash(match[2]!), 'hex');
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
-  return { id: record.id, name: record.name, roles: record.roles, kind: 'api-key' };
+  return { id: record.id, name: record.name, roles: record.roles, kind: 'api-key', organization: organizationOf(record) };
 }
 
 /** The key a request presents: `Authorization: Bearer <key>` or `x-api-key: <key>`. */
@@ -60,6 +61,8 @@ export const ApiKeyViewSchema = z
     created_at: z.string(),
     revoked_at: z.string().nullable(),
     last_used_at: z.string().nullable(),
+    /** the organization the key acts in */
+    organization: z.string(),
   })
   .strict();
 export type ApiKeyView = z.infer<typeof ApiKeyViewSchema>;
@@ -73,6 +76,7 @@ export function apiKeyView(record: ApiKeyRecord): ApiKeyView {
     created_at: record.created_at,
     revoked_at: record.revoked_at,
     last_used_at: record.last_used_at,
+    organization: organizationOf(record),
   };
 }
 
@@ -87,5 +91,7 @@ export const CreateApiKeyRequestSchema = z
       // eslint-disable-next-line no-control-regex -- the rule is exactly: no control characters in a key name
       .regex(/^[^\u0000-\u001f]*$/, 'no control characters'),
     roles: z.array(RoleSchema).min(1, 'give at least one role'),
+    /** the organization the key acts in (default: the caller's); only the platform operator may name another */
+    organization: OrganizationIdSchema.optional(),
   })
   .strict();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EntraIdSettings } from './entraId.js';
+import { parseOrganizationMapping } from './entraOrganization.js';
 import type { ApiRateLimitSettings } from './rateLimit.js';
 import { DEFAULT_AUTH_FAILURE_LIMIT, type AuthFailureLimitSettings } from './authFailureLimit.js';
 
@@ -39,6 +40,8 @@ export const ApiSecurityEnvSchema = z
     EVALP_AUTH_ENTRA_ISSUER: list,
     EVALP_AUTH_ENTRA_JWKS_URL: optional(z.string().url()),
     EVALP_AUTH_ENTRA_CLOCK_SKEW_SECONDS: optional(z.coerce.number().int().min(0).max(600)),
+    EVALP_AUTH_ENTRA_ORG_CLAIM: optional(z.string().regex(/^[A-Za-z0-9_.:/-]+$/, 'a claim name')),
+    EVALP_AUTH_ENTRA_ORGANIZATIONS: optional(z.string()),
     EVALP_API_RATE_LIMIT_RPS: optional(z.coerce.number().min(0)),
     EVALP_API_RATE_LIMIT_BURST: optional(z.coerce.number().int().min(1)),
     EVALP_AUTH_FAILURES_PER_MINUTE: optional(z.coerce.number().positive()),
@@ -92,6 +95,10 @@ export function apiSecuritySettingsFromEnv(env: Readonly<Record<string, string |
       ...(e.EVALP_AUTH_ENTRA_ISSUER?.length ? { issuers: e.EVALP_AUTH_ENTRA_ISSUER } : {}),
       ...(e.EVALP_AUTH_ENTRA_JWKS_URL ? { jwksUrl: e.EVALP_AUTH_ENTRA_JWKS_URL } : {}),
       ...(e.EVALP_AUTH_ENTRA_CLOCK_SKEW_SECONDS !== undefined ? { clockToleranceInSeconds: e.EVALP_AUTH_ENTRA_CLOCK_SKEW_SECONDS } : {}),
+      organizations: {
+        ...(e.EVALP_AUTH_ENTRA_ORG_CLAIM ? { claim: e.EVALP_AUTH_ENTRA_ORG_CLAIM } : {}),
+        ...(e.EVALP_AUTH_ENTRA_ORGANIZATIONS ? { mapping: parseOrganizationMapping(e.EVALP_AUTH_ENTRA_ORGANIZATIONS) } : {}),
+      },
     };
   }
   return settings;

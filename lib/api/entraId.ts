@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { ROLES, type Principal, type Role } from '../domain/index.js';
+import { organizationOfToken, type EntraOrganizationSettings } from './entraOrganization.js';
 
 /** How Entra ID access tokens are validated (settings `EVALP_AUTH_ENTRA_*`, see apiSecuritySettings.ts). */
 export interface EntraIdSettings {
@@ -15,6 +16,8 @@ export interface EntraIdSettings {
   clockToleranceInSeconds?: number;
   /** the JWKS request's timeout (default 5000 ms) */
   timeoutInMs?: number;
+  /** how a token names its organization (entraOrganization.ts); default: claim `evalp_org`, else `default` */
+  organizations?: EntraOrganizationSettings;
 }
 
 /** Why a token was refused: a sentence safe to send back (no token content beyond the failing claim's name). */
@@ -73,7 +76,9 @@ export function createEntraIdVerifier(settings: EntraIdSettings): EntraIdVerifie
         stringClaim(payload, 'azp') ??
         stringClaim(payload, 'appid') ??
         id;
-      return { id, name, roles: rolesFromClaim(payload.roles), kind: 'entra-id' };
+      const org = organizationOfToken(payload, settings.organizations);
+      if ('error' in org) throw new EntraTokenError(org.error);
+      return { id, name, roles: rolesFromClaim(payload.roles), kind: 'entra-id', organization: org.organization };
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Services } from '../ports/index.js';
+import { organizationOfPrincipal, scopedServices } from '../tenancy/index.js';
 import { apiAuthenticatorFor, recordAudit } from './apiSecurity.js';
 import { requestIdOf } from './audit.js';
 import { ApiError, toProblem } from './problem.js';
@@ -17,7 +18,8 @@ export interface ApiRequest {
 const MAX_JSON_BODY = 10 * 1024 * 1024;
 
 /**
- * Runs one route: authenticate (401), rate-limit (429), authorise (403), validate params, query and body (400
+ * Runs one route: authenticate (401), rate-limit (429), authorise (403), scope the services to the caller's
+ * organization (lib/tenancy: another organization's ids read as 404), validate params, query and body (400
  * naming the field), call the handler, audit a successful change, map every error to problem+json. Every answer
  * carries `x-request-id` (the caller's, else a new one). Never returns a stack trace.
  */
@@ -33,6 +35,8 @@ export async function handleRequest(
   try {
     // 401 (no or bad credential), 429 (the caller's rate limit), 403 (missing role): see authenticate.ts
     const principal = route.role === 'anonymous' ? undefined : await apiAuthenticatorFor(services).authorize(route.role, request.headers);
+    // the one place a request gets its organization: every store the handler (and the audit) reaches is scoped to it
+    const scoped = principal ? scopedServices(services, organizationOfPrincipal(principal)) : services;
     const params = parseWith(route.params, request.params, 'params');
     const query = parseWith(route.query, Object.fromEntries(url.searchParams), 'query');
     let body: unknown;
@@ -68,14 +72,14 @@ export async function handleRequest(
       query,
       body,
       principal,
-      services,
+      services: scoped,
       orchestrations,
       url,
       headers: request.headers,
       ...(rawBody ? { rawBody } : {}),
     });
     // every successful change is audited here, so no route can forget it (audit.ts says what is recorded)
-    await recordAudit(services, { route, principal, params, result, requestId }, log);
+    await recordAudit(scoped, { route, principal, params, result, requestId }, log);
     return { ...result, headers: { ...result.headers, 'x-request-id': requestId } };
   } catch (err) {
     const problem = toProblem(err, url.pathname);

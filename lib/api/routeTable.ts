@@ -29,6 +29,7 @@ import { ANNOTATION_ROUTES } from './routes/annotations.js';
 import { EXPERIMENT_ROUTES } from './routes/experiments.js';
 import { FEEDBACK_ROUTES } from './routes/feedback.js';
 import { BENCHMARK_ROUTES } from './routes/benchmarks.js';
+import { ORGANIZATION_ROUTES } from './routes/organizations.js';
 
 /**
  * Every route of the management API, grouped by resource (one file per group in routes/). functions/http
@@ -63,4 +64,5 @@ export const ROUTES: readonly RouteDefinition[] = [
   ...EXPERIMENT_ROUTES,
   ...FEEDBACK_ROUTES,
   ...BENCHMARK_ROUTES,
+  ...ORGANIZATION_ROUTES,
 ];

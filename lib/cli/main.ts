@@ -12,6 +12,7 @@ import { benchmarksCommand } from './commands/benchmarks.js';
 import { targetsCommand } from './commands/targets.js';
 import { clientsCommand } from './commands/clients.js';
 import { keysCommand } from './commands/keys.js';
+import { orgsCommand } from './commands/orgs.js';
 import { compareCommand } from './commands/compare.js';
 import { reportCommand } from './commands/report.js';
 import { exportCommand } from './commands/exportRun.js';
@@ -52,6 +53,7 @@ export function buildProgram(): Command {
     .addCommand(targetsCommand())
     .addCommand(clientsCommand())
     .addCommand(keysCommand())
+    .addCommand(orgsCommand())
     .addCommand(dlqCommand())
     .addCommand(agreementCommand())
     .addCommand(annotationsCommand())

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { AlertSeveritySchema } from './alertSeverity.js';
+import { OrganizationFieldSchema } from './organization.js';
 
 /**
  * `criterion_score`: one rubric criterion of the semantic judge (the alert's `criterion`), mean score on its 1-5 scale;
- * `latency_slo`: a category's p95 latency above its client's SLO (the alert's `category`; no baseline)
+ * `latency_slo`: a category's p95 latency above its client's SLO (the alert's `category`; no baseline);
+ * `budget_spent`: the organization's month-to-date spending (USD) against its monthly budget (lib/tenancy budgets)
  */
-export const ALERT_METRICS = ['accuracy', 'latency_p95', 'cost_per_case', 'criterion_score', 'latency_slo'] as const;
+export const ALERT_METRICS = ['accuracy', 'latency_p95', 'cost_per_case', 'criterion_score', 'latency_slo', 'budget_spent'] as const;
 export const AlertMetricSchema = z.enum(ALERT_METRICS);
 export type AlertMetric = z.infer<typeof AlertMetricSchema>;
 
@@ -41,6 +43,8 @@ export const AlertDeliverySchema = z
 export const AlertSchema = z
   .object({
     id: z.string().min(1),
+    /** the owning organization, stamped by the organization-scoped stores (absent: `default`) */
+    organization: OrganizationFieldSchema,
     run_id: z.string().min(1),
     /** the run compared with; null for a `latency_slo` alert (an SLO is checked against the run alone) */
     baseline_run_id: z.string().min(1).nullable(),

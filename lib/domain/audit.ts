@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationFieldSchema } from './organization.js';
 
 /** Who made a change: an API key, an Entra ID principal, or a person on the platform's machine (the CLI, locally). */
 export const AUDIT_ACTOR_KINDS = ['api-key', 'entra-id', 'local'] as const;
@@ -20,6 +21,8 @@ export type AuditActor = z.infer<typeof AuditActorSchema>;
 export const AuditRecordSchema = z
   .object({
     id: z.string().min(1),
+    /** the owning organization, stamped by the organization-scoped stores (absent: `default`) */
+    organization: OrganizationFieldSchema,
     at: z.iso.datetime({ offset: true }),
     actor: AuditActorSchema,
     /** the HTTP method, or `CLI` for a change the CLI made directly in the local database */

@@ -1,3 +1,4 @@
+import { OrganizationFieldSchema } from './organization.js';
 import { z } from 'zod';
 import { EvaluationConfigOverridesSchema } from './evaluationConfig.js';
 import { RunStatusSchema } from './run.js';
@@ -77,6 +78,8 @@ export type BenchmarkSettings = z.output<typeof BenchmarkCreateSchema>;
 export const BenchmarkSchema = z
   .object({
     id: z.string().min(1),
+    /** the organization that owns it (lib/tenancy; absent: `default`) */
+    organization: OrganizationFieldSchema,
     name: z.string(),
     description: z.string().optional(),
     tasks: z.array(BenchmarkTaskSchema),
@@ -162,6 +165,8 @@ export type BenchmarkRunStatus = z.infer<typeof BenchmarkRunStatusSchema>;
 export const BenchmarkRunSchema = z
   .object({
     id: z.string().min(1),
+    /** the organization that owns it (lib/tenancy; absent: `default`) */
+    organization: OrganizationFieldSchema,
     benchmark_id: z.string(),
     definition: BenchmarkSchema,
     status: BenchmarkRunStatusSchema,

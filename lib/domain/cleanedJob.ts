@@ -1,3 +1,4 @@
+import { OrganizationFieldSchema } from './organization.js';
 import { z } from 'zod';
 
 /**
@@ -9,6 +10,8 @@ export const CleanedJobSchema = z
   .object({
     /** the job id (= its run id) */
     id: z.string().min(1),
+    /** the organization that owns it (lib/tenancy; absent: `default`) */
+    organization: OrganizationFieldSchema,
     submitted_at: z.iso.datetime({ offset: true }),
     completed_at: z.iso.datetime({ offset: true }).nullable(),
     /** when the clean-up started deleting (written first) */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationFieldSchema } from './organization.js';
 import { EvaluationConfigOverridesSchema } from './evaluationConfig.js';
 import { SampleSpecSchema } from './sampling.js';
 import { ClientTriggersSchema } from './clientTriggers.js';
@@ -54,6 +55,8 @@ export type ClientSchedule = z.infer<typeof ClientScheduleSchema>;
 export const ClientSchema = z
   .object({
     id: z.string().min(1),
+    /** the owning organization, stamped by the organization-scoped stores (absent: `default`) */
+    organization: OrganizationFieldSchema,
     name: z.string().min(1),
     suite_ids: z.array(z.string().min(1)).min(1),
     target_id: z.string().min(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationFieldSchema } from './organization.js';
 import { EvaluationConfigOverridesSchema } from './evaluationConfig.js';
 import { SuiteVersionRefSchema } from './suiteVersion.js';
 
@@ -108,6 +109,8 @@ export type ExperimentSettings = z.output<typeof ExperimentCreateSchema>;
 export const ExperimentSchema = z
   .object({
     id: z.string().min(1),
+    /** the owning organization, stamped by the organization-scoped stores (absent: `default`) */
+    organization: OrganizationFieldSchema,
     name: z.string(),
     hypothesis: z.string(),
     suite_id: z.string(),

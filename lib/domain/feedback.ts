@@ -1,3 +1,4 @@
+import { OrganizationFieldSchema } from './organization.js';
 import { z } from 'zod';
 import { IdSchema } from './id.js';
 import { ExpectedToolCallSchema } from './expected.js';
@@ -56,6 +57,8 @@ export const FeedbackFlagSchema = z.enum(['failed', 'thumbs_down', 'thumbs_up'])
 export const FeedbackInteractionSchema = z
   .object({
     id: IdSchema,
+    /** the organization that owns it (lib/tenancy; absent: `default`) */
+    organization: OrganizationFieldSchema,
     /** the platform client (or your own client/tenant id) the interaction belongs to */
     client_id: z.string().min(1).optional(),
     /** the agent/target that answered */
@@ -142,6 +145,8 @@ export type CandidateStatus = z.infer<typeof CandidateStatusSchema>;
 export const FeedbackCandidateSchema = z
   .object({
     id: z.string().min(1),
+    /** the organization that owns it (lib/tenancy; absent: `default`) */
+    organization: OrganizationFieldSchema,
     interaction_id: z.string().min(1),
     client_id: z.string().optional(),
     target_id: z.string().optional(),

@@ -1,5 +1,6 @@
 export * from './json.js';
 export * from './id.js';
+export * from './organization.js';
 export * from './toolCall.js';
 export * from './expected.js';
 export * from './coercionPolicy.js';

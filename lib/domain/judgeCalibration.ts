@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationFieldSchema } from './organization.js';
 
 /**
  * How well a judge (model + rubric) agrees with people on one annotation task whose items it also judged. Id:
@@ -7,6 +8,8 @@ import { z } from 'zod';
 export const JudgeCalibrationSchema = z
   .object({
     id: z.string().min(1),
+    /** the owning organization, stamped by the organization-scoped stores (absent: `default`) */
+    organization: OrganizationFieldSchema,
     judge_model: z.string().min(1),
     /** the rubric's content hash (G-Eval criteria), or `holistic` / `heuristic` for judges without criteria */
     rubric_id: z.string().min(1),

@@ -45,6 +45,8 @@ export const ERROR_CODE_BLAME = {
   no_expected_data: 'model',
   data_mismatch: 'model',
   judge_failed: 'infrastructure',
+  // the organization's monthly budget ran out: the judge was not called (lib/tenancy budgets); nobody's score
+  budget_exhausted: 'infrastructure',
   no_reference: 'model',
   no_answer: 'model',
   low_semantic_score: 'model',

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { OrganizationFieldSchema } from './organization.js';
 
 /** A stored pairwise verdict on one shared case of two runs (A = the reference run, B = the candidate). */
 export const PairwiseVerdictSchema = z
   .object({
     /** `<run_a>~<run_b>~<test_case_id>~<judge model>`: the cache key */
     id: z.string().min(1),
+    /** the owning organization, stamped by the organization-scoped stores (absent: `default`) */
+    organization: OrganizationFieldSchema,
     run_a: z.string().min(1),
     run_b: z.string().min(1),
     test_case_id: z.string().min(1),

@@ -14,6 +14,8 @@ export interface Principal {
   name: string;
   roles: readonly Role[];
   kind: 'api-key' | 'entra-id';
+  /** the organization the key or token belongs to (absent: `default`); every route is scoped to it */
+  organization?: string;
 }
 
 /** Whether a principal may call a route that needs `role` (every role may read). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationFieldSchema } from './organization.js';
 import { EvaluationConfigSchema } from './evaluationConfig.js';
 import { RunSampleSchema } from './sampling.js';
 import { CatalogPinsSchema } from './catalogPins.js';
@@ -48,6 +49,8 @@ export type RunRetention = z.infer<typeof RunRetentionSchema>;
 export const RunSchema = z
   .object({
     id: z.string().min(1),
+    /** the owning organization, stamped by the organization-scoped stores (absent: `default`) */
+    organization: OrganizationFieldSchema,
     client_id: z.string().nullable(),
     suite_id: z.string().min(1),
     target_id: z.string().min(1),

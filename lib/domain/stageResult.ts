@@ -50,6 +50,7 @@ export const ERROR_CODES = {
   invalid_case: "The case's gold calls do not replay cleanly on its initial state: the case is invalid, not scored.",
   // stage 4: semantics
   judge_failed: 'The judge could not produce a valid verdict (after retries).',
+  budget_exhausted: "The organization's monthly budget is spent: stage 4 did not call the judge (not scored).",
   no_reference: 'The case has no expected answer or facts to judge against.',
   no_answer: 'The target gave no natural-language answer to judge.',
   low_semantic_score: 'The judge scored the answer below the pass threshold.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationFieldSchema } from './organization.js';
 import { ToolCatalogRefSchema } from './testCase.js';
 import { SecretRefSchema } from './secretRef.js';
 import { AnthropicTargetSettingsSchema } from './anthropicSettings.js';
@@ -82,6 +83,8 @@ export type TargetKind = TargetSettings['kind'];
 export const TargetSystemSchema = z
   .object({
     id: z.string().min(1),
+    /** the owning organization, stamped by the organization-scoped stores (absent: `default`) */
+    organization: OrganizationFieldSchema,
     name: z.string().min(1),
     settings: TargetSettingsSchema,
     tool_catalog: ToolCatalogRefSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationFieldSchema } from './organization.js';
 import { IdSchema } from './id.js';
 import { FactImportanceSchema } from './factImportance.js';
 import { ExpectedToolCallSchema, ExpectedValueSchema } from './expected.js';
@@ -47,6 +48,8 @@ export const TestCaseSchema = z
   .object({
     /** Unique in its gold set; kept from the source, a UUID only when generated. The one id rule (IdSchema). */
     id: IdSchema,
+    /** the owning organization, stamped by the organization-scoped stores (absent: `default`) */
+    organization: OrganizationFieldSchema,
     /**
      * The question. Required unless the case is a conversation (`turns`), where it is a summary shown in lists
      * (default: the first user message).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationFieldSchema } from './organization.js';
 import { JudgeCriteriaSchema } from './judgeCriteria.js';
 import { CatalogPinsSchema } from './catalogPins.js';
 import { EntityOwnerSchema } from './entityOwner.js';
@@ -28,6 +29,8 @@ export type TestCaseFilter = z.infer<typeof TestCaseFilterSchema>;
 export const TestSuiteSchema = z
   .object({
     id: z.string().min(1),
+    /** the owning organization, stamped by the organization-scoped stores (absent: `default`) */
+    organization: OrganizationFieldSchema,
     name: z.string().min(1),
     description: z.string().optional(),
     /** `static`: an explicit list of case ids; `dynamic`: a filter resolved at run start */

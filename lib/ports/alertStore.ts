@@ -1,7 +1,8 @@
 import type { Alert, AlertMetric, AlertNotification, AlertSeverity } from '../domain/index.js';
+import type { OrganizationScope } from './organizationScope.js';
 import type { Page, PageOptions, WithEtag } from './paging.js';
 
-export interface AlertFilter {
+export interface AlertFilter extends OrganizationScope {
   run_id?: string;
   client_id?: string;
   status?: Alert['status'];

@@ -1,7 +1,8 @@
 import type { AuditRecord } from '../domain/index.js';
+import type { OrganizationScope } from './organizationScope.js';
 import type { Page, PageOptions } from './paging.js';
 
-export interface AuditFilter {
+export interface AuditFilter extends OrganizationScope {
   /** the actor's id or name */
   actor?: string;
   entity_type?: string;

@@ -1,3 +1,4 @@
+import type { OrganizationScope } from './organizationScope.js';
 import type { Page, PageOptions, WithEtag } from './paging.js';
 
 /** List options of an entity store: paging, and `hideOwned` to leave out entities another resource owns (`owner` set). */
@@ -17,5 +18,6 @@ export interface EntityStore<T extends { id: string }> {
   get(id: string): Promise<WithEtag<T> | undefined>;
   replace(entity: T, options?: { ifMatch?: string }): Promise<WithEtag<T>>;
   delete(id: string): Promise<void>;
-  list(options?: EntityListOptions): Promise<Page<WithEtag<T>>>;
+  /** `organization`: only that organization's entities (a missing field counts as `default`) */
+  list(options?: EntityListOptions & OrganizationScope): Promise<Page<WithEtag<T>>>;
 }

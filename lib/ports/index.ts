@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './paging.js';
+export * from './organizationScope.js';
 export * from './entityStore.js';
 export * from './testCaseStore.js';
 export * from './runStore.js';

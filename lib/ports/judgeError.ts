@@ -5,9 +5,11 @@
  * - `http_error`: the API answered with an error status (non-retryable, or retries spent on 429/5xx);
  * - `network`: the connection failed or timed out on every attempt;
  * - `aborted`: the caller's abortSignal fired (a cancellation, not a verdict);
- * - `no_reference`: there was nothing to judge against (no expected answer and no facts).
+ * - `no_reference`: there was nothing to judge against (no expected answer and no facts);
+ * - `budget_exhausted`: the organization's monthly budget is spent, so the judge was not called (stage 4 records
+ *   error code `budget_exhausted`, not scored).
  */
-export type JudgeFailureReason = 'invalid_output' | 'refused' | 'http_error' | 'network' | 'aborted' | 'no_reference';
+export type JudgeFailureReason = 'invalid_output' | 'refused' | 'http_error' | 'network' | 'aborted' | 'no_reference' | 'budget_exhausted';
 
 export interface JudgeErrorDetails {
   reason: JudgeFailureReason;

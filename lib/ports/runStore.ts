@@ -1,7 +1,8 @@
 import type { Run, RunStatus } from '../domain/index.js';
+import type { OrganizationScope } from './organizationScope.js';
 import type { Page, PageOptions, WithEtag } from './paging.js';
 
-export interface RunFilter {
+export interface RunFilter extends OrganizationScope {
   client_id?: string;
   suite_id?: string;
   target_id?: string;

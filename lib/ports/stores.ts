@@ -5,6 +5,7 @@ import type {
   Client,
   Experiment,
   JudgeCalibration,
+  Organization,
   PairwiseVerdict,
   StoredToolCatalog,
   TargetSystem,
@@ -50,4 +51,6 @@ export interface Stores {
   benchmarkRuns: EntityStore<BenchmarkRun>;
   /** what is left of cleaned-up /api/evaluate jobs (GET answers 410 Gone), id = the job id */
   cleanedJobs: EntityStore<CleanedJob>;
+  /** organizations (lib/tenancy): the tenants that own everything above, with their budgets */
+  organizations: EntityStore<Organization>;
 }

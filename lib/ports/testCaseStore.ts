@@ -1,4 +1,5 @@
 import type { TestCase, TestCaseFilter } from '../domain/index.js';
+import type { OrganizationScope } from './organizationScope.js';
 import type { Page, PageOptions, WithEtag } from './paging.js';
 
 export interface UpsertManyResult {
@@ -31,10 +32,10 @@ export interface TestCaseStore {
   getTestCases(ids: readonly string[]): Promise<TestCase[]>;
   replaceTestCase(testCase: TestCase, options?: { ifMatch?: string }): Promise<WithEtag<TestCase>>;
   deleteTestCase(id: string): Promise<void>;
-  listTestCases(filter?: TestCaseFilter, options?: PageOptions): Promise<Page<WithEtag<TestCase>>>;
+  listTestCases(filter?: TestCaseFilter & OrganizationScope, options?: PageOptions): Promise<Page<WithEtag<TestCase>>>;
   /** every matching id, streamed in a stable order (suite resolution, export) */
-  listTestCaseIds(filter?: TestCaseFilter): AsyncIterable<string>;
-  countTestCases(filter?: TestCaseFilter): Promise<number>;
+  listTestCaseIds(filter?: TestCaseFilter & OrganizationScope): AsyncIterable<string>;
+  countTestCases(filter?: TestCaseFilter & OrganizationScope): Promise<number>;
   /**
    * Near-duplicates of `text` among the stored questions (`nl_query`), best first (ties by id), each scoring at
    * least `minScore`. Scores are adapter-defined similarities in [0, 1] (embedded: cosine of character-trigram

@@ -21,7 +21,8 @@ export interface FinalizedRun {
  * a cancelled run); sets the final status and time, and notes model-version changes seen in the results (within
  * the run, and against the baseline on the same target). Alerts are written before the status, so whoever sees
  * the run finished also sees its alerts. A run whose deadline passed with every case in is `completed`, not
- * `timed_out`; one with more than `config.max_not_scored_share` of its cases not scored is `degraded`. Idempotent. (A 400,000-case recount costs ~20 s, so it is not paid on every run.)
+ * `timed_out`; one with more than `config.max_not_scored_share` of its cases not scored, or with cases the
+ * organization's spent budget left unjudged (budget_exhausted, with a note saying so), is `degraded`. Idempotent. (A 400,000-case recount costs ~20 s, so it is not paid on every run.)
  */
 export async function finalizeRun(
   runId: string,
@@ -69,6 +70,11 @@ export async function finalizeRun(
     const note = degradedNote(stats, run.config.max_not_scored_share);
     if (!notes.includes(note)) notes.push(note);
   }
+  const unbudgeted = budgetSkipped(stats);
+  if (unbudgeted > 0 && status === 'degraded') {
+    const note = `degraded: the organization's monthly budget was spent; ${unbudgeted} case${unbudgeted === 1 ? '' : 's'} not scored (stage 4 did not call the judge: error code budget_exhausted)`;
+    if (!notes.includes(note)) notes.push(note);
+  }
   const invalid = invalidCases(stats);
   if (invalid > 0) {
     const note = `${invalid} invalid case${invalid === 1 ? '' : 's'} not scored: the gold calls do not replay on the initial state (error code invalid_case; fix the gold)`;
@@ -113,7 +119,14 @@ export function finishedStatus(
   maxShare: number,
 ): 'completed' | 'degraded' {
   const infrastructure = stats.not_scored - invalidCases(stats);
+  // a run the budget stopped is degraded whatever the share: its judge stopped being called
+  if (budgetSkipped(stats) > 0) return 'degraded';
   return stats.completed > 0 && infrastructure / stats.completed > maxShare ? 'degraded' : 'completed';
+}
+
+/** Cases stage 4 left unscored because the organization's budget was spent (error code budget_exhausted). */
+function budgetSkipped(stats: { error_codes?: Record<string, number> }): number {
+  return stats.error_codes?.['budget_exhausted'] ?? 0;
 }
 
 function invalidCases(stats: { error_codes?: Record<string, number> }): number {

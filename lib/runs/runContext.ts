@@ -1,6 +1,7 @@
 import { TERMINAL_RUN_STATUSES, pinnedCatalogRef, type Run, type TargetSystem, type TestCase, type ToolCatalog } from '../domain/index.js';
 import type { ApiProvider, Embedder, Judge, Services, TargetInvoker } from '../ports/index.js';
 import { targetNeedsToolExecutor } from '../targets/index.js';
+import { budgetedJudge, budgetLedgerFor } from '../tenancy/index.js';
 
 /** What a stage worker needs about one run, looked up once per batch (and cached briefly across batches). */
 export interface RunContext {
@@ -73,7 +74,8 @@ export class RunContextCache {
       judge: () => {
         let j = this.judges.get(run.id);
         if (!j) {
-          j = this.services.judgeFor(run);
+          // the organization's monthly budget stands in front of every judge call (lib/tenancy budgets)
+          j = budgetedJudge(this.services.judgeFor(run), run, budgetLedgerFor(this.services));
           this.judges.set(run.id, j);
         }
         return j;

@@ -1,6 +1,7 @@
-import type { Client, ClientSchedule } from '../domain/index.js';
+import { organizationOf, type Client, type ClientSchedule } from '../domain/index.js';
 import { NcrontabSyntaxError, parseNcrontab } from '../ncrontab/index.js';
 import { ConflictError, type Clock, type Stores } from '../ports/index.js';
+import { scopedStores } from '../tenancy/index.js';
 import { createRun, UnknownReferenceError } from './createRun.js';
 import { scheduledRunIds } from './scheduledRunIds.js';
 
@@ -97,7 +98,8 @@ async function startScheduledRun(
           ...(config ? { config } : {}),
           ...(entry.priority ? { priority: entry.priority } : {}),
         },
-        services,
+        // the timer runs unscoped: the run is the client's organization's, on that organization's suite and target
+        { ...services, stores: scopedStores(services.stores, organizationOf(client)) },
       );
     } catch (err) {
       if (err instanceof UnknownReferenceError) return void skip(err.message);

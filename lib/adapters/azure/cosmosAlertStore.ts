@@ -1,3 +1,4 @@
+import { organizationCondition } from './cosmosOrganization.js';
 import type { Container, SqlParameter } from '@azure/cosmos';
 import {
   type Alert,
@@ -115,6 +116,10 @@ export class CosmosAlertStore implements AlertStore {
       }
       parameters.push({ name: `@${field}`, value });
       conditions.push(`c.${field} = @${field}`);
+    }
+    if (filter.organization !== undefined) {
+      parameters.push({ name: '@org', value: filter.organization });
+      conditions.push(organizationCondition('c.body.organization', '@org', filter.organization));
     }
     const where = ` WHERE ${conditions.join(' AND ')}`;
     const { docs, total } = await queryWindow<AlertDocument<Alert>>(

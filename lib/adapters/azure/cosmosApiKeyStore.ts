@@ -1,5 +1,6 @@
+import { organizationCondition } from './cosmosOrganization.js';
 import type { Container } from '@azure/cosmos';
-import { ConflictError, type ApiKeyRecord, type ApiKeyStore } from '../../ports/index.js';
+import { ConflictError, type ApiKeyRecord, type ApiKeyStore, type OrganizationScope } from '../../ports/index.js';
 import { queryAll } from './cosmosBulk.js';
 import { cosmosStatus, readOrUndefined } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
@@ -37,8 +38,17 @@ export class CosmosApiKeyStore implements ApiKeyStore {
     return (await readOrUndefined(this.container.item(key, key).read<ApiKeyDocument>()))?.record;
   }
 
-  async listApiKeys(): Promise<ApiKeyRecord[]> {
-    const docs = await queryAll<ApiKeyDocument>(this.container, { query: 'SELECT * FROM c ORDER BY c.created_at, c.key_id' });
+  async listApiKeys(options: OrganizationScope = {}): Promise<ApiKeyRecord[]> {
+    const org = options.organization;
+    const docs = await queryAll<ApiKeyDocument>(
+      this.container,
+      org === undefined
+        ? { query: 'SELECT * FROM c ORDER BY c.created_at, c.key_id' }
+        : {
+            query: `SELECT * FROM c WHERE ${organizationCondition('c.record.organization', '@org', org)} ORDER BY c.created_at, c.key_id`,
+            parameters: [{ name: '@org', value: org }],
+          },
+    );
     return docs.map((doc) => doc.record);
   }
 

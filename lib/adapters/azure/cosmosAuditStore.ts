@@ -1,4 +1,5 @@
 import { BulkOperationType, type Container, type SqlParameter } from '@azure/cosmos';
+import { organizationCondition } from './cosmosOrganization.js';
 import { AuditRecordSchema, type AuditRecord } from '../../domain/index.js';
 import { type AuditFilter, type AuditStore, ConflictError, type Page, pageOf, type PageOptions } from '../../ports/index.js';
 import { deleteLimit, utcIso } from '../shared/index.js';
@@ -86,6 +87,8 @@ function auditWhere(filter: AuditFilter): { where: string; parameters: SqlParame
     const actor = param(filter.actor);
     conditions.push(`(c.actor_id = ${actor} OR c.actor_name = ${actor})`);
   }
+  if (filter.organization !== undefined)
+    conditions.push(organizationCondition('c.record.organization', param(filter.organization), filter.organization));
   if (filter.entity_type !== undefined) conditions.push(`c.entity_type = ${param(filter.entity_type)}`);
   if (filter.entity_id !== undefined) conditions.push(`c.entity_id = ${param(filter.entity_id)}`);
   if (filter.since !== undefined) conditions.push(`c.at_utc >= ${param(utcIso(filter.since, 'since'))}`);

@@ -1,6 +1,15 @@
+import { organizationCondition } from './cosmosOrganization.js';
 import type { Container } from '@azure/cosmos';
 import type { z } from 'zod';
-import { type EntityListOptions, type EntityStore, NotFoundError, type Page, pageOf, type WithEtag } from '../../ports/index.js';
+import {
+  type EntityListOptions,
+  type EntityStore,
+  NotFoundError,
+  type OrganizationScope,
+  type Page,
+  pageOf,
+  type WithEtag,
+} from '../../ports/index.js';
 import { readOrUndefined, toStoreError } from './cosmosErrors.js';
 import { toCosmosId } from './cosmosIds.js';
 import { pageWindow, queryWindow } from './cosmosPaging.js';
@@ -70,10 +79,15 @@ export class CosmosEntityStore<T extends { id: string }> implements EntityStore<
     }
   }
 
-  async list(options: EntityListOptions = {}): Promise<Page<WithEtag<T>>> {
+  async list(options: EntityListOptions & OrganizationScope = {}): Promise<Page<WithEtag<T>>> {
     const window = pageWindow(options);
     const parameters = [{ name: '@kind', value: this.kind }];
-    const where = options.hideOwned ? ' WHERE c.kind = @kind AND (NOT IS_DEFINED(c.owned) OR c.owned = false)' : ' WHERE c.kind = @kind';
+    let where = ' WHERE c.kind = @kind';
+    if (options.hideOwned) where += ' AND (NOT IS_DEFINED(c.owned) OR c.owned = false)';
+    if (options.organization !== undefined) {
+      parameters.push({ name: '@org', value: options.organization });
+      where += ` AND ${organizationCondition('c.body.organization', '@org', options.organization)}`;
+    }
     const query = { where, parameters, orderBy: 'c.entity_id', partitionKey: this.kind };
     const { docs, total } = await queryWindow<EntityDocument>(this.container, query, window);
     return pageOf(

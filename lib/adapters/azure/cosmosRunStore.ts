@@ -1,3 +1,4 @@
+import { organizationCondition } from './cosmosOrganization.js';
 import { BulkOperationType, type Container, type JSONObject, type SqlParameter } from '@azure/cosmos';
 import { RunSchema, type Run, type RunStatus } from '../../domain/index.js';
 import { NotFoundError, type Page, pageOf, type PageOptions, type RunFilter, type RunStore, type WithEtag } from '../../ports/index.js';
@@ -172,6 +173,10 @@ function runWhere(filter: RunFilter): { where: string; parameters: SqlParameter[
   for (const field of ['client_id', 'suite_id', 'target_id', 'status'] as const) {
     const value = filter[field];
     if (value !== undefined) add(`c.${field} = ?`, value);
+  }
+  if (filter.organization !== undefined) {
+    parameters.push({ name: '@org', value: filter.organization });
+    conditions.push(organizationCondition('c.body.organization', '@org', filter.organization));
   }
   if (filter.created_after !== undefined) add('c.created_utc >= ?', utcIso(filter.created_after, 'created_after'));
   if (filter.created_before !== undefined) add('c.created_utc < ?', utcIso(filter.created_before, 'created_before'));

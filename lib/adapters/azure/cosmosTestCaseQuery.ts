@@ -1,6 +1,8 @@
 import type { SqlParameter } from '@azure/cosmos';
 import type { TestCaseFilter } from '../../domain/index.js';
 import { searchNeedles } from './cosmosSearchText.js';
+import { organizationCondition } from './cosmosOrganization.js';
+import type { OrganizationScope } from '../../ports/index.js';
 
 export interface WhereClause {
   /** ` WHERE ...` or '' */
@@ -10,10 +12,10 @@ export interface WhereClause {
 
 /**
  * The WHERE clause of a test-case filter over the `testcases` container's documents (`tags`, `complexity`,
- * `api_version`, `category`, `search`); undefined when the filter can match nothing (a `q` without a word).
+ * `api_version`, `category`, `search`, and `body.organization` when the filter names one, missing = `default`); undefined when the filter can match nothing (a `q` without a word).
  * Values are always parameters, never spliced into the text.
  */
-export function testCaseWhere(filter: TestCaseFilter = {}): WhereClause | undefined {
+export function testCaseWhere(filter: TestCaseFilter & OrganizationScope = {}): WhereClause | undefined {
   const conditions: string[] = [];
   const parameters: SqlParameter[] = [];
   const param = (value: string | number): string => {
@@ -30,6 +32,8 @@ export function testCaseWhere(filter: TestCaseFilter = {}): WhereClause | undefi
   if (filter.complexity_max !== undefined) conditions.push(`c.complexity <= ${param(filter.complexity_max)}`);
   if (filter.api_version !== undefined) conditions.push(`c.api_version = ${param(filter.api_version)}`);
   if (filter.category !== undefined) conditions.push(`c.category = ${param(filter.category)}`);
+  if (filter.organization !== undefined)
+    conditions.push(organizationCondition('c.body.organization', param(filter.organization), filter.organization));
   if (filter.q !== undefined) {
     const needles = searchNeedles(filter.q);
     if (!needles) return undefined;

@@ -10,6 +10,8 @@ import {
   ClientSchema,
   type Experiment,
   ExperimentSchema,
+  type Organization,
+  OrganizationSchema,
   type JudgeCalibration,
   JudgeCalibrationSchema,
   type PairwiseVerdict,
@@ -69,5 +71,6 @@ export function createCosmosStores(database: Database, options: CosmosStoresOpti
     benchmarks: new CosmosEntityStore<Benchmark>(container('entities'), ENTITY_KINDS.benchmarks, BenchmarkSchema),
     benchmarkRuns: new CosmosEntityStore<BenchmarkRun>(container('entities'), ENTITY_KINDS.benchmarkRuns, BenchmarkRunSchema),
     cleanedJobs: new CosmosEntityStore<CleanedJob>(container('entities'), ENTITY_KINDS.cleanedJobs, CleanedJobSchema),
+    organizations: new CosmosEntityStore<Organization>(container('entities'), ENTITY_KINDS.organizations, OrganizationSchema),
   };
 }

@@ -31,7 +31,7 @@ type AlertColumns = [
   etag: string,
 ];
 
-const FILTER_COLUMNS = ['run_id', 'client_id', 'status', 'severity', 'metric'] as const;
+const FILTER_COLUMNS = ['organization', 'run_id', 'client_id', 'status', 'severity', 'metric'] as const;
 
 /**
  * Alerts, their notifications and live-check claims on SQLite (tables in `alertTables.ts`). Alerts and

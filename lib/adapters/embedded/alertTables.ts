@@ -1,5 +1,6 @@
 import { LEGACY_SEVERITIES } from '../../domain/index.js';
 import type { SqliteDatabase } from './sqlite.js';
+import { ensureOrganizationColumn } from './organizationColumn.js';
 
 /**
  * Tables of the embedded alert store. Alerts keep their filter columns beside the JSON body, with an index per
@@ -38,6 +39,7 @@ CREATE TABLE IF NOT EXISTS st_alert_live_checks (
 
 export function createAlertTables(db: SqliteDatabase): void {
   db.exec(SCHEMA_SQL);
+  ensureOrganizationColumn(db, 'st_alerts', 'from-body', 'organization, created_at, id');
   migrateLegacySeverities(db);
 }
 

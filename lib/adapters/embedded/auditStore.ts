@@ -4,6 +4,7 @@ import { pageIn, pageWindow } from './pageWindow.js';
 import { deleteLimit, utcIso } from '../shared/index.js';
 import type { SqliteDatabase } from './sqlite.js';
 import { StatementCache } from './statementCache.js';
+import { ensureOrganizationColumn } from './organizationColumn.js';
 
 /**
  * The audit trail on SQLite: `st_audit` (id, at in UTC, actor id and name, entity type and id, body) with an
@@ -21,6 +22,7 @@ export class EmbeddedAuditStore implements AuditStore {
       CREATE INDEX IF NOT EXISTS st_audit_actor ON st_audit (actor_id, at, id);
       CREATE INDEX IF NOT EXISTS st_audit_actor_name ON st_audit (actor_name, at, id);
       CREATE INDEX IF NOT EXISTS st_audit_entity ON st_audit (entity_type, entity_id, at, id);`);
+    ensureOrganizationColumn(db, 'st_audit', 'from-body', 'organization, at, id');
     this.statements = new StatementCache(db);
     this.insertRow = db.prepare<[string, string, string, string, string | null, string | null, string]>(
       'INSERT INTO st_audit (id, at, actor_id, actor_name, entity_type, entity_id, body) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
@@ -73,7 +75,7 @@ function auditWhere(filter: AuditFilter): { sql: string; params: string[] } {
     parts.push('(actor_id = ? OR actor_name = ?)');
     params.push(filter.actor, filter.actor);
   }
-  for (const column of ['entity_type', 'entity_id'] as const) {
+  for (const column of ['organization', 'entity_type', 'entity_id'] as const) {
     const value = filter[column];
     if (value !== undefined) {
       parts.push(`${column} = ?`);

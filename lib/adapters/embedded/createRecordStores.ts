@@ -11,6 +11,8 @@ import {
   ExperimentSchema,
   type JudgeCalibration,
   JudgeCalibrationSchema,
+  type Organization,
+  OrganizationSchema,
   type PairwiseVerdict,
   PairwiseVerdictSchema,
   type StoredToolCatalog,
@@ -58,5 +60,6 @@ export function createEmbeddedRecordStores(db: SqliteDatabase, changeLog: Change
     benchmarks: new EmbeddedEntityStore<Benchmark>(db, ENTITY_KINDS.benchmarks, BenchmarkSchema),
     benchmarkRuns: new EmbeddedEntityStore<BenchmarkRun>(db, ENTITY_KINDS.benchmarkRuns, BenchmarkRunSchema),
     cleanedJobs: new EmbeddedEntityStore<CleanedJob>(db, ENTITY_KINDS.cleanedJobs, CleanedJobSchema),
+    organizations: new EmbeddedEntityStore<Organization>(db, ENTITY_KINDS.organizations, OrganizationSchema),
   };
 }

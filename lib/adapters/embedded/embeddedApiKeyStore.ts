@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { Role } from '../../domain/index.js';
-import { type ApiKeyRecord, type ApiKeyStore, ConflictError } from '../../ports/index.js';
+import { organizationOf, type Role } from '../../domain/index.js';
+import { type ApiKeyRecord, type ApiKeyStore, ConflictError, type OrganizationScope } from '../../ports/index.js';
+import { ensureOrganizationColumn } from './organizationColumn.js';
 
 interface Row {
   id: string;
@@ -10,6 +11,7 @@ interface Row {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  organization: string;
 }
 
 /** API keys in SQLite (hashes only). */
@@ -18,13 +20,15 @@ export class EmbeddedApiKeyStore implements ApiKeyStore {
     db.exec(`CREATE TABLE IF NOT EXISTS st_api_keys (
       id TEXT PRIMARY KEY, name TEXT NOT NULL, roles TEXT NOT NULL, secret_hash TEXT NOT NULL,
       created_at TEXT NOT NULL, revoked_at TEXT, last_used_at TEXT)`);
+    // keys made before organizations act in `default`
+    ensureOrganizationColumn(db, 'st_api_keys', 'stored');
   }
 
   async createApiKey(record: ApiKeyRecord): Promise<void> {
     try {
       this.db
         .prepare(
-          'INSERT INTO st_api_keys (id, name, roles, secret_hash, created_at, revoked_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO st_api_keys (id, name, roles, secret_hash, created_at, revoked_at, last_used_at, organization) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         )
         .run(
           record.id,
@@ -34,6 +38,7 @@ export class EmbeddedApiKeyStore implements ApiKeyStore {
           record.created_at,
           record.revoked_at,
           record.last_used_at,
+          organizationOf(record),
         );
     } catch (err) {
       if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new ConflictError('api key', record.id);
@@ -46,8 +51,12 @@ export class EmbeddedApiKeyStore implements ApiKeyStore {
     return row ? toRecord(row) : undefined;
   }
 
-  async listApiKeys(): Promise<ApiKeyRecord[]> {
-    return (this.db.prepare('SELECT * FROM st_api_keys ORDER BY created_at, id').all() as Row[]).map(toRecord);
+  async listApiKeys(options: OrganizationScope = {}): Promise<ApiKeyRecord[]> {
+    const rows =
+      options.organization === undefined
+        ? this.db.prepare('SELECT * FROM st_api_keys ORDER BY created_at, id').all()
+        : this.db.prepare('SELECT * FROM st_api_keys WHERE organization = ? ORDER BY created_at, id').all(options.organization);
+    return (rows as Row[]).map(toRecord);
   }
 
   async revokeApiKey(id: string, at: string): Promise<void> {

@@ -1,15 +1,18 @@
 import type { z } from 'zod';
+import type Database from 'better-sqlite3';
 import {
   ConflictError,
   type EntityListOptions,
   type EntityStore,
   NotFoundError,
   type Page,
+  type OrganizationScope,
   PreconditionFailedError,
   type WithEtag,
 } from '../../ports/index.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { newEtag, withoutEtag, type SqliteDatabase } from './sqlite.js';
+import { ensureOrganizationColumn } from './organizationColumn.js';
 
 const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS st_entities (
@@ -40,8 +43,11 @@ export class EmbeddedEntityStore<T extends { id: string }> implements EntityStor
   private readonly deleteRow;
   private readonly selectPage;
   private readonly countRows;
-  private readonly selectUnownedPage;
-  private readonly countUnowned;
+  private readonly db: SqliteDatabase;
+  private readonly filteredStatements = new Map<
+    string,
+    { page: Database.Statement<unknown[], EntityRow>; count: Database.Statement<unknown[], { n: number }> }
+  >();
 
   constructor(
     db: SqliteDatabase,
@@ -50,6 +56,7 @@ export class EmbeddedEntityStore<T extends { id: string }> implements EntityStor
     private readonly schema: z.ZodType<T>,
   ) {
     db.exec(SCHEMA_SQL);
+    ensureOrganizationColumn(db, 'st_entities', 'from-body', 'kind, organization, id');
     this.insertRow = db.prepare<[string, string, string, string, string, string]>(
       `INSERT INTO st_entities (kind, id, body, etag, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (kind, id) DO NOTHING`,
@@ -68,11 +75,7 @@ export class EmbeddedEntityStore<T extends { id: string }> implements EntityStor
       'SELECT body, etag FROM st_entities WHERE kind = ? ORDER BY id LIMIT ? OFFSET ?',
     );
     this.countRows = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM st_entities WHERE kind = ?');
-    const unowned = "json_extract(body, '$.owner') IS NULL";
-    this.selectUnownedPage = db.prepare<[string, number, number], EntityRow>(
-      `SELECT body, etag FROM st_entities WHERE kind = ? AND ${unowned} ORDER BY id LIMIT ? OFFSET ?`,
-    );
-    this.countUnowned = db.prepare<[string], { n: number }>(`SELECT count(*) AS n FROM st_entities WHERE kind = ? AND ${unowned}`);
+    this.db = db;
   }
 
   async create(entity: T): Promise<WithEtag<T>> {
@@ -113,24 +116,45 @@ export class EmbeddedEntityStore<T extends { id: string }> implements EntityStor
     this.deleteRow.run(this.kind, id);
   }
 
-  async list(options: EntityListOptions = {}): Promise<Page<WithEtag<T>>> {
+  async list(options: EntityListOptions & OrganizationScope = {}): Promise<Page<WithEtag<T>>> {
     const window = pageWindow(options);
-    if (options.hideOwned) {
-      // owned entities (the suites and targets of /api/evaluate jobs) left out by their `owner`
-      const rows = this.selectUnownedPage.all(this.kind, window.limit, window.offset);
+    const org = options.organization;
+    if (!options.hideOwned && org === undefined) {
+      const rows = this.selectPage.all(this.kind, window.limit, window.offset);
       return pageIn(
         rows.map((row) => this.fromRow(row)),
-        this.countUnowned.get(this.kind)?.n ?? 0,
+        this.countRows.get(this.kind)?.n ?? 0,
         window,
       );
     }
-    const rows = this.selectPage.all(this.kind, window.limit, window.offset);
-    const total = this.countRows.get(this.kind)?.n ?? 0;
+    // owned entities (the suites and targets of /api/evaluate jobs) left out by their `owner`; an organization's own
+    const conditions = ['kind = ?'];
+    const params: unknown[] = [this.kind];
+    if (options.hideOwned) conditions.push("json_extract(body, '$.owner') IS NULL");
+    if (org !== undefined) {
+      conditions.push('organization = ?');
+      params.push(org);
+    }
+    const statements = this.filtered(conditions.join(' AND '));
+    const rows = statements.page.all(...params, window.limit, window.offset);
+    const total = statements.count.get(...params)?.n ?? 0;
     return pageIn(
       rows.map((row) => this.fromRow(row)),
       total,
       window,
     );
+  }
+
+  private filtered(where: string): { page: Database.Statement<unknown[], EntityRow>; count: Database.Statement<unknown[], { n: number }> } {
+    let statements = this.filteredStatements.get(where);
+    if (!statements) {
+      statements = {
+        page: this.db.prepare<unknown[], EntityRow>(`SELECT body, etag FROM st_entities WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`),
+        count: this.db.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM st_entities WHERE ${where}`),
+      };
+      this.filteredStatements.set(where, statements);
+    }
+    return statements;
   }
 
   private validate(entity: T): T {

@@ -15,7 +15,7 @@ export interface RunWhere {
 export function runFilterSql(filter: RunFilter = {}): RunWhere {
   const parts: string[] = [];
   const params: string[] = [];
-  for (const column of ['client_id', 'suite_id', 'target_id', 'status'] as const) {
+  for (const column of ['organization', 'client_id', 'suite_id', 'target_id', 'status'] as const) {
     const value = filter[column];
     if (value !== undefined) {
       parts.push(`${column} = ?`);

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from './sqlite.js';
+import { ensureOrganizationColumn } from './organizationColumn.js';
 
 /**
  * Tables of the embedded run store. `created_at` is kept normalised to UTC (`Date#toISOString`) so it compares as
@@ -30,4 +31,5 @@ CREATE TABLE IF NOT EXISTS st_run_shards (
 
 export function createRunTables(db: SqliteDatabase): void {
   db.exec(SCHEMA_SQL);
+  ensureOrganizationColumn(db, 'st_runs', 'from-body', 'organization, created_at, id');
 }

@@ -1,7 +1,11 @@
 import type { TestCaseFilter } from '../../domain/index.js';
+import type { OrganizationScope } from '../../ports/index.js';
 import { toFtsQuery } from './ftsQuery.js';
 
 export type SqlParam = string | number;
+
+/** A gold-set filter, restricted to one organization when `organization` is set. */
+export type ScopedCaseFilter = TestCaseFilter & OrganizationScope;
 
 /** The FTS5 table (FTS5 takes its MATCH column by table name, not by alias). */
 const FTS = 'st_test_case_fts';
@@ -30,12 +34,12 @@ export interface CaseQuery {
  *   the planner can drive from an index or from the matches;
  * - tags `all`: the tag table driven by the first tag (callers put the rarest first), the others checked by key;
  * - tags `any`: one arm per tag, merged in rid order by UNION (so LIMIT stops early); an empty list filters nothing.
- * `q` goes through `toFtsQuery`; text without a letter or digit matches no case. `ordered` (pages, id streams)
+ * `organization` restricts every arm to that organization's cases (`x.rid IN (...)`). `q` goes through `toFtsQuery`; text without a letter or digit matches no case. `ordered` (pages, id streams)
  * keeps the complexity index out of the plan, so a broad complexity range is read in rid order and stops at the
  * page instead of sorting every match; counts leave it on. The SQL text depends only on which filters are set and
  * the tag count, never on values, so prepared statements can be cached by it.
  */
-export function testCaseQuery(filter: TestCaseFilter = {}, options: { ordered?: boolean } = {}): CaseQuery {
+export function testCaseQuery(filter: ScopedCaseFilter = {}, options: { ordered?: boolean } = {}): CaseQuery {
   const tags = [...new Set(filter.tags ?? [])];
   const match = filter.q === undefined ? undefined : toFtsQuery(filter.q);
   const conditions: string[] = [];
@@ -44,6 +48,8 @@ export function testCaseQuery(filter: TestCaseFilter = {}, options: { ordered?: 
     conditions.push(sql);
     if (value !== undefined) params.push(value);
   };
+  // every arm's alias x has rid (the case table and the tag table); the index (organization, rid) answers it
+  if (filter.organization !== undefined) add('x.rid IN (SELECT rid FROM st_test_cases WHERE organization = ?)', filter.organization);
   if (filter.category !== undefined) add('x.category = ?', filter.category);
   if (filter.api_version !== undefined) add('x.api_version = ?', filter.api_version);
   const complexity = options.ordered && tags.length === 0 ? '+x.complexity' : 'x.complexity';

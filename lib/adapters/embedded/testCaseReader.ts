@@ -1,8 +1,8 @@
-import type { TestCase, TestCaseFilter } from '../../domain/index.js';
+import type { TestCase } from '../../domain/index.js';
 import type { WithEtag } from '../../ports/index.js';
 import { chunksOf, type SqliteDatabase } from './sqlite.js';
 import { StatementCache } from './statementCache.js';
-import { matchingRidsSql, testCaseQuery, type CaseQuery } from './testCaseFilterSql.js';
+import { matchingRidsSql, testCaseQuery, type CaseQuery, type ScopedCaseFilter } from './testCaseFilterSql.js';
 
 interface BodyRow {
   etag: string;
@@ -51,7 +51,7 @@ export class TestCaseReader {
   }
 
   /** The matching cases in store (rid) order: the page's rids come from the narrow tables, then only their bodies are read. */
-  page(filter: TestCaseFilter | undefined, limit: number, offset: number): WithEtag<TestCase>[] {
+  page(filter: ScopedCaseFilter | undefined, limit: number, offset: number): WithEtag<TestCase>[] {
     const rids = matchingRidsSql(this.plan(filter, true));
     const sql = `SELECT c.etag, b.body FROM (${rids.sql} ORDER BY rid LIMIT ? OFFSET ?) AS p
       CROSS JOIN st_test_cases c ON c.rid = p.rid CROSS JOIN st_test_case_bodies b ON b.rid = p.rid ORDER BY p.rid`;
@@ -61,7 +61,7 @@ export class TestCaseReader {
       .map(withEtag);
   }
 
-  count(filter: TestCaseFilter | undefined): number {
+  count(filter: ScopedCaseFilter | undefined): number {
     const query = this.plan(filter, false);
     const arm = query.arms[0]!;
     if (query.arms.length === 1) {
@@ -79,7 +79,7 @@ export class TestCaseReader {
   }
 
   /** The filter's query (`ordered` for pages and id streams); with several tags that must all match, the rarest drives. */
-  plan(filter: TestCaseFilter | undefined, ordered: boolean): CaseQuery {
+  plan(filter: ScopedCaseFilter | undefined, ordered: boolean): CaseQuery {
     const tags = filter?.tags;
     if (filter?.tags_mode !== 'all' || !tags || tags.length < 2) return testCaseQuery(filter, { ordered });
     const sizes = new Map(tags.map((tag) => [tag, this.countTag.get(tag)?.n ?? 0]));

@@ -1,4 +1,5 @@
-import type { TestCase, TestCaseFilter } from '../../domain/index.js';
+import type { TestCase } from '../../domain/index.js';
+import type { ScopedCaseFilter } from './testCaseFilterSql.js';
 import {
   ConflictError,
   type FindSimilarOptions,
@@ -89,7 +90,7 @@ export class EmbeddedTestCaseStore implements TestCaseStore {
     this.removeOne(id);
   }
 
-  async listTestCases(filter?: TestCaseFilter, options?: PageOptions): Promise<Page<WithEtag<TestCase>>> {
+  async listTestCases(filter?: ScopedCaseFilter, options?: PageOptions): Promise<Page<WithEtag<TestCase>>> {
     const window = pageWindow(options);
     const items = this.reader.page(filter, window.limit, window.offset);
     const total =
@@ -98,7 +99,7 @@ export class EmbeddedTestCaseStore implements TestCaseStore {
   }
 
   /** Every matching id in store order (first insertion), read by keyset pages of ID_PAGE_SIZE: memory stays flat. */
-  async *listTestCaseIds(filter?: TestCaseFilter): AsyncIterable<string> {
+  async *listTestCaseIds(filter?: ScopedCaseFilter): AsyncIterable<string> {
     const plan = this.reader.plan(filter, true);
     let after = 0;
     for (;;) {
@@ -109,7 +110,7 @@ export class EmbeddedTestCaseStore implements TestCaseStore {
     }
   }
 
-  async countTestCases(filter?: TestCaseFilter): Promise<number> {
+  async countTestCases(filter?: ScopedCaseFilter): Promise<number> {
     return this.reader.count(filter);
   }
 

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from './sqlite.js';
+import { ensureOrganizationColumn } from './organizationColumn.js';
 
 /**
  * Tables of the embedded test-case store.
@@ -50,5 +51,6 @@ CREATE VIRTUAL TABLE IF NOT EXISTS st_test_case_fts_vocab USING fts5vocab(st_tes
 
 export function createTestCaseTables(db: SqliteDatabase): void {
   db.exec(SCHEMA_SQL);
+  ensureOrganizationColumn(db, 'st_test_cases', 'stored', 'organization, rid');
   db.exec("INSERT INTO st_test_case_fts (st_test_case_fts, rank) VALUES ('automerge', 16)");
 }

@@ -1,4 +1,4 @@
-import type { TestCase } from '../../domain/index.js';
+import { organizationOf, type TestCase } from '../../domain/index.js';
 import { newEtag, type SqliteDatabase } from './sqlite.js';
 
 interface ExistingRow {
@@ -25,12 +25,12 @@ export class TestCaseWriter {
 
   constructor(db: SqliteDatabase) {
     this.selectExisting = db.prepare<[string], ExistingRow>('SELECT rid, etag, tags FROM st_test_cases WHERE id = ?');
-    this.insertCase = db.prepare<[string, string, string | null, number, string | null, string, string, string]>(
-      `INSERT INTO st_test_cases (id, etag, category, complexity, api_version, tags, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    this.insertCase = db.prepare<[string, string, string | null, number, string | null, string, string, string, string]>(
+      `INSERT INTO st_test_cases (id, etag, category, complexity, api_version, tags, created_at, updated_at, organization)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.updateCase = db.prepare<[string, string | null, number, string | null, string, string, number]>(
-      'UPDATE st_test_cases SET etag = ?, category = ?, complexity = ?, api_version = ?, tags = ?, updated_at = ? WHERE rid = ?',
+    this.updateCase = db.prepare<[string, string | null, number, string | null, string, string, string, number]>(
+      'UPDATE st_test_cases SET etag = ?, category = ?, complexity = ?, api_version = ?, tags = ?, updated_at = ?, organization = ? WHERE rid = ?',
     );
     this.upsertBody = db.prepare<[number, string]>(
       'INSERT INTO st_test_case_bodies (rid, body) VALUES (?, ?) ON CONFLICT (rid) DO UPDATE SET body = excluded.body',
@@ -65,11 +65,14 @@ export class TestCaseWriter {
     let rid: number;
     if (existing) {
       rid = existing.rid;
-      this.updateCase.run(etag, category, complexity, apiVersion, tagsJson, now, rid);
+      this.updateCase.run(etag, category, complexity, apiVersion, tagsJson, now, organizationOf(testCase), rid);
       for (const tag of JSON.parse(existing.tags) as string[]) this.deleteTag.run(tag, rid);
       this.deleteFts.run(rid);
     } else {
-      rid = Number(this.insertCase.run(testCase.id, etag, category, complexity, apiVersion, tagsJson, now, now).lastInsertRowid);
+      rid = Number(
+        this.insertCase.run(testCase.id, etag, category, complexity, apiVersion, tagsJson, now, now, organizationOf(testCase))
+          .lastInsertRowid,
+      );
     }
     this.upsertBody.run(rid, body);
     for (const tag of tags) this.insertTag.run(tag, rid, category, complexity, apiVersion);

@@ -10,4 +10,5 @@ export const ENTITY_KINDS = {
   benchmarks: 'benchmark',
   benchmarkRuns: 'benchmark_run',
   cleanedJobs: 'cleaned_job',
+  organizations: 'organization',
 } as const;

@@ -17,6 +17,7 @@ const METRIC_LABEL: Record<Alert['metric'], string> = {
   cost_per_case: 'cost per case',
   criterion_score: 'criterion score',
   latency_slo: 'latency SLO',
+  budget_spent: 'monthly budget spent',
 };
 
 const SEVERITY_LABEL: Record<AlertSeverity, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };

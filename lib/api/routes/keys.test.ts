@@ -34,6 +34,7 @@ describe('API keys: /api/v1/keys', () => {
       created_at: expect.any(String),
       revoked_at: null,
       last_used_at: null,
+      organization: 'default',
       key: expect.stringMatching(/^evalp_[0-9a-f]{12}_[A-Za-z0-9_-]{32}$/),
     });
     expect(created.headers.get('location')).toBe(`${t.platform.url}/api/v1/keys/${created.json.id}`);

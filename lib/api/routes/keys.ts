@@ -5,6 +5,8 @@ import { ApiKeyViewSchema, CreateApiKeyRequestSchema, apiKeyView, createApiKey }
 import { defineRoute, type RouteDefinition } from '../route.js';
 import { pageSchemaOf } from '../schemas.js';
 import { PagingQuery } from './entityRoutes.js';
+import { keyOrganization } from './organizations.js';
+import { organizationOfPrincipal, unscopedServicesOf } from '../../tenancy/index.js';
 
 const KeyParams = z.object({ id: z.string().min(1) }).strict();
 
@@ -16,10 +18,18 @@ export const createKeyRoute = defineRoute({
   tag: 'keys',
   summary: 'Create an API key; its secret (`key`) is in this answer only: only its SHA-256 is stored',
   body: CreateApiKeyRequestSchema,
-  responses: { 201: 'the key, with its secret (shown once)', 400: 'invalid body' },
+  responses: {
+    201: 'the key, with its secret (shown once)',
+    400: 'invalid body',
+    403: 'another organization named by a caller other than the platform operator',
+    422: 'unknown organization',
+  },
   response: ApiKeyViewSchema.extend({ key: z.string() }),
-  handler: async ({ services, body, url }) => {
-    const { key, record } = await createApiKey(services.apiKeys, body, services.clock);
+  handler: async ({ services, principal, body, url }) => {
+    const organization = await keyOrganization(services, principal, body.organization);
+    // another organization's key is written unscoped (the operator's, checked by keyOrganization)
+    const store = organization === organizationOfPrincipal(principal) ? services.apiKeys : unscopedServicesOf(services).apiKeys;
+    const { key, record } = await createApiKey(store, { ...body, organization }, services.clock);
     return {
       status: 201,
       headers: { location: `${url.origin}/api/v1/keys/${record.id}`, 'cache-control': 'no-store' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RoleSchema } from '../../domain/index.js';
 import { ApiError } from '../problem.js';
 import { defineRoute } from '../route.js';
+import { organizationOfPrincipal } from '../../tenancy/index.js';
 
 export const MeSchema = z.object({
   id: z.string(),
@@ -9,6 +10,8 @@ export const MeSchema = z.object({
   kind: z.enum(['api-key', 'entra-id']),
   /** the caller's roles; every role may read, the others may change what they name (docs/api.md) */
   roles: z.array(RoleSchema),
+  /** the organization the caller acts in: every route answers within it */
+  organization: z.string(),
 });
 
 /** Who the caller is and what it may do: the dashboard shows only what these roles allow (the API still enforces it). */
@@ -26,7 +29,13 @@ export const meRoute = defineRoute({
     return {
       status: 200,
       headers: { 'cache-control': 'no-store' },
-      body: { id: principal.id, name: principal.name, kind: principal.kind, roles: [...principal.roles] },
+      body: {
+        id: principal.id,
+        name: principal.name,
+        kind: principal.kind,
+        roles: [...principal.roles],
+        organization: organizationOfPrincipal(principal),
+      },
     };
   },
 });

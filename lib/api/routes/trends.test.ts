@@ -146,7 +146,13 @@ describe('GET /v1/me', () => {
   it('names the caller and its roles, 401 without a key', async () => {
     const me = await t.call('GET', 'v1/me', { key: t.keys['test-admin'] });
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ id: expect.any(String), name: 'test-admin-key', kind: 'api-key', roles: ['test-admin'] });
+    expect(me.json).toEqual({
+      id: expect.any(String),
+      name: 'test-admin-key',
+      kind: 'api-key',
+      roles: ['test-admin'],
+      organization: 'default',
+    });
     expect((await t.call('GET', 'v1/me', { key: null })).status).toBe(401);
   });
 });

@@ -78,9 +78,16 @@ const withWhere = (cmd: Command): Command =>
     );
 
 export function keyTable(keys: readonly ApiKeyView[]): string {
-  const table = new Table({ head: ['id', 'name', 'roles', 'status', 'created'], style: { head: [], border: [] } });
+  const table = new Table({ head: ['id', 'name', 'roles', 'status', 'created', 'organization'], style: { head: [], border: [] } });
   for (const k of keys)
-    table.push([k.id, k.name, k.roles.join(', '), k.status === 'revoked' ? `revoked ${k.revoked_at}` : 'active', k.created_at]);
+    table.push([
+      k.id,
+      k.name,
+      k.roles.join(', '),
+      k.status === 'revoked' ? `revoked ${k.revoked_at}` : 'active',
+      k.created_at,
+      k.organization,
+    ]);
   return table.toString();
 }
 
@@ -92,15 +99,27 @@ export function keysCommand(): Command {
       new Command('create')
         .description('create a key and print it once on stdout (details on stderr); only its SHA-256 is stored')
         .addOption(new Option('--role <role...>', 'the roles of the key (repeat --role or list several)').choices([...ROLES]))
-        .option('--name <name>', 'what the key is for', 'cli'),
-    ).action(async (opts: KeyOpts & { role?: string[]; name: string }) => {
-      const parsed = CreateApiKeyRequestSchema.safeParse({ name: opts.name, roles: opts.role ?? [] });
+        .option('--name <name>', 'what the key is for', 'cli')
+        .option(
+          '--org <organization>',
+          "the organization the key acts in (default: the caller's; another one needs the platform operator)",
+        ),
+    ).action(async (opts: KeyOpts & { role?: string[]; name: string; org?: string }) => {
+      const parsed = CreateApiKeyRequestSchema.safeParse({
+        name: opts.name,
+        roles: opts.role ?? [],
+        ...(opts.org ? { organization: opts.org } : {}),
+      });
       if (!parsed.success)
         throw new CliError(
-          parsed.error.issues.map((i) => `--${i.path[0] === 'roles' ? 'role' : String(i.path[0])}: ${i.message}`).join('; '),
+          parsed.error.issues
+            .map((i) => `--${i.path[0] === 'roles' ? 'role' : i.path[0] === 'organization' ? 'org' : String(i.path[0])}: ${i.message}`)
+            .join('; '),
         );
       const { key, view } = await withAdmin(opts, (admin) => admin.create(parsed.data));
-      process.stderr.write(`Created API key ${view.id} "${view.name}" with roles ${view.roles.join(', ')}. It is shown only this once:\n`);
+      process.stderr.write(
+        `Created API key ${view.id} "${view.name}" ${view.organization === 'default' ? '' : `in organization ${view.organization} `}with roles ${view.roles.join(', ')}. It is shown only this once:\n`,
+      );
       process.stdout.write(`${key}\n`);
     }),
   );

@@ -44,7 +44,8 @@ const REASONING_IN_MESSAGE = 300;
  * Stage 4: has the judge grade the target's natural-language answer against the case's expected answer and facts.
  * - no expected_nl_response and no expected_facts: `skipped`, no_reference, score null;
  * - no answer (null or blank): `failed`, no_answer, score 0;
- * - the judge gave up (JudgeError): `error`, judge_failed, score null ("could not score" is not 0);
+ * - the judge gave up (JudgeError): `error`, judge_failed, score null ("could not score" is not 0); not called because
+ *   the organization's budget is spent (reason budget_exhausted): `error`, budget_exhausted (not scored either);
  * - otherwise passed = score >= passThreshold, error_code low_semantic_score when it fails.
  * Throws only for a bad threshold, when the abortSignal fires, and for non-judge failures (bugs, broken cache).
  */
@@ -97,9 +98,18 @@ export async function runSemanticsStage(
       attempts: error.attempts,
       ...(error.status === undefined ? {} : { status: error.status }),
     };
-    const message = `Judge ${judge.name} could not score the answer: ${error.message}`;
+    const budget = error.reason === 'budget_exhausted';
+    const message = budget ? `Stage 4 skipped: ${error.message}` : `Judge ${judge.name} could not score the answer: ${error.message}`;
     return {
-      result: { ...base(), status: 'error', passed: false, score: null, error_code: 'judge_failed', message, details },
+      result: {
+        ...base(),
+        status: 'error',
+        passed: false,
+        score: null,
+        error_code: budget ? 'budget_exhausted' : 'judge_failed',
+        message,
+        details,
+      },
       input_tokens: error.input_tokens,
       output_tokens: error.output_tokens,
       cost_usd: error.cost_usd,

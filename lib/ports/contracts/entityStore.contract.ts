@@ -27,6 +27,21 @@ export function entityStoreContract<T extends { id: string }>(name: string, opti
   const id = (key: string): string => sample(key).id;
 
   describe(`${name}: EntityStore contract`, () => {
+    it("lists one organization's entities when asked (exact total); a missing field counts as default", async () => {
+      const store = await createStore();
+      await store.create(sample('a'));
+      await store.create({ ...sample('b'), organization: 'acme' });
+      await store.create({ ...sample('c'), organization: 'default' });
+      const ids = async (organization: string) => {
+        const page = await store.list({ organization });
+        return [page.total, page.items.map((e) => e.id)];
+      };
+      expect(await ids('acme')).toEqual([1, [id('b')]]);
+      expect(await ids('default')).toEqual([2, [id('a'), id('c')]]);
+      expect(await ids('nobody')).toEqual([0, []]);
+      expect((await store.list()).total).toBe(3);
+    });
+
     it('creates, then gets the entity with an ETag', async () => {
       const store = await createStore();
       const created = await store.create(sample('a'));
