@@ -11,7 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROLES, type AnnotationTask } from '../domain/index.js';
 import { sampleAlert } from '../ports/contracts/alertStore.contract.js';
+import { sampleCandidate, sampleInteraction } from '../ports/contracts/feedbackStore.contract.js';
 import {
+  sampleBenchmark,
+  sampleBenchmarkRun,
   sampleCatalog,
   sampleClient,
   sampleExperiment,
@@ -51,6 +54,10 @@ const PATH_VALUES: Record<string, string> = {
   'items/{item}': `${A}case`,
   'experiments/{id}': `${A}experiment`,
   'organizations/{id}': 'default',
+  'interactions/{id}': `${A}interaction`,
+  'candidates/{id}': `${A}candidate`,
+  'benchmarks/{id}': `${A}benchmark`,
+  'runs/{run_id}': `${A}benchrun`,
 };
 
 /** Required query parameters, by name. */
@@ -187,6 +194,10 @@ async function seedOrganizationA(): Promise<void> {
   };
   await stores.annotations.createTask(task, [`${A}case`, `${A}case2`]);
   await stores.experiments.create({ ...sampleExperiment(`${A}experiment`), suite_id: `${A}suite`, target_id: `${A}target` });
+  await stores.feedback.addInteraction(sampleInteraction(`${A}interaction`), '2026-03-01T12:00:00.000Z');
+  await stores.feedback.createCandidate(sampleCandidate(`${A}candidate`, { interaction_id: `${A}interaction` }));
+  await stores.benchmarks.create(sampleBenchmark(`${A}benchmark`));
+  await stores.benchmarkRuns.create({ ...sampleBenchmarkRun(`${A}benchrun`), benchmark_id: `${A}benchmark` });
   // published version 1 and an audited change, both through A's own API
   expect((await t.call('POST', `v1/test-suites/${A}suite/versions`, { key: keyA, body: {} })).status).toBe(201);
 }

@@ -80,6 +80,7 @@ describe('createEmbeddedStores', () => {
       'clients',
       'experiments',
       'feedback',
+      'organizations',
       'pairwiseVerdicts',
       'runStats',
       'runs',

@@ -46,18 +46,24 @@ export const createBatchSuiteRoute = defineRoute({
 const ListQuery = PagingQuery.extend({
   /** `true`: also the ad-hoc suites of batch files and queries (`adhoc` set); default only curated suites */
   include_adhoc: z.enum(['true', 'false']).default('false'),
+  /** `true`: also the suites /api/evaluate jobs own (`owner` set); default left out */
+  include_owned: z.enum(['true', 'false']).default('false'),
 }).strict();
 
 const PAGE = 1000;
 
-/** `GET /api/v1/test-suites`: curated suites; ad-hoc ones (batch files, queries) only with `include_adhoc=true`. */
+/**
+ * `GET /api/v1/test-suites`: curated suites; ad-hoc ones (batch files, queries) only with `include_adhoc=true`, the
+ * suites of /api/evaluate jobs only with `include_owned=true`.
+ */
 export const listSuitesRoute = defineRoute({
   name: 'test-suites-list',
   method: 'GET',
   path: 'v1/test-suites',
   role: 'reader',
   tag: 'test-suites',
-  summary: 'List test suites (each with test_case_count instead of its id list); ad-hoc suites only with include_adhoc=true',
+  summary:
+    'List test suites (each with test_case_count instead of its id list); ad-hoc suites only with include_adhoc=true, job-owned ones with include_owned=true',
   query: ListQuery,
   response: z.object({
     items: z.array(
@@ -75,7 +81,7 @@ export const listSuitesRoute = defineRoute({
   handler: async ({ services, query }) => {
     const all: TestSuite[] = [];
     for (let offset = 0; ; offset += PAGE) {
-      const page = await services.stores.suites.list({ limit: PAGE, offset });
+      const page = await services.stores.suites.list({ limit: PAGE, offset, hideOwned: query.include_owned !== 'true' });
       all.push(...page.items.map((s) => withoutEtag(s)));
       if (!page.has_more) break;
     }
