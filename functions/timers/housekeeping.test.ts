@@ -66,4 +66,38 @@ describe('housekeeping timer on the embedded platform', () => {
     expect(await stores.suites.get('job-x')).toBeUndefined();
     expect(await stores.cleanedJobs.get('job-x')).toMatchObject({ retention_days: 7 });
   }, 60_000);
+
+  it("applies an organization's own retention period over the platform's, both ways", async () => {
+    const registration = platform.host.registrations.find((r) => r.name === 'housekeeping')!;
+    const { stores } = platform.services;
+    await stores.organizations.create({ id: 'short', name: 'keeps 2 days', created_at: daysAgo(100), retention_days: 2 });
+    await stores.organizations.create({ id: 'long', name: 'keeps 60 days', created_at: daysAgo(100), retention_days: 60 });
+    const finished = async (id: string, organization: string | undefined, days: number) => {
+      await stores.runs.createRun(
+        sampleRun(id, {
+          status: 'completed',
+          created_at: daysAgo(days + 1),
+          completed_at: daysAgo(days),
+          total_cases: 1,
+          ...(organization ? { organization } : {}),
+        }),
+      );
+      await stores.scorecards.upsertScorecards([sampleScorecard(id, 'c0')]);
+    };
+    await finished('short-3d', 'short', 3); // past its organization's 2 days, well inside the platform's 30
+    await finished('default-3d', undefined, 3); // the platform's 30 days
+    await finished('long-40d', 'long', 40); // past the platform's 30, inside its organization's 60
+
+    const now = Date.now();
+    await platform.host.invoke(
+      registration,
+      toTimerInput({ schedule: HOUSEKEEPING_SCHEDULE, last: now - 3_600_000, next: now, lastUpdated: now }, false),
+    );
+
+    expect(await stores.scorecards.countScorecards('short-3d')).toBe(0);
+    expect((await stores.runs.getRun('short-3d'))?.retention).toMatchObject({ retention_days: 2 });
+    expect(await stores.scorecards.countScorecards('default-3d')).toBe(1);
+    expect(await stores.scorecards.countScorecards('long-40d')).toBe(1);
+    expect((await stores.runs.getRun('long-40d'))?.retention).toBeUndefined();
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { cleanUpEvaluateJobs, DEFAULT_EVALUATE_JOB_RETENTION_DAYS, type JobCleanupReport } from '../api/index.js';
-import type { Run } from '../domain/index.js';
+import { organizationOf, type Run } from '../domain/index.js';
 import type { Services } from '../ports/index.js';
 import { applyRetention, type RetentionReport } from '../runs/index.js';
 
@@ -12,8 +12,8 @@ export interface HousekeepingSettings {
   /** EVALP_EVALUATE_JOB_RETENTION_DAYS (default 30) */
   evaluateJobRetentionDays: number;
   /**
-   * The per-organization retention override (tenancy): the days for a run's organization, or undefined for the
-   * platform's. Until organizations exist no override applies.
+   * The per-organization retention override: the days for a run's organization, or undefined for the platform's.
+   * Default: the organization's `retention_days` (PUT /api/v1/organizations/{id}/retention).
    */
   retentionOverride?: (run: Run) => Promise<number | null | undefined> | number | null | undefined;
 }
@@ -41,6 +41,21 @@ export async function runHousekeeping(
   settings: HousekeepingSettings,
 ): Promise<{ jobs: JobCleanupReport; retention: RetentionReport }> {
   const jobs = await cleanUpEvaluateJobs(services, { days: settings.evaluateJobRetentionDays });
-  const retention = await applyRetention(services, { platformDays: settings.retentionDays, overrideFor: settings.retentionOverride });
+  const overrideFor = settings.retentionOverride ?? organizationRetention(services.stores);
+  const retention = await applyRetention(services, { platformDays: settings.retentionDays, overrideFor });
   return { jobs, retention };
+}
+
+/**
+ * A run's retention from its organization (`retention_days`), read once per organization per pass; undefined when
+ * the organization sets none (or is not stored: `default` before anyone configured it), so the platform's applies.
+ */
+export function organizationRetention(stores: Pick<Services['stores'], 'organizations'>): (run: Run) => Promise<number | undefined> {
+  const days = new Map<string, Promise<number | undefined>>();
+  return (run) => {
+    const id = organizationOf(run);
+    let found = days.get(id);
+    if (!found) days.set(id, (found = stores.organizations.get(id).then((org) => org?.retention_days)));
+    return found;
+  };
 }

@@ -34,6 +34,11 @@ export const OrganizationSchema = z
     created_at: z.iso.datetime({ offset: true }),
     /** absent: no spending limit */
     budget: OrganizationBudgetSchema.optional(),
+    /**
+     * days after a run finishes when its scorecards, counted outcomes and shards are deleted (statistics kept);
+     * absent: the platform's EVALP_RETENTION_DAYS
+     */
+    retention_days: z.number().int().positive().max(36_500).optional(),
   })
   .strict();
 export type Organization = z.infer<typeof OrganizationSchema>;

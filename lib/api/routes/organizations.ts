@@ -16,7 +16,12 @@ import { PagingQuery } from './entityRoutes.js';
 const OrgParams = z.object({ id: OrganizationIdSchema }).strict();
 
 export const CreateOrganizationRequestSchema = z
-  .object({ id: OrganizationIdSchema, name: z.string().trim().min(1).max(200), budget: OrganizationBudgetSchema.optional() })
+  .object({
+    id: OrganizationIdSchema,
+    name: z.string().trim().min(1).max(200),
+    budget: OrganizationBudgetSchema.optional(),
+    retention_days: OrganizationSchema.shape.retention_days,
+  })
   .strict();
 
 /** 403 unless the caller is the platform operator (a platform-admin of `default`). */
@@ -110,6 +115,29 @@ export const setBudgetRoute = defineRoute({
   },
 });
 
+export const setRetentionRoute = defineRoute({
+  name: 'organizations-set-retention',
+  method: 'PUT',
+  path: 'v1/organizations/{id}/retention',
+  role: 'platform-admin',
+  tag: 'organizations',
+  summary:
+    "Set (or with `days: null` remove) the organization's retention period: days after a run finishes when its scorecards are deleted (statistics kept); absent, the platform's EVALP_RETENTION_DAYS applies",
+  params: OrgParams,
+  body: z.object({ days: z.number().int().positive().max(36_500).nullable() }).strict(),
+  responses: { 200: 'the organization with its retention', 400: 'invalid body', 404: 'unknown (or another organization)' },
+  response: OrganizationSchema,
+  handler: async ({ services, principal, params, body }) => {
+    const organizations = await organizationsFor(services, principal);
+    const found = await organizations.get(params.id);
+    if (!found) throw new NotFoundError('organization', params.id);
+    const { _etag, retention_days: _old, ...rest } = found;
+    const next = body.days === null ? rest : { ...rest, retention_days: body.days };
+    const { _etag: etag, ...saved } = await organizations.replace(next, { ifMatch: _etag });
+    return { status: 200, headers: { etag }, body: saved };
+  },
+});
+
 const BudgetStatusSchema = z.object({
   organization: z.string(),
   month: z.string(),
@@ -166,4 +194,5 @@ export const ORGANIZATION_ROUTES: readonly RouteDefinition[] = [
   getOrganizationRoute,
   setBudgetRoute,
   getBudgetRoute,
+  setRetentionRoute,
 ];
