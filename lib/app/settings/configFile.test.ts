@@ -21,8 +21,6 @@ connection:
 profile: ci
 thresholds:
   fail_under: 0.9
-  alerts:
-    accuracy_drop_warning_pts: 3
 judge:
   kind: openai
   model: gpt-4o-mini
@@ -41,9 +39,6 @@ clients:
     profile: nightly
     judge:
       model: gpt-4o
-    thresholds:
-      alerts:
-        accuracy_drop_warning_pts: 1
 `;
 const full = loadConfigFile(write('full/evalplatform.config.yaml', FULL));
 const pick = (values: EffectiveValue[], key: string) => {
@@ -90,10 +85,6 @@ describe('precedence: environment > flags > file > defaults', () => {
     expect(pick(values, 'profile')).toEqual({ value: 'nightly', source: 'file:clients.acme.profile' });
     expect(pick(values, 'judge.model')).toEqual({ value: 'gpt-4o', source: 'file:clients.acme.judge.model' });
     expect(pick(values, 'judge.kind')).toEqual({ value: 'openai', source: 'file:judge.kind' });
-    expect(pick(values, 'thresholds.alerts.accuracy_drop_warning_pts')).toEqual({
-      value: 1,
-      source: 'file:clients.acme.thresholds.alerts.accuracy_drop_warning_pts',
-    });
     const flagged = resolveEffectiveConfig({ file: full, env: {}, client: 'acme', flags: { '--profile': 'release' } });
     expect(pick(flagged, 'profile')).toEqual({ value: 'release', source: 'flag --profile' });
   });
@@ -143,6 +134,8 @@ describe('the file', () => {
     ],
     ['a profile that does not exist', 'profile: weekly\n', 'line 1: profile: Invalid option'],
     ['a per-client key', 'clients:\n  acme:\n    profile: ci\n    color: red\n', 'line 4: clients.acme.color: unknown key'],
+    // alert thresholds are the client's own (API), never silently ignored file settings
+    ['alert thresholds', 'thresholds:\n  alerts:\n    accuracy_drop_warning_pts: 3\n', 'line 2: thresholds.alerts: unknown key'],
     ['YAML that does not parse', 'judge:\n  model: [gpt\n', 'not valid YAML'],
   ])('names the file, line and key path for %s', (_label, text, message) => {
     const path = write(`bad-${_label.replace(/\W+/g, '-')}.yaml`, text);

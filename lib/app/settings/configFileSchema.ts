@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AlertThresholdsSchema, EvaluationProfileSchema } from '../../domain/index.js';
+import { EvaluationProfileSchema } from '../../domain/index.js';
 
 const Url = z.url();
 const Connection = z.object({ url: Url.optional(), key: z.string().min(1).optional() }).strict();
@@ -27,13 +27,15 @@ const Judge = z
   })
   .strict();
 
-/** Gates of the CLI (`evaluate --fail-under`, `wait --fail-on`) and the regression thresholds of alerts. */
+/**
+ * Gates of the CLI (`evaluate --fail-under`, `wait --fail-on`). Regression thresholds of alerts are a client's own
+ * (`thresholds` on the client, through the API), not a file setting: the file configures callers, not the platform's
+ * alert checks.
+ */
 const Thresholds = z
   .object({
     fail_under: z.number().min(0).max(1).optional(),
     fail_on: z.enum(['low', 'medium', 'high', 'critical', 'warning', 'never']).optional(),
-    /** regression thresholds for clients that set none of their own (lib/alerts) */
-    alerts: AlertThresholdsSchema.partial().optional(),
   })
   .strict();
 

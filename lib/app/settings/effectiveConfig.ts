@@ -121,23 +121,6 @@ export function resolveEffectiveConfig(options: ResolveOptions = {}): EffectiveV
       ...(envWins && key.flag && flag !== undefined ? { overridden_flag: key.flag } : {}),
     });
   }
-  // regression thresholds of alerts: file only (the platform reads them), per client when asked
-  const alerts = {
-    ...(fileValue(config, 'thresholds.alerts') as Record<string, number> | undefined),
-  };
-  const clientAlerts = options.client
-    ? (fileValue(config, `clients.${options.client}.thresholds.alerts`) as Record<string, number> | undefined)
-    : undefined;
-  for (const [name, value] of Object.entries(alerts))
-    if (!clientAlerts || !(name in clientAlerts))
-      out.push({ key: `thresholds.alerts.${name}`, value, source: `file:thresholds.alerts.${name}`, secret: false });
-  for (const [name, value] of Object.entries(clientAlerts ?? {}))
-    out.push({
-      key: `thresholds.alerts.${name}`,
-      value,
-      source: `file:clients.${options.client}.thresholds.alerts.${name}`,
-      secret: false,
-    });
   return out;
 }
 
