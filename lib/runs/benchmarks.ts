@@ -9,11 +9,13 @@ import {
   type BenchmarkTask,
   type BenchmarkTaskState,
   type GraphTask,
+  organizationOf,
   type Run,
   type TargetSystem,
 } from '../domain/index.js';
 import { benchmarkLeaderboard, type LeaderboardTaskRun } from '../compare/index.js';
 import { NotFoundError, PreconditionFailedError, type Clock, type Stores } from '../ports/index.js';
+import { scopedStores } from '../tenancy/index.js';
 import type { ConfigProblem } from './checkRunConfig.js';
 import { RunConfigurationError } from './checkRunConfig.js';
 import { createRun, UnknownReferenceError } from './createRun.js';
@@ -182,7 +184,8 @@ export async function startBenchmarkTask(
           trigger_metadata: { benchmark_id: benchmarkRun.benchmark_id, benchmark_run_id: benchmarkRunId, benchmark_task: taskId },
           ...(task.config ? { config: task.config } : {}),
         },
-        { stores, clock, ...(deps.check ? { check: deps.check } : {}) },
+        // the orchestrator runs unscoped: the task's run is the benchmark's organization's, on that organization's suite and target
+        { stores: scopedStores(stores, organizationOf(benchmarkRun)), clock, ...(deps.check ? { check: deps.check } : {}) },
       );
     } catch (err) {
       if (!(err instanceof UnknownReferenceError) && !(err instanceof RunConfigurationError)) throw err;

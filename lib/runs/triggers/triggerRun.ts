@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Run, TriggerKind } from '../../domain/index.js';
+import { organizationOf, type Run, type TriggerKind } from '../../domain/index.js';
 import { ConflictError, type Clock, type Stores } from '../../ports/index.js';
+import { scopedStores } from '../../tenancy/index.js';
 import { createRun, UnknownReferenceError, type CreateRunRequest } from '../createRun.js';
 
 /** What a trigger check did: runs created and started, pending trigger runs started again, and what it left and why. */
@@ -41,7 +42,13 @@ export async function fireTrigger(
   const skip = (reason: string) => result.skipped.push({ trigger: kind, client_id: request.client_id, suite_id: request.suite_id, reason });
   let resuming = false;
   try {
-    await createRun({ ...request, triggered_by: 'trigger', trigger_metadata: { ...request.trigger_metadata, trigger: kind } }, deps);
+    // triggers fire unscoped (a timer, finalizeRun): the run is the client's organization's, on its suite and target
+    const client = await deps.stores.clients.get(request.client_id);
+    const stores = scopedStores(deps.stores, organizationOf(client));
+    await createRun(
+      { ...request, triggered_by: 'trigger', trigger_metadata: { ...request.trigger_metadata, trigger: kind } },
+      { ...deps, stores },
+    );
   } catch (err) {
     if (err instanceof UnknownReferenceError) return void skip(err.message);
     if (!(err instanceof ConflictError)) throw err;
