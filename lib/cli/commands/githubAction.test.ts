@@ -196,7 +196,7 @@ describe("the evaluate action's scripts against a real embedded platform", () =>
       EVALP_BIN: evalpBin,
       RUN_ID: runId!,
       BASE_RUN_ID: baseRunId!,
-      FAIL_ON: 'critical',
+      FAIL_ON: 'high',
       TIMEOUT: '2m',
       REPORT_DIR: join(dir, 'report'),
     };
@@ -227,7 +227,7 @@ describe("the evaluate action's scripts against a real embedded platform", () =>
       ['3', 3],
       ['', 2],
     ] as const) {
-      expect((await bash('finish.sh', { WAIT_EXIT_CODE: code, FAIL_ON: 'critical', RUN_ID: runId! })).code).toBe(expected);
+      expect((await bash('finish.sh', { WAIT_EXIT_CODE: code, FAIL_ON: 'high', RUN_ID: runId! })).code).toBe(expected);
     }
   }, 60_000);
 
