@@ -1,5 +1,5 @@
 import type { SearchIndex, SearchIndexClient } from '@azure/search-documents';
-import type { TestCase } from '../../domain/index.js';
+import { organizationOf, type TestCase } from '../../domain/index.js';
 
 /** One test case in the gold-set index. */
 export interface GoldSetDocument {
@@ -12,6 +12,8 @@ export interface GoldSetDocument {
   category: string | null;
   api_version: string | null;
   complexity: number;
+  /** the owning organization (`default` when the case has none); null on documents indexed before organizations */
+  organization: string | null;
   /** the question's embedding (not stored: only searchable) */
   embedding: number[];
 }
@@ -49,6 +51,7 @@ export function goldSetIndexDefinition(name: string, dimensions: number): Search
       { name: 'category', type: 'Edm.String', filterable: true, facetable: true },
       { name: 'api_version', type: 'Edm.String', filterable: true, facetable: true },
       { name: 'complexity', type: 'Edm.Int32', filterable: true, facetable: true },
+      { name: 'organization', type: 'Edm.String', filterable: true },
       {
         name: 'embedding',
         type: 'Collection(Edm.Single)',
@@ -98,6 +101,7 @@ export function toGoldSetDocument(testCase: TestCase, embedding: number[]): Gold
     category: metadata?.category ?? null,
     api_version: metadata?.api_version ?? null,
     complexity: metadata?.complexity_level ?? 1,
+    organization: organizationOf(testCase),
     embedding,
   };
 }

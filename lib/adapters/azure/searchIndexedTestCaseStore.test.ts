@@ -44,6 +44,7 @@ describe('SearchIndexedTestCaseStore', () => {
       'category',
       'api_version',
       'complexity',
+      'organization',
       'embedding',
     ]);
   });
@@ -85,6 +86,27 @@ describe('SearchIndexedTestCaseStore', () => {
     const found = await store.listTestCases({ q: 'weather', category: 'weather' });
     expect(found.items.map((c) => c.id)).toEqual(['c1', 'c5']);
     expect(found.items[0]).toEqual({ ...FILTER_CASES[0], _etag: (await store.getTestCase('c1'))!._etag });
+  });
+
+  it("keeps full-text lists and counts to an organization's cases (documents indexed before organizations are default's)", async () => {
+    const { store, name } = await env.newStore();
+    const kettle = (id: string, organization?: string) => ({
+      ...sampleTestCase(id),
+      nl_query: `refund the blue kettle of order ${id}`,
+      ...(organization ? { organization } : {}),
+    });
+    await store.upsertTestCases([kettle('k-acme', 'acme'), kettle('k-default'), kettle('k-old')]);
+    expect(env.searchStub.documents.get(name)!.get(searchKey('k-acme'))).toMatchObject({ organization: 'acme' });
+    expect(env.searchStub.documents.get(name)!.get(searchKey('k-default'))).toMatchObject({ organization: 'default' });
+    env.searchStub.documents.get(name)!.get(searchKey('k-old'))!.organization = null; // indexed before the field existed
+    expect(await store.countTestCases({ q: 'kettle', organization: 'acme' })).toBe(1);
+    expect(await store.countTestCases({ q: 'kettle', organization: 'default' })).toBe(2);
+    expect(await store.countTestCases({ q: 'kettle', organization: 'other' })).toBe(0);
+    const page = await store.listTestCases({ q: 'kettle', organization: 'acme' });
+    expect([page.total, page.items.map((c) => c.id)]).toEqual([1, ['k-acme']]);
+    const ids: string[] = [];
+    for await (const id of store.listTestCaseIds({ q: 'kettle', organization: 'default' })) ids.push(id);
+    expect(ids.sort()).toEqual(['k-default', 'k-old']);
   });
 
   it('authenticates with Entra ID tokens: the search service and the embeddings deployment', async () => {

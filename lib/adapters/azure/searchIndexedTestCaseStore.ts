@@ -3,6 +3,7 @@ import type { TestCase, TestCaseFilter } from '../../domain/index.js';
 import {
   type Embedder,
   type FindSimilarOptions,
+  type OrganizationScope,
   type Page,
   pageOf,
   type PageOptions,
@@ -76,7 +77,7 @@ export class SearchIndexedTestCaseStore implements TestCaseStore {
     return this.inner.getTestCases(ids);
   }
 
-  async listTestCases(filter: TestCaseFilter = {}, options: PageOptions = {}): Promise<Page<WithEtag<TestCase>>> {
+  async listTestCases(filter: TestCaseFilter & OrganizationScope = {}, options: PageOptions = {}): Promise<Page<WithEtag<TestCase>>> {
     if (filter.q === undefined) return this.inner.listTestCases(filter, options);
     const window = pageWindow(options);
     const text = searchText(filter.q);
@@ -94,7 +95,7 @@ export class SearchIndexedTestCaseStore implements TestCaseStore {
     return pageOf(await this.inner.readTestCases(ids), response.count ?? ids.length, window);
   }
 
-  async *listTestCaseIds(filter: TestCaseFilter = {}): AsyncIterable<string> {
+  async *listTestCaseIds(filter: TestCaseFilter & OrganizationScope = {}): AsyncIterable<string> {
     if (filter.q === undefined) {
       yield* this.inner.listTestCaseIds(filter);
       return;
@@ -117,7 +118,7 @@ export class SearchIndexedTestCaseStore implements TestCaseStore {
     }
   }
 
-  async countTestCases(filter: TestCaseFilter = {}): Promise<number> {
+  async countTestCases(filter: TestCaseFilter & OrganizationScope = {}): Promise<number> {
     if (filter.q === undefined) return this.inner.countTestCases(filter);
     const text = searchText(filter.q);
     if (text === undefined) return 0;
@@ -182,7 +183,7 @@ export class SearchIndexedTestCaseStore implements TestCaseStore {
     }
   }
 
-  private textOptions(filter: TestCaseFilter, extra: string[] = []): SearchOptions<GoldSetDocument> {
+  private textOptions(filter: TestCaseFilter & OrganizationScope, extra: string[] = []): SearchOptions<GoldSetDocument> {
     const odata = odataFilter(filter, extra);
     return { searchMode: 'all', searchFields: SEARCH_FIELDS, ...(odata ? { filter: odata } : {}) };
   }

@@ -24,8 +24,15 @@ describe('searchText', () => {
 });
 
 describe('odataFilter', () => {
-  it.each<[string, TestCaseFilter, string[], string | undefined]>([
+  it.each<[string, TestCaseFilter & { organization?: string }, string[], string | undefined]>([
     ['nothing', {}, [], undefined],
+    ['an organization', { organization: 'acme' }, [], "organization eq 'acme'"],
+    [
+      'the default organization (documents from before organizations have none)',
+      { organization: 'default', category: 'c' },
+      [],
+      "(organization eq 'default' or organization eq null) and (category eq 'c')",
+    ],
     ['empty tags', { tags: [] }, [], undefined],
     ['one tag', { tags: ['smoke'] }, [], "tags/any(t: t eq 'smoke')"],
     ['tags any, repeated', { tags: ['a', 'b', 'a'] }, [], "tags/any(t: t eq 'a' or t eq 'b')"],

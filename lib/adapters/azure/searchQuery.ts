@@ -1,4 +1,5 @@
-import type { TestCaseFilter } from '../../domain/index.js';
+import { DEFAULT_ORGANIZATION, type TestCaseFilter } from '../../domain/index.js';
+import type { OrganizationScope } from '../../ports/index.js';
 import { foldedWords } from './cosmosSearchText.js';
 
 const MIN_PREFIX_LENGTH = 3;
@@ -6,10 +7,17 @@ const literal = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 
 /**
  * The OData filter of a test-case filter's structured parts (tags any/all, complexity range, api_version,
- * category) over the gold-set index; undefined when there is none. `q` is the search text (searchText).
+ * category, and the organization of a scoped list) over the gold-set index; undefined when there is none. `q` is the search text (searchText).
  */
-export function odataFilter(filter: TestCaseFilter, extra: string[] = []): string | undefined {
+export function odataFilter(filter: TestCaseFilter & OrganizationScope, extra: string[] = []): string | undefined {
   const parts: string[] = [];
+  // an organization's cases only (lib/tenancy); documents indexed before organizations (null) are `default`'s
+  if (filter.organization !== undefined)
+    parts.push(
+      filter.organization === DEFAULT_ORGANIZATION
+        ? `organization eq ${literal(DEFAULT_ORGANIZATION)} or organization eq null`
+        : `organization eq ${literal(filter.organization)}`,
+    );
   const tags = [...new Set(filter.tags ?? [])];
   if (tags.length > 0) {
     parts.push(
