@@ -229,6 +229,18 @@ export const APP_SETTINGS = {
     "accepted issuers (comma-separated; default: the tenant's v1 and v2 issuers)",
   ),
   EVALP_AUTH_ENTRA_JWKS_URL: spec('both', security.EVALP_AUTH_ENTRA_JWKS_URL, '', 'JWKS override (sovereign clouds, tests)'),
+  EVALP_AUTH_ENTRA_ORG_CLAIM: spec(
+    'both',
+    security.EVALP_AUTH_ENTRA_ORG_CLAIM,
+    '',
+    "the token claim naming the caller's organization (default evalp_org; lib/tenancy)",
+  ),
+  EVALP_AUTH_ENTRA_ORGANIZATIONS: spec(
+    'both',
+    security.EVALP_AUTH_ENTRA_ORGANIZATIONS,
+    '',
+    'organizations of tokens without the claim, by object id, client id or tenant id (docs/api.md "Organizations")',
+  ),
   EVALP_AUTH_ENTRA_CLOCK_SKEW_SECONDS: spec('both', security.EVALP_AUTH_ENTRA_CLOCK_SKEW_SECONDS, '', 'clock tolerance for token times'),
   EVALP_DASHBOARD_ENTRA_CLIENT_ID: spec(
     'both',
