@@ -20,7 +20,11 @@ describe('apiSecuritySettingsFromEnv', () => {
     [
       'Entra ID with the defaults',
       { EVALP_AUTH_ENTRA_TENANT_ID: T, EVALP_AUTH_ENTRA_AUDIENCE: 'api://evalplatform' },
-      { apiKeys: true, rateLimit: { requestsPerSecond: 50, burst: 200 }, entra: { tenantId: T, audiences: ['api://evalplatform'] } },
+      {
+        apiKeys: true,
+        rateLimit: { requestsPerSecond: 50, burst: 200 },
+        entra: { tenantId: T, audiences: ['api://evalplatform'], organizations: {} },
+      },
     ],
     [
       'Entra ID with overrides (a sovereign cloud)',
@@ -40,6 +44,7 @@ describe('apiSecuritySettingsFromEnv', () => {
           issuers: [`https://login.chinacloudapi.cn/${T}/v2.0`],
           jwksUrl: `https://login.chinacloudapi.cn/${T}/discovery/v2.0/keys`,
           clockToleranceInSeconds: 120,
+          organizations: {},
         },
       },
     ],
