@@ -1,3 +1,4 @@
+import { yieldToHost } from './yieldToHost.js';
 import type { IterateOutcomesOptions } from '../../ports/index.js';
 import { decodeOutcome, type CaseOutcome } from '../../domain/index.js';
 import type { SqliteDatabase } from './sqlite.js';
@@ -46,6 +47,7 @@ export async function* iterateOutcomeRows(
       yielded += rows.length;
       if (rows.length < OUTCOME_PAGE_SIZE) break;
       after = rows[rows.length - 1]!.r;
+      await yieldToHost();
     }
     const counted = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM st_run_outcomes WHERE run_id = ?').get(runId)!.n;
     if (counted <= yielded) return;
@@ -60,5 +62,6 @@ export async function* iterateOutcomeRows(
     for (const row of rows) yield decodeOutcome(runId, row.id, row.outcome);
     if (rows.length < OUTCOME_PAGE_SIZE) return;
     after = rows[rows.length - 1]!.id;
+    await yieldToHost();
   }
 }

@@ -1,6 +1,7 @@
 import { caseOutcomeOf, outcomeId, type Scorecard, scorecardKeyOf } from '../../domain/index.js';
 import type { ChangeLog } from '../../host/index.js';
 import type { Page, PageOptions, ScorecardFilter, ScorecardStore } from '../../ports/index.js';
+import { yieldToHost } from './yieldToHost.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { scorecardQuery } from './scorecardQuery.js';
 import { createScorecardTables } from './scorecardTables.js';
@@ -96,6 +97,7 @@ export class EmbeddedScorecardStore implements ScorecardStore {
       for (const row of rows) yield JSON.parse(row.body) as Scorecard;
       if (rows.length < ITERATE_PAGE_SIZE) return;
       after = rows[rows.length - 1]!.r;
+      await yieldToHost();
     }
   }
 

@@ -1,3 +1,4 @@
+import { yieldToHost } from './yieldToHost.js';
 import { SuiteVersionSchema, TestCaseSchema, type SuiteVersion, type SuiteVersionCase, type TestCase } from '../../domain/index.js';
 import {
   ConflictError,
@@ -86,6 +87,7 @@ export class EmbeddedSuiteVersionStore implements SuiteVersionStore {
       const rows = this.casePage(suiteId, version, offset, PAGE_ROWS);
       yield* rows;
       if (rows.length < PAGE_ROWS) return;
+      await yieldToHost();
     }
   }
 

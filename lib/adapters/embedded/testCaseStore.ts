@@ -1,3 +1,4 @@
+import { yieldToHost } from './yieldToHost.js';
 import type { TestCase } from '../../domain/index.js';
 import type { ScopedCaseFilter } from './testCaseFilterSql.js';
 import {
@@ -107,6 +108,7 @@ export class EmbeddedTestCaseStore implements TestCaseStore {
       for (const row of rows) yield row.id;
       if (rows.length < ID_PAGE_SIZE) return;
       after = rows[rows.length - 1]!.rid;
+      await yieldToHost();
     }
   }
 
