@@ -48,14 +48,22 @@ export class ReplayOutputsCache {
     return this.load(path, entry);
   }
 
-  /** Forget every file (tests; or to release memory when no run replays anymore). */
+  /** Forget every file (tests; or to release memory when no run replays anymore), closing them. */
   clear(): void {
+    for (const entry of this.entries.values()) entry.index?.close();
     this.entries.clear();
+  }
+
+  /** The next lookup of `path` checks the file at once (its index found the file changed under it). */
+  recheck(path: string): void {
+    const entry = this.entries.get(path);
+    if (entry) entry.checkedAt = Number.NEGATIVE_INFINITY;
   }
 
   private load(path: string, entry: Entry): Promise<ReplayIndex> {
     const loading = loadReplayIndex(path).then(
       (index) => {
+        entry.index?.close();
         entry.index = index;
         entry.loading = undefined;
         return index;

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TargetConfigurationError } from '../errors.js';
 import { testCase } from '../testing/testCases.test-helpers.js';
+import { loadReplayIndex } from './replayIndex.js';
 import { ReplayOutputsCache } from './replayOutputsCache.js';
 import { ReplayTarget } from './replayTarget.js';
 
@@ -104,17 +105,51 @@ describe('ReplayTarget', () => {
     expect(await replay.invoke(testCase('tc-3'))).toMatchObject({ ok: true, output: 'new' });
   });
 
-  it('does not look at the file again within the reload check interval', async () => {
+  it('does not look at the file again within the reload check interval (a file replaced by rename is served from the open one)', async () => {
     let time = 0;
     const slowCache = new ReplayOutputsCache({ reloadCheckIntervalInMs: 1000, now: () => time });
     const path = write('outputs.jsonl', [{ test_case_id: 'tc-1', output: 'first' }]);
     const replay = new ReplayTarget({ kind: 'replay', outputs_path: path }, { cache: slowCache });
     await replay.invoke(testCase('tc-1'));
-    write('outputs.jsonl', [{ test_case_id: 'tc-1', output: 'changed size' }]);
+    renameSync(write('next.jsonl', [{ test_case_id: 'tc-1', output: 'changed size' }]), path);
     time = 999;
     expect(await replay.invoke(testCase('tc-1'))).toMatchObject({ output: 'first' });
     time = 1000;
     expect(await replay.invoke(testCase('tc-1'))).toMatchObject({ output: 'changed size' });
+  });
+
+  it('a file rewritten in place within the interval: a line no longer where the index has it is read after indexing again', async () => {
+    let time = 0;
+    const slowCache = new ReplayOutputsCache({ reloadCheckIntervalInMs: 1000, now: () => time });
+    const path = write('outputs.jsonl', [
+      { test_case_id: 'tc-1', output: 'first' },
+      { test_case_id: 'tc-2', output: 'second' },
+    ]);
+    const replay = new ReplayTarget({ kind: 'replay', outputs_path: path }, { cache: slowCache });
+    await replay.invoke(testCase('tc-1'));
+    write('outputs.jsonl', [
+      { test_case_id: 'tc-1', output: 'first, now longer' },
+      { test_case_id: 'tc-2', output: 'second' },
+    ]);
+    time = 10;
+    expect(await replay.invoke(testCase('tc-2'))).toMatchObject({ ok: true, output: 'second' });
+    expect(await replay.invoke(testCase('tc-1'))).toMatchObject({ ok: true, output: 'first, now longer' });
+  });
+
+  it('indexes a file across its read chunks (1 MiB) and a line longer than a chunk, and reads each line back whole', async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => ({ test_case_id: `tc-${i}`, output: 'x'.repeat(600) + i }));
+    lines.splice(1500, 0, { test_case_id: 'huge', output: 'y'.repeat(1_500_000) });
+    const path = write('big.jsonl', lines);
+    const index = await loadReplayIndex(path);
+    try {
+      expect(index.count).toBe(3001);
+      for (const i of [0, 1499, 1500, 1501, 2999])
+        expect(index.line(`tc-${i}`)).toBe(JSON.stringify(lines.find((l) => l.test_case_id === `tc-${i}`)));
+      expect(index.line('huge')).toBe(JSON.stringify(lines[1500]));
+      expect(index.line('nope')).toBeUndefined();
+    } finally {
+      index.close();
+    }
   });
 
   it('loads a file once for every invoker of the process (shared by path), and each call gets its own output object', async () => {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { TargetSystem, TestCase } from '../../domain/index.js';
 import { TargetConfigurationError } from '../errors.js';
 import type { InvokeOptions, TargetInvocation, TargetInvoker } from '../../ports/index.js';
-import type { ReplayIndex } from './replayIndex.js';
+import { STALE, type ReplayIndex } from './replayIndex.js';
 import { sharedReplayOutputs, type ReplayOutputsCache } from './replayOutputsCache.js';
 import { invocationFromLine } from './replayRecord.js';
 
@@ -40,16 +40,21 @@ export class ReplayTarget implements TargetInvoker {
   /** Loads the file now (so a bad path fails at start-up, not on the first case); returns the number of cases. */
   async load(): Promise<number> {
     const found = this.cache.lookup(this.path);
-    return (found instanceof Promise ? await this.loaded(found) : found).lines.size;
+    return (found instanceof Promise ? await this.loaded(found) : found).count;
   }
 
   async invoke(testCase: TestCase, options: InvokeOptions = {}): Promise<TargetInvocation> {
     options.abortSignal?.throwIfAborted();
-    const found = this.cache.lookup(this.path);
-    const index = found instanceof Promise ? await this.loaded(found) : found;
-    const line = index.lines.get(testCase.id);
-    if (line === undefined) return this.miss(testCase.id, index);
-    return invocationFromLine(line, testCase.id, this.path);
+    for (let attempt = 1; ; attempt++) {
+      const found = this.cache.lookup(this.path);
+      const index = found instanceof Promise ? await this.loaded(found) : found;
+      const line = index.line(testCase.id);
+      if (line === undefined) return this.miss(testCase.id, index);
+      if (line !== STALE) return invocationFromLine(line, testCase.id, this.path);
+      // the file was rewritten in place since it was indexed: index it again (once; then it is a miss)
+      if (attempt > 1) return this.miss(testCase.id, index);
+      this.cache.recheck(this.path);
+    }
   }
 
   private async loaded(loading: Promise<ReplayIndex>): Promise<ReplayIndex> {
