@@ -1,4 +1,13 @@
-import { type Efficiency, type EfficiencyStats, isScored, type OutcomeFacts } from '../domain/index.js';
+import {
+  addEfficiency,
+  type Efficiency,
+  type EfficiencyStats,
+  type EfficiencySums,
+  efficiencyStatsOfSums,
+  emptyEfficiencySums,
+  isScored,
+  type OutcomeFacts,
+} from '../domain/index.js';
 
 /** What efficiency statistics read of a scorecard. */
 export interface EfficiencyOutcome extends OutcomeFacts {
@@ -8,43 +17,17 @@ export interface EfficiencyOutcome extends OutcomeFacts {
 /**
  * Folds a run's scorecards into its efficiency statistics: over the scored cases that carry an efficiency (not-scored
  * cases never count), the mean efficiency score, calls made, needed and redundant, the cases with a redundant call,
- * mean model turns and mean tokens. O(1) memory.
+ * mean model turns and mean tokens. O(1) memory; the same integer sums as the live run statistics (efficiencyStatsOfSums).
  */
 export class EfficiencyStatsBuilder {
-  private cases = 0;
-  private scoreSum = 0;
-  private made = 0;
-  private needed = 0;
-  private redundant = 0;
-  private withRedundant = 0;
-  private modelTurns = 0;
-  private tokens = 0;
+  private readonly sums: EfficiencySums = emptyEfficiencySums();
 
   add(card: EfficiencyOutcome): void {
-    const e = card.efficiency;
-    if (!e || !isScored(card)) return;
-    this.cases++;
-    this.scoreSum += e.score;
-    this.made += e.calls_made;
-    this.needed += e.calls_needed;
-    this.redundant += e.redundant_calls;
-    if (e.redundant_calls > 0) this.withRedundant++;
-    this.modelTurns += e.model_turns;
-    this.tokens += e.tokens;
+    if (card.efficiency && isScored(card)) addEfficiency(this.sums, card.efficiency, 1);
   }
 
   result(): EfficiencyStats {
-    const mean = (sum: number) => (this.cases ? Math.round((sum / this.cases) * 1e6) / 1e6 : null);
-    return {
-      cases: this.cases,
-      mean_score: mean(this.scoreSum),
-      calls_made: this.made,
-      calls_needed: this.needed,
-      redundant_calls: this.redundant,
-      cases_with_redundant_calls: this.withRedundant,
-      mean_model_turns: mean(this.modelTurns),
-      mean_tokens: mean(this.tokens),
-    };
+    return efficiencyStatsOfSums(this.sums);
   }
 }
 

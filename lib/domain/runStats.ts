@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EfficiencyStatsSchema } from './efficiency.js';
 
 const CountsSchema = z.object({ completed: z.number().int().nonnegative(), passed: z.number().int().nonnegative() });
 
@@ -31,6 +32,8 @@ export const RunStatsSchema = z.object({
   by_complexity: z.record(z.string(), CountsSchema),
   error_codes: z.record(z.string(), z.number().int().nonnegative()),
   client_versions: z.array(z.string()),
+  /** efficiency of the scored cases that have one (absent for a run whose statistics began before it was folded) */
+  efficiency: EfficiencyStatsSchema.optional(),
   updated_at: z.iso.datetime({ offset: true }),
 });
 export type RunStats = z.infer<typeof RunStatsSchema>;

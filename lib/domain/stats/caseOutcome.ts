@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Scorecard } from '../scorecard.js';
+import { OutcomeEfficiencySchema } from '../efficiency.js';
 import { scorecardKeyOf, trialKey } from '../trial.js';
 
 const StageStatusOnly = z.object({ status: z.enum(['passed', 'failed', 'skipped', 'error']) });
@@ -27,6 +28,8 @@ export const CaseOutcomeSchema = z
     tags: z.array(z.string()),
     complexity_level: z.number().int().min(1).max(5),
     client_version: z.string().nullable(),
+    /** the case's efficiency (calls made and needed, redundant calls, turns, tokens, score), when it has one */
+    efficiency: OutcomeEfficiencySchema.optional(),
     /** a whole scorecard of a trial after the first (the Azure feed delivers whole cards): keyed by its trial key */
     trial: z.number().int().optional(),
   })
@@ -68,5 +71,15 @@ export function caseOutcomeOf(card: Scorecard): CaseOutcome {
   };
   if (card.failing_stage) outcome.failing_stage = card.failing_stage;
   if (card.error_code) outcome.error_code = card.error_code;
+  const e = card.efficiency;
+  if (e)
+    outcome.efficiency = {
+      calls_made: e.calls_made,
+      calls_needed: e.calls_needed,
+      redundant_calls: e.redundant_calls,
+      model_turns: e.model_turns,
+      tokens: e.tokens,
+      score: e.score,
+    };
   return outcome;
 }

@@ -6,7 +6,7 @@ import { bucketIndex } from './logHistogram.js';
 import { deliveryHistoryArbitrary, makeOutcome } from './outcomes.test-helpers.js';
 import { emptyRunStatsState, parseRunStatsState, type RunStatsState } from './runStatsState.js';
 import { toRunStats } from './toRunStats.js';
-import { isScored } from '../../domain/index.js';
+import { emptyEfficiencySums, isScored } from '../../domain/index.js';
 
 const passedCase = makeOutcome({ test_case_id: 'c1', latency_ms: 120, tags: ['a', 'b', 'a'], estimated_cost_usd: 0.1 });
 const failedCase = makeOutcome({
@@ -49,12 +49,30 @@ describe('recomputeFrom', () => {
       by_complexity: { '1': { completed: 1, passed: 1 }, '3': { completed: 1, passed: 0 } },
       error_codes: { argument_mismatch: 1 },
       client_versions: { 'model-a': 1 },
+      efficiency: emptyEfficiencySums(),
     } satisfies RunStatsState);
   });
 
   it('reads a state stored before not-scored outcomes existed as none of them', () => {
     const { not_scored: _, ...old } = recomputeFrom([passedCase]);
     expect(parseRunStatsState(JSON.stringify(old))).toEqual(recomputeFrom([passedCase]));
+  });
+
+  it('a state stored before efficiency was folded stays without it: never counted from the middle of a run', () => {
+    const efficiency = { calls_made: 2, calls_needed: 1, redundant_calls: 1, model_turns: 2, tokens: 50, score: 0.5 };
+    const { efficiency: _, ...old } = recomputeFrom([{ ...passedCase, efficiency }]);
+    const stored = parseRunStatsState(JSON.stringify(old));
+    const next = applyOutcome(stored, undefined, makeOutcome({ test_case_id: 'later', efficiency }));
+    expect(next.efficiency).toBeUndefined();
+    expect(toRunStats('run-1', next, 2, '2026-01-01T00:00:00Z').efficiency).toBeUndefined();
+    // a state of today counts it
+    expect(
+      applyOutcome(recomputeFrom([passedCase]), undefined, makeOutcome({ test_case_id: 'later', efficiency })).efficiency,
+    ).toMatchObject({
+      cases: 1,
+      calls_made: 2,
+      cases_with_redundant_calls: 1,
+    });
   });
 
   it('gives the empty state for no outcomes', () => {

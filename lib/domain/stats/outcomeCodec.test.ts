@@ -19,11 +19,21 @@ describe('encodeOutcome / decodeOutcome', () => {
     expect(encodeOutcome(outcome)).toBe('[1,0,0.5,"ppss","logic","missing_call",100,10,5,0.001,"orders",["a","x\\"y"],1,"model-a"]');
   });
 
+  it('appends the efficiency as a 15th element', () => {
+    const outcome = makeOutcome({
+      efficiency: { calls_made: 3, calls_needed: 2, redundant_calls: 1, model_turns: 2, tokens: 540, score: 0.666667 },
+    });
+    const text = encodeOutcome(outcome);
+    expect(text).toBe('[1,1,1,"ppss",null,null,100,10,5,0.001,"orders",["a"],1,"model-a",[3,2,1,2,540,0.666667]]');
+    expect(decodeOutcome('run-1', 'case-1', text).efficiency).toEqual(outcome.efficiency);
+  });
+
   it('round-trips every outcome', () => {
     fc.assert(
       fc.property(anyOutcome, (outcome) => {
         const text = encodeOutcome(outcome);
-        expect(JSON.parse(text)).toHaveLength(14);
+        // 14 elements, a 15th only for an efficiency (an outcome without one is encoded as before efficiency existed)
+        expect(JSON.parse(text)).toHaveLength(outcome.efficiency ? 15 : 14);
         expect(decodeOutcome('run-1', 'case-1', text)).toEqual(outcome);
       }),
       { numRuns: 300 },

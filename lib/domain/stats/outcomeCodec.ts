@@ -1,5 +1,6 @@
 import type { StageStatus } from '../stageResult.js';
 import type { CaseOutcome } from './caseOutcome.js';
+import type { OutcomeEfficiency } from '../efficiency.js';
 
 const STATUS_CODES = { passed: 'p', failed: 'f', skipped: 's', error: 'e' } as const satisfies Record<StageStatus, string>;
 const STATUS_BY_CODE: Record<string, StageStatus> = { p: 'passed', f: 'failed', s: 'skipped', e: 'error' };
@@ -14,7 +15,9 @@ const str = (value: string | null | undefined): string => (value === undefined |
  * instead of ~430 for the object form, the biggest cost on the hot path): a JSON array
  * `[attempt_number, passed 0|1, overall_score, "<4 status letters p|f|s|e>", failing_stage, error_code,
  * latency_ms, input_tokens, output_tokens, estimated_cost_usd, category, tags, complexity_level, client_version]`
- * (absent optionals and non-finite numbers are null). The ids are the row's key, not repeated. Equal outcomes
+ * (absent optionals and non-finite numbers are null), and when the case has an efficiency a 15th element
+ * `[calls_made, calls_needed, redundant_calls, model_turns, tokens, score]` (so an outcome without one is encoded
+ * as before it existed). The ids are the row's key, not repeated. Equal outcomes
  * give equal text, so a redelivery is recognised by string comparison.
  */
 export function encodeOutcome(o: CaseOutcome): string {
@@ -23,8 +26,13 @@ export function encodeOutcome(o: CaseOutcome): string {
     `[${num(o.attempt_number)},${o.overall_passed ? 1 : 0},${num(o.overall_score)},` +
     `"${code(s?.syntax?.status)}${code(s?.logic?.status)}${code(s?.execution?.status)}${code(s?.semantics?.status)}",` +
     `${str(o.failing_stage)},${str(o.error_code)},${num(o.latency_ms)},${num(o.input_tokens)},${num(o.output_tokens)},` +
-    `${num(o.estimated_cost_usd)},${str(o.category)},${JSON.stringify(o.tags ?? [])},${num(o.complexity_level)},${str(o.client_version)}]`
+    `${num(o.estimated_cost_usd)},${str(o.category)},${JSON.stringify(o.tags ?? [])},${num(o.complexity_level)},${str(o.client_version)}` +
+    (o.efficiency ? `,${efficiencyText(o.efficiency)}]` : ']')
   );
+}
+
+function efficiencyText(e: OutcomeEfficiency): string {
+  return `[${num(e.calls_made)},${num(e.calls_needed)},${num(e.redundant_calls)},${num(e.model_turns)},${num(e.tokens)},${num(e.score)}]`;
 }
 
 /** Index of attempt_number in the encoded array (for SQL: `json_extract(outcome, '$[0]')`). */
@@ -45,6 +53,7 @@ type Encoded = [
   string[],
   number,
   string | null,
+  [number, number, number, number, number, number]?,
 ];
 
 /** The outcome back from `encodeOutcome` text and its key. */
@@ -64,6 +73,7 @@ export function decodeOutcome(runId: string, testCaseId: string, text: string): 
     tags,
     complexity,
     clientVersion,
+    efficiency,
   ] = JSON.parse(text) as Encoded;
   const status = (i: number): { status: StageStatus } => ({ status: STATUS_BY_CODE[statuses[i] ?? 's'] ?? 'error' });
   const outcome: CaseOutcome = {
@@ -84,5 +94,9 @@ export function decodeOutcome(runId: string, testCaseId: string, text: string): 
   };
   if (failingStage !== null) outcome.failing_stage = failingStage;
   if (errorCode !== null) outcome.error_code = errorCode;
+  if (efficiency) {
+    const [made, needed, redundant, turns, tokens, score] = efficiency;
+    outcome.efficiency = { calls_made: made, calls_needed: needed, redundant_calls: redundant, model_turns: turns, tokens, score };
+  }
   return outcome;
 }

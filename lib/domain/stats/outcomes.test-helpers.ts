@@ -56,12 +56,24 @@ export function outcomeArbitrary(runId: string, testCaseId: string, attempt: num
       tags: fc.array(fc.constantFrom('a', 'b', 'constructor', '__proto__'), { maxLength: 4 }),
       complexity_level: fc.integer({ min: 1, max: 5 }),
       client_version: fc.constantFrom(null, 'model-a', 'model-b'),
+      efficiency: fc.option(
+        fc.record({
+          calls_made: fc.nat(8),
+          calls_needed: fc.nat(8),
+          redundant_calls: fc.nat(3),
+          model_turns: fc.nat(6),
+          tokens: fc.nat(100_000),
+          score: fc.oneof(fc.constantFrom(0, 1, 0.5), fc.double({ min: 0, max: 1, noNaN: true })),
+        }),
+        { nil: undefined },
+      ),
     })
     .map((fields) => {
-      const { error_code, failing_stage, ...rest } = fields;
+      const { error_code, failing_stage, efficiency, ...rest } = fields;
       const outcome: CaseOutcome = { run_id: runId, test_case_id: testCaseId, attempt_number: attempt, ...rest };
       if (error_code) outcome.error_code = error_code;
       if (failing_stage) outcome.failing_stage = failing_stage;
+      if (efficiency) outcome.efficiency = efficiency;
       return outcome;
     });
 }

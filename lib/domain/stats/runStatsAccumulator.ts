@@ -1,6 +1,7 @@
 import { STAGE_NAMES, type StageName } from '../stageResult.js';
 import { type RunStats } from '../runStats.js';
 import { isScored } from '../outcomeKind.js';
+import { addEfficiency, emptyEfficiencySums, type EfficiencySums } from '../efficiency.js';
 import type { CaseOutcome } from './caseOutcome.js';
 import { LogHistogram } from './logHistogram.js';
 import { NO_CATEGORY, type Counts, type RunStatsState, type StageCounts } from './runStatsState.js';
@@ -56,6 +57,8 @@ export class RunStatsAccumulator {
   private byComplexity = new Map<string, Counts>();
   private errorCodes = new Map<string, number>();
   private clientVersions = new Map<string, number>();
+  /** undefined: a state from before efficiency was folded (not counted from the middle of a run) */
+  private efficiency: EfficiencySums | undefined = emptyEfficiencySums();
 
   static empty(): RunStatsAccumulator {
     return new RunStatsAccumulator();
@@ -79,6 +82,7 @@ export class RunStatsAccumulator {
     acc.byComplexity = countsMap(state.by_complexity);
     acc.errorCodes = new Map(Object.entries(state.error_codes));
     acc.clientVersions = new Map(Object.entries(state.client_versions));
+    acc.efficiency = state.efficiency ? { ...state.efficiency } : undefined;
     return acc;
   }
 
@@ -99,6 +103,7 @@ export class RunStatsAccumulator {
       by_complexity: countsRecord(this.byComplexity),
       error_codes: Object.fromEntries(this.errorCodes),
       client_versions: Object.fromEntries(this.clientVersions),
+      ...(this.efficiency ? { efficiency: { ...this.efficiency } } : {}),
     };
   }
 
@@ -156,5 +161,6 @@ export class RunStatsAccumulator {
       const tag = tags[i] as string;
       if (tags.indexOf(tag) === i) bumpCounts(this.byTag, tag, sign, passed);
     }
+    if (this.efficiency && outcome.efficiency) addEfficiency(this.efficiency, outcome.efficiency, sign);
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAGE_NAMES, type StageName } from '../stageResult.js';
+import { EfficiencySumsSchema, emptyEfficiencySums } from '../efficiency.js';
 
 const Int = z.number().int();
 const CountsSchema = z.object({ completed: Int, passed: Int });
@@ -33,6 +34,11 @@ export const RunStatsStateSchema = z.object({
   by_complexity: z.record(z.string(), CountsSchema),
   error_codes: z.record(z.string(), Int),
   client_versions: z.record(z.string(), Int),
+  /**
+   * efficiency sums of the scored cases that have one; absent in a state stored before they were folded (such a
+   * run's efficiency is read from its scorecards: counting from the middle of a run would be wrong)
+   */
+  efficiency: EfficiencySumsSchema.optional(),
 });
 export type RunStatsState = z.infer<typeof RunStatsStateSchema>;
 export type StageCounts = RunStatsState['stages'][StageName];
@@ -62,6 +68,7 @@ export function emptyRunStatsState(): RunStatsState {
     by_complexity: {},
     error_codes: {},
     client_versions: {},
+    efficiency: emptyEfficiencySums(),
   };
 }
 

@@ -37,14 +37,35 @@ describe('toRunStats', () => {
       by_complexity: {},
       error_codes: {},
       client_versions: [],
+      efficiency: {
+        cases: 0,
+        mean_score: null,
+        calls_made: 0,
+        calls_needed: 0,
+        redundant_calls: 0,
+        cases_with_redundant_calls: 0,
+        mean_model_turns: null,
+        mean_tokens: null,
+      },
       updated_at: '2026-01-02T03:04:05.000Z',
     } satisfies RunStats);
   });
 
   it('four outcomes, one not scored (target timeout): rates, percentiles, breakdowns (whole document)', () => {
     const state = recomputeFrom([
-      makeOutcome({ test_case_id: 'a', latency_ms: 100, client_version: 'm-2' }),
-      makeOutcome({ test_case_id: 'b', latency_ms: 200, tags: ['a', 'slow'], complexity_level: 2 }),
+      makeOutcome({
+        test_case_id: 'a',
+        latency_ms: 100,
+        client_version: 'm-2',
+        efficiency: { calls_made: 4, calls_needed: 2, redundant_calls: 1, model_turns: 2, tokens: 100, score: 0.5 },
+      }),
+      makeOutcome({
+        test_case_id: 'b',
+        latency_ms: 200,
+        tags: ['a', 'slow'],
+        complexity_level: 2,
+        efficiency: { calls_made: 1, calls_needed: 1, redundant_calls: 0, model_turns: 1, tokens: 41, score: 1 },
+      }),
       makeOutcome({
         test_case_id: 'c',
         overall_passed: false,
@@ -75,6 +96,8 @@ describe('toRunStats', () => {
         latency_ms: 30_000,
         category: 'refunds',
         client_version: null,
+        // not scored: its efficiency is not the model's and never counts
+        efficiency: { calls_made: 9, calls_needed: 1, redundant_calls: 8, model_turns: 9, tokens: 999, score: 0.111111 },
       }),
     ]);
     const stats = toRunStats('run-1', state, 8, '2026-01-02T03:04:05Z');
@@ -104,6 +127,16 @@ describe('toRunStats', () => {
       by_complexity: { '1': { completed: 2, passed: 1 }, '2': { completed: 1, passed: 1 } },
       error_codes: { missing_call: 1, target_timeout: 1 },
       client_versions: ['m-2', 'model-a'],
+      efficiency: {
+        cases: 2,
+        mean_score: 0.75,
+        calls_made: 5,
+        calls_needed: 3,
+        redundant_calls: 1,
+        cases_with_redundant_calls: 1,
+        mean_model_turns: 1.5,
+        mean_tokens: 70.5,
+      },
       updated_at: '2026-01-02T03:04:05Z',
     } satisfies RunStats);
     expect(RunStatsSchema.parse(stats)).toEqual(stats);

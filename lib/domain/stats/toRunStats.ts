@@ -1,6 +1,7 @@
 import { STAGE_NAMES } from '../stageResult.js';
 import { type RunStats } from '../runStats.js';
 import { LogHistogram } from './logHistogram.js';
+import { efficiencyStatsOfSums } from '../efficiency.js';
 import type { Counts, RunStatsState } from './runStatsState.js';
 
 const nonNegative = (value: number) => Math.max(0, value);
@@ -67,6 +68,7 @@ export function runStatsOf(runId: string, state: RunStatsState, latency: LogHist
       .filter(([, n]) => n > 0)
       .map(([version]) => version)
       .sort(),
+    ...(state.efficiency ? { efficiency: efficiencyStatsOfSums(state.efficiency) } : {}),
     updated_at: typeof now === 'string' ? now : now.toISOString(),
   };
 }
