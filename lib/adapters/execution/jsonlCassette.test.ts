@@ -29,6 +29,16 @@ describe('JsonlCassette', () => {
     expect(paris.key).toBe('get_weather{"city":"Paris","units":"c"}');
   });
 
+  it('gives each lookup its own entry: a caller that changes one never changes what the next one gets', async () => {
+    const path = join(dir, 'c.jsonl');
+    writeFileSync(path, `${line(rome)}\n`);
+    const cassette = await JsonlCassette.load(path);
+    const first = cassette.get(rome.key)!;
+    (first.data as unknown[]).push('changed');
+    expect(cassette.get(rome.key)).toEqual(rome);
+    expect(cassette.get(rome.key)).not.toBe(cassette.get(rome.key));
+  });
+
   it('skips blank lines, accepts CRLF, and lets the last line for a key win', async () => {
     const path = join(dir, 'c.jsonl');
     const newer: CassetteEntry = { ...paris, data: { temp: 25 }, recorded_at: '2024-06-01T00:00:00Z' };
