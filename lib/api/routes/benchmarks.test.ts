@@ -217,9 +217,17 @@ describe('/api/v1/benchmarks', () => {
     const concurrency = observedMaxConcurrency(run);
     expect(concurrency).toBeGreaterThanOrEqual(1);
     expect(concurrency).toBeLessThanOrEqual(2);
-    // model A's two tasks make one participant
+    // model A's two tasks make one participant, over the same 8 cases: each counted once, cost is both runs' spend
     const a = run.leaderboard!.entries.find((e) => e.participant === 'retail-model-a')!;
-    expect(a).toMatchObject({ task_ids: ['a', 'a2'], scored: 16 });
+    expect(a).toMatchObject({ task_ids: ['a', 'a2'], scored: 8 });
+    let spent = 0;
+    for (const id of ['a', 'a2'])
+      for (const card of (await call('GET', `v1/runs/${byId[id]!.run_id}/scorecards?limit=100`)).json.items as {
+        estimated_cost_usd: number;
+      }[])
+        spent += card.estimated_cost_usd;
+    expect(a.cost_usd).toBeCloseTo(spent, 12);
+    expect(a.accuracy_per_dollar).toBeCloseTo(a.passed / spent, 9);
   }, 200_000);
   it('12 one-case tasks at parallelism 4 all complete: a task finishing while another is settled is not lost (Task.any over a completed task never resumes)', async () => {
     const now = retail.platform.services.clock.now().toISOString();
@@ -246,6 +254,10 @@ describe('/api/v1/benchmarks', () => {
     expect(run.tasks.map((t) => t.status)).toEqual(Array(12).fill('completed'));
     expect(run.status).toBe('completed');
     expect(observedMaxConcurrency(run)).toBeLessThanOrEqual(4);
-    expect(run.leaderboard!.entries.map((e) => e.scored).sort()).toEqual([6, 6]);
+    // six one-case runs per model on the same case: that case counts once per model
+    expect(run.leaderboard!.entries.map((e) => [e.task_ids.length, e.scored])).toEqual([
+      [6, 1],
+      [6, 1],
+    ]);
   }, 200_000);
 });
