@@ -84,9 +84,9 @@ describe('/api/v1/benchmarks', () => {
     const cycle = await call('POST', 'v1/benchmarks', {
       name: 'cyclic',
       tasks: [
-        task('a', 'retail-model-a', { depends_on: ['c'] }),
-        task('b', 'retail-model-a', { depends_on: ['a'] }),
-        task('c', 'retail-model-a', { depends_on: ['b'] }),
+        task('a', 'simulated-model-a', { depends_on: ['c'] }),
+        task('b', 'simulated-model-a', { depends_on: ['a'] }),
+        task('c', 'simulated-model-a', { depends_on: ['b'] }),
       ],
     });
     expect(cycle.status).toBe(400);
@@ -96,7 +96,7 @@ describe('/api/v1/benchmarks', () => {
 
     const unknown = await call('POST', 'v1/benchmarks', {
       name: 'bad',
-      tasks: [task('a', 'retail-model-a'), task('a', 'retail-model-b', { depends_on: ['nope'] })],
+      tasks: [task('a', 'simulated-model-a'), task('a', 'simulated-model-b', { depends_on: ['nope'] })],
     });
     expect(unknown.status).toBe(400);
     expect(unknown.json.errors).toEqual(
@@ -108,7 +108,7 @@ describe('/api/v1/benchmarks', () => {
     const missingTarget = await call('POST', 'v1/benchmarks', { name: 'x', tasks: [task('a', 'no-such-target')] });
     expect(missingTarget.status).toBe(422);
     expect(missingTarget.json.errors).toEqual([{ path: 'body.tasks.0.target_id', message: 'does not exist' }]);
-    expect((await call('POST', 'v1/benchmarks', { name: 'x', tasks: [task('a', 'retail-model-a')] }, readerKey)).status).toBe(403);
+    expect((await call('POST', 'v1/benchmarks', { name: 'x', tasks: [task('a', 'simulated-model-a')] }, readerKey)).status).toBe(403);
     expect((await call('GET', 'v1/benchmarks/nope')).status).toBe(404);
     expect((await call('POST', 'v1/benchmarks/nope/runs')).status).toBe(404);
   });
@@ -118,9 +118,9 @@ describe('/api/v1/benchmarks', () => {
       name: 'retail smoke then full (simulated models)',
       parallelism: 1,
       tasks: [
-        task('smoke-b', 'retail-model-b', { gate: { min_pass_rate: 1 } }),
-        task('full-b', 'retail-model-b', { depends_on: ['smoke-b'] }),
-        task('model-a', 'retail-model-a'),
+        task('smoke-b', 'simulated-model-b', { gate: { min_pass_rate: 1 } }),
+        task('full-b', 'simulated-model-b', { depends_on: ['smoke-b'] }),
+        task('model-a', 'simulated-model-a'),
       ],
     });
     expect(created.status).toBe(201);
@@ -155,10 +155,10 @@ describe('/api/v1/benchmarks', () => {
     // the leaderboard against the runs' own statistics and scorecards
     const board = (await call('GET', `v1/benchmarks/${benchmark.id}/runs/${run.id}/leaderboard`, undefined, readerKey)).json;
     expect(board).toEqual(run.leaderboard);
-    expect(board.entries.map((e: { participant: string }) => e.participant).sort()).toEqual(['retail-model-a', 'retail-model-b']);
+    expect(board.entries.map((e: { participant: string }) => e.participant).sort()).toEqual(['simulated-model-a', 'simulated-model-b']);
     for (const [target, r] of [
-      ['retail-model-a', runA],
-      ['retail-model-b', runB],
+      ['simulated-model-a', runA],
+      ['simulated-model-b', runB],
     ] as const) {
       const entry = board.entries.find((e: { participant: string }) => e.participant === target);
       const cards = (await call('GET', `v1/runs/${r.id}/scorecards?limit=100`)).json.items as {
@@ -167,7 +167,12 @@ describe('/api/v1/benchmarks', () => {
         estimated_cost_usd: number;
       }[];
       const passed = cards.filter((c) => c.overall_passed).length;
-      expect(entry).toMatchObject({ kind: 'target', task_ids: [target === 'retail-model-a' ? 'model-a' : 'smoke-b'], scored: 8, passed });
+      expect(entry).toMatchObject({
+        kind: 'target',
+        task_ids: [target === 'simulated-model-a' ? 'model-a' : 'smoke-b'],
+        scored: 8,
+        passed,
+      });
       expect(entry.scored).toBe(r.stats.scored);
       expect(entry.passed).toBe(r.stats.passed);
       const wilson = wilsonInterval(passed, 8);
@@ -197,12 +202,12 @@ describe('/api/v1/benchmarks', () => {
       name: 'wide',
       parallelism: 2,
       tasks: [
-        task('a', 'retail-model-a'),
-        task('b', 'retail-model-b'),
-        task('a2', 'retail-model-a', { config: { profile: 'ci' } }),
+        task('a', 'simulated-model-a'),
+        task('b', 'simulated-model-b'),
+        task('a2', 'simulated-model-a', { config: { profile: 'ci' } }),
         // the recorded stage-3 provider without a cassette: the run is refused by the configuration check
-        task('broken', 'retail-model-a', { config: { execution: { enabled: true, provider: 'recorded' } } }),
-        task('after-broken', 'retail-model-a', { depends_on: ['broken'] }),
+        task('broken', 'simulated-model-a', { config: { execution: { enabled: true, provider: 'recorded' } } }),
+        task('after-broken', 'simulated-model-a', { depends_on: ['broken'] }),
       ],
     });
     expect(created.status).toBe(201);
@@ -218,7 +223,7 @@ describe('/api/v1/benchmarks', () => {
     expect(concurrency).toBeGreaterThanOrEqual(1);
     expect(concurrency).toBeLessThanOrEqual(2);
     // model A's two tasks make one participant, over the same 8 cases: each counted once, cost is both runs' spend
-    const a = run.leaderboard!.entries.find((e) => e.participant === 'retail-model-a')!;
+    const a = run.leaderboard!.entries.find((e) => e.participant === 'simulated-model-a')!;
     expect(a).toMatchObject({ task_ids: ['a', 'a2'], scored: 8 });
     let spent = 0;
     for (const id of ['a', 'a2'])
@@ -245,7 +250,7 @@ describe('/api/v1/benchmarks', () => {
       tasks: Array.from({ length: 12 }, (_, i) => ({
         id: `t${i}`,
         suite_id: 'one-case',
-        target_id: i % 2 ? 'retail-model-a' : 'retail-model-b',
+        target_id: i % 2 ? 'simulated-model-a' : 'simulated-model-b',
         config,
       })),
     });

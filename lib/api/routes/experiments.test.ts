@@ -34,8 +34,8 @@ const experimentBody = (method: string) => ({
   suite_id: 'retail-demo',
   guardrails: [{ metric: 'latency_ms', max_degradation: 0.5 }],
   variants: [
-    { name: 'model-a', control: true, target_id: 'retail-model-a', config: demoRunConfig(RETAIL_DIR) },
-    { name: 'model-b', target_id: 'retail-model-b', config: demoRunConfig(RETAIL_DIR) },
+    { name: 'model-a', control: true, target_id: 'simulated-model-a', config: demoRunConfig(RETAIL_DIR) },
+    { name: 'model-b', target_id: 'simulated-model-b', config: demoRunConfig(RETAIL_DIR) },
   ],
   method,
   expected_discordance: 0.2,
@@ -58,8 +58,8 @@ describe('/api/v1/experiments', () => {
     const bad = await call('POST', 'v1/experiments', {
       ...experimentBody('frequentist'),
       variants: [
-        { name: 'x', target_id: 'retail-model-a' },
-        { name: 'y', target_id: 'retail-model-b' },
+        { name: 'x', target_id: 'simulated-model-a' },
+        { name: 'y', target_id: 'simulated-model-b' },
       ],
     });
     expect(bad.status).toBe(400);
