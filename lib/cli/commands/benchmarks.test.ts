@@ -1,22 +1,10 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../app/packageRoot.js';
-import { startRetailPlatform, type RetailPlatform } from '../../reports/testing/retailPlatform.test-helpers.js';
 import { BENCHMARK_NOT_COMPLETED_EXIT, benchmarksCommand } from './benchmarks.js';
-import { runCommand } from './resourceCommands.test-helpers.js';
+import { retailCommandForTests } from './retailCli.test-helpers.js';
 
-let retail: RetailPlatform;
-let conn: string[];
-const benchmarks = (...args: string[]) => runCommand(benchmarksCommand, [...args, ...conn]);
-
-beforeAll(async () => {
-  retail = await startRetailPlatform();
-  conn = ['--url', retail.url, '--key', retail.key];
-}, 60_000);
-
-afterAll(async () => {
-  await retail?.stop();
-});
+const benchmarks = retailCommandForTests(benchmarksCommand);
 
 describe('evalp benchmarks create|run|show|leaderboard', () => {
   it('runs the README example (simulated models A and B) end to end', async () => {
