@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../apiKeys.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoRunConfig } from '../../app/demo.js';
 import { latencyPercentile, type BenchmarkRun } from '../../domain/index.js';
 import { wilsonInterval } from '../../statistics/index.js';
-import {
-  HOSTILE_CASE_ID,
-  RETAIL_DIR,
-  startRetailPlatform,
-  type RetailPlatform,
-} from '../../reports/testing/retailPlatform.test-helpers.js';
+import { HOSTILE_CASE_ID, RETAIL_DIR } from '../../reports/testing/retailPlatform.test-helpers.js';
+import { retailApiForTests } from './retailApi.test-helpers.js';
 
-let retail: RetailPlatform;
-let readerKey: string;
+const api = retailApiForTests();
+const call = api.call;
 const SUITE = 'retail-bench-small';
 // eight retail cases, one of them (retail-0025) failed by simulated model B (schema violation)
 const CASES = ['retail-0001', 'retail-0002', 'retail-0003', 'retail-0004', 'retail-0005', 'retail-0006', 'retail-0007', HOSTILE_CASE_ID];
 
 beforeAll(async () => {
-  retail = await startRetailPlatform();
-  const { apiKeys, clock, stores } = retail.platform.services;
-  readerKey = (await createApiKey(apiKeys, { name: 'reader-only', roles: ['reader'] }, clock)).key;
+  const { clock, stores } = api.retail.platform.services;
   const now = clock.now().toISOString();
   await stores.suites.create({
     id: SUITE,
@@ -30,20 +23,6 @@ beforeAll(async () => {
     updated_at: now,
   });
 }, 60_000);
-
-afterAll(async () => {
-  await retail?.stop();
-});
-
-async function call(method: string, path: string, body?: unknown, key = retail.key) {
-  const res = await fetch(`${retail.url}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, type: res.headers.get('content-type') ?? '', json: text ? (JSON.parse(text) as any) : undefined };
-}
 
 const config = demoRunConfig(RETAIL_DIR);
 const task = (id: string, target: string, extra: Record<string, unknown> = {}) => ({
@@ -108,7 +87,7 @@ describe('/api/v1/benchmarks', () => {
     const missingTarget = await call('POST', 'v1/benchmarks', { name: 'x', tasks: [task('a', 'no-such-target')] });
     expect(missingTarget.status).toBe(422);
     expect(missingTarget.json.errors).toEqual([{ path: 'body.tasks.0.target_id', message: 'does not exist' }]);
-    expect((await call('POST', 'v1/benchmarks', { name: 'x', tasks: [task('a', 'simulated-model-a')] }, readerKey)).status).toBe(403);
+    expect((await call('POST', 'v1/benchmarks', { name: 'x', tasks: [task('a', 'simulated-model-a')] }, api.readerKey)).status).toBe(403);
     expect((await call('GET', 'v1/benchmarks/nope')).status).toBe(404);
     expect((await call('POST', 'v1/benchmarks/nope/runs')).status).toBe(404);
   });
@@ -126,7 +105,9 @@ describe('/api/v1/benchmarks', () => {
     expect(created.status).toBe(201);
     const benchmark = created.json;
     expect(benchmark).toMatchObject({ parallelism: 1, tasks: [{ id: 'smoke-b', suite_version: 'latest', depends_on: [] }, {}, {}] });
-    expect((await call('GET', 'v1/benchmarks', undefined, readerKey)).json.items.map((b: { id: string }) => b.id)).toContain(benchmark.id);
+    expect((await call('GET', 'v1/benchmarks', undefined, api.readerKey)).json.items.map((b: { id: string }) => b.id)).toContain(
+      benchmark.id,
+    );
 
     const started = await call('POST', `v1/benchmarks/${benchmark.id}/runs`);
     expect(started.status).toBe(202);
@@ -153,7 +134,7 @@ describe('/api/v1/benchmarks', () => {
     expect([runA.status, runB.status, runA.total_cases, runB.total_cases]).toEqual(['completed', 'completed', 8, 8]);
 
     // the leaderboard against the runs' own statistics and scorecards
-    const board = (await call('GET', `v1/benchmarks/${benchmark.id}/runs/${run.id}/leaderboard`, undefined, readerKey)).json;
+    const board = (await call('GET', `v1/benchmarks/${benchmark.id}/runs/${run.id}/leaderboard`, undefined, api.readerKey)).json;
     expect(board).toEqual(run.leaderboard);
     expect(board.entries.map((e: { participant: string }) => e.participant).sort()).toEqual(['simulated-model-a', 'simulated-model-b']);
     for (const [target, r] of [
@@ -235,8 +216,8 @@ describe('/api/v1/benchmarks', () => {
     expect(a.accuracy_per_dollar).toBeCloseTo(a.passed / spent, 9);
   }, 200_000);
   it('12 one-case tasks at parallelism 4 all complete: a task finishing while another is settled is not lost (Task.any over a completed task never resumes)', async () => {
-    const now = retail.platform.services.clock.now().toISOString();
-    await retail.platform.services.stores.suites.create({
+    const now = api.retail.platform.services.clock.now().toISOString();
+    await api.retail.platform.services.stores.suites.create({
       id: 'one-case',
       name: 'one case',
       kind: 'static',
