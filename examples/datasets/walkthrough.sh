@@ -16,8 +16,8 @@ field() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const
 
 show evalp suites publish retail-demo --note '"gold set as shipped"'
 evalp suites publish retail-demo --note "gold set as shipped"
-show evalp submit --suite retail-demo --target retail-model-a --profile ci --wait
-run_v1=$(evalp submit --suite retail-demo --target retail-model-a --profile ci --wait 2>/dev/null)
+show evalp submit --suite retail-demo --target simulated-model-a --profile ci --wait
+run_v1=$(evalp submit --suite retail-demo --target simulated-model-a --profile ci --wait 2>/dev/null)
 echo "$run_v1"; evalp status "$run_v1" --json | field status suite_version total_cases stats.pass_rate
 
 show "# correct retail-0005's expected order id (PUT /api/v1/test-cases/retail-0005), then publish again"
@@ -31,11 +31,11 @@ evalp suites versions retail-demo
 show evalp suites diff retail-demo 1 2
 evalp suites diff retail-demo 1 2
 
-show evalp submit --suite retail-demo --target retail-model-a --profile ci --suite-version 1 --wait
-run_pinned=$(evalp submit --suite retail-demo --target retail-model-a --profile ci --suite-version 1 --wait 2>/dev/null)
+show evalp submit --suite retail-demo --target simulated-model-a --profile ci --suite-version 1 --wait
+run_pinned=$(evalp submit --suite retail-demo --target simulated-model-a --profile ci --suite-version 1 --wait 2>/dev/null)
 echo "$run_pinned"; evalp status "$run_pinned" --json | field status suite_version stats.pass_rate
-show evalp submit --suite retail-demo --target retail-model-a --profile ci --wait
-run_v2=$(evalp submit --suite retail-demo --target retail-model-a --profile ci --wait 2>/dev/null)
+show evalp submit --suite retail-demo --target simulated-model-a --profile ci --wait
+run_v2=$(evalp submit --suite retail-demo --target simulated-model-a --profile ci --wait 2>/dev/null)
 echo "$run_v2"; evalp status "$run_v2" --json | field status suite_version stats.pass_rate
 show "# retail-0005 in each run (GET /api/v1/runs/{id}/scorecards): suite_version overall_passed case_hash"
 for r in "$run_v1" "$run_pinned" "$run_v2"; do
@@ -45,12 +45,12 @@ done
 show evalp compare "\$run_v1" "\$run_v2" "| head -4"
 evalp compare "$run_v1" "$run_v2" 2>&1 | head -4
 
-show evalp submit --suite retail-demo --target retail-model-b --profile ci --sample 0.2:category --seed 7 --wait
-run_s=$(evalp submit --suite retail-demo --target retail-model-b --profile ci --sample 0.2:category --seed 7 --wait 2>/dev/null)
+show evalp submit --suite retail-demo --target simulated-model-b --profile ci --sample 0.2:category --seed 7 --wait
+run_s=$(evalp submit --suite retail-demo --target simulated-model-b --profile ci --sample 0.2:category --seed 7 --wait 2>/dev/null)
 echo "$run_s"
 show evalp report "\$run_s" --format markdown "| sed -n '/### Sample/,/^\$/p'"
 evalp report "$run_s" --format markdown | awk '/^### Sample/{on=1} on{print} on&&/^\|/{seen=1} on&&seen&&!/^\|/{exit}'
 
-show "# the full set for reference: evalp submit --suite retail-demo --target retail-model-b --profile ci --wait"
-run_full=$(evalp submit --suite retail-demo --target retail-model-b --profile ci --wait 2>/dev/null)
+show "# the full set for reference: evalp submit --suite retail-demo --target simulated-model-b --profile ci --wait"
+run_full=$(evalp submit --suite retail-demo --target simulated-model-b --profile ci --wait 2>/dev/null)
 evalp status "$run_full" --json | field suite_version total_cases stats.pass_rate

@@ -153,7 +153,7 @@ export async function runJudgingWalkthrough(options: WalkthroughOptions = {}): P
     log(
       `SIMULATED judge "${SIMULATED_JUDGE}" at ${judge.openaiBaseUrl}: word and number overlap, not an LLM; G-Eval replies with log-probabilities`,
     );
-    log(`SIMULATED models: retail-model-a / retail-model-b replay the sample's generated outputs (simulated-model-a/b)`);
+    log(`SIMULATED models: simulated-model-a / simulated-model-b replay the sample's generated outputs`);
 
     // 1. both simulated models, G-Eval judge (five default criteria) and reference metrics beside it
     const config = {
@@ -166,10 +166,10 @@ export async function runJudgingWalkthrough(options: WalkthroughOptions = {}): P
       },
     };
     log(
-      `\n$ POST /api/v1/runs x2: ${ids.length} retail cases on retail-model-a and retail-model-b, judge openai/${SIMULATED_JUDGE} (G-Eval)`,
+      `\n$ POST /api/v1/runs x2: ${ids.length} retail cases on simulated-model-a and simulated-model-b, judge openai/${SIMULATED_JUDGE} (G-Eval)`,
     );
     const runIds: string[] = [];
-    for (const target of ['retail-model-a', 'retail-model-b'])
+    for (const target of ['simulated-model-a', 'simulated-model-b'])
       runIds.push((await api<{ id: string }>('POST', 'runs', { suite_id: 'retail-judging', target_id: target, config })).json.id);
     const [runA, runB] = runIds as [string, string];
     const statuses: string[] = [];

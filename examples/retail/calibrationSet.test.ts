@@ -54,8 +54,8 @@ describe('the bundled calibration set (calibration-model-a/b.jsonl)', () => {
   it('sample.json names the files and how they were made', () => {
     const manifest = JSON.parse(read('sample.json')) as { calibration: { files: Record<string, string>; made_by: string } };
     expect(manifest.calibration.files).toEqual({
-      'retail-model-a': 'calibration-model-a.jsonl',
-      'retail-model-b': 'calibration-model-b.jsonl',
+      'simulated-model-a': 'calibration-model-a.jsonl',
+      'simulated-model-b': 'calibration-model-b.jsonl',
     });
     expect(manifest.calibration.made_by).toMatch(/not human raters/);
   });

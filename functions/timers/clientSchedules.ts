@@ -1,22 +1,8 @@
 import { app, type InvocationContext, type Timer } from '@azure/functions';
 import * as df from 'durable-functions';
 import { getServices } from '../../lib/app/index.js';
-import { dueScheduledRuns, ORCHESTRATOR_RUN_EVALUATION } from '../../lib/runs/index.js';
-
-/** durable-functions 3.x getStatus throws this for an instance id it does not know. */
-const NOT_FOUND = /HTTP 404/;
-
-/** Starts the run's orchestration (instance id = run id) unless it exists; true when it started one now. */
-async function startUnlessStarted(client: df.DurableClient, runId: string): Promise<boolean> {
-  try {
-    await client.getStatus(runId);
-    return false;
-  } catch (err) {
-    if (!NOT_FOUND.test((err as Error).message)) throw err;
-  }
-  await client.startNew(ORCHESTRATOR_RUN_EVALUATION, { instanceId: runId, input: { run_id: runId } });
-  return true;
-}
+import { dueScheduledRuns } from '../../lib/runs/index.js';
+import { startUnlessStarted } from '../durable/startUnlessStarted.js';
 
 /**
  * Every minute: starts one run per suite of each client whose NCRONTAB schedule fired in the last 5 minutes.

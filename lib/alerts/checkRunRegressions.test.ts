@@ -50,7 +50,7 @@ describe('checkRunRegressions on the retail sample', () => {
   it('B against A raises a high accuracy alert (refunds fell 29.8 points: twice the critical 5) and a high cost alert', async () => {
     const { stores, deps } = setup();
     await storeRun(stores, 'run-a', a);
-    const run = await storeRun(stores, 'run-b', b, { target_id: 'retail-model-b', baseline_run_id: 'run-a', status: 'running' });
+    const run = await storeRun(stores, 'run-b', b, { target_id: 'simulated-model-b', baseline_run_id: 'run-a', status: 'running' });
     const check = await checkRunRegressions(run, { live: false }, deps);
     expect([check.baseline?.id, check.evidence?.paired_cases]).toEqual(['run-a', 327]);
     expect(check.alerts.map((x) => [x.id, x.metric, x.severity, x.live])).toEqual([
@@ -61,7 +61,7 @@ describe('checkRunRegressions on the retail sample', () => {
     expect(accuracy).toMatchObject({
       baseline_run_id: 'run-a',
       suite_id: 'retail-demo',
-      target_id: 'retail-model-b',
+      target_id: 'simulated-model-b',
       change_unit: 'points',
       threshold: 10,
       status: 'open',

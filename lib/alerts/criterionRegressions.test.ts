@@ -94,7 +94,7 @@ describe('regression alerts per rubric criterion', () => {
     });
     expect(alert!.p_value).toBeCloseTo(0.002228875, 8);
     expect(alert!.message).toMatch(/^criterion correctness 4\.50 \/ 5 → 3\.00 \/ 5 \(-1\.50, /);
-    expect(alertFacts(alert!).title).toBe('Critical regression: criterion score: correctness of retail-model-a');
+    expect(alertFacts(alert!).title).toBe('Critical regression: criterion score: correctness of simulated-model-a');
   });
 
   it('the thresholds are the client’s: a 2-point critical threshold leaves the same drop medium', async () => {

@@ -43,7 +43,7 @@ describe('live regression checks from the change feed', () => {
       id: 'run-b',
       status: 'running',
       baseline_run_id: 'run-a',
-      target_id: 'retail-model-b',
+      target_id: 'simulated-model-b',
       created_at: '2026-03-01T13:00:00.000Z',
     });
     const cards = b.map((c) => ({ ...c, run_id: 'run-b' }));

@@ -35,7 +35,13 @@ export function tempStores(temps: TempDatabases): Stores {
 /** Stores a run with these cards (run_id rewritten) and its statistics recounted from them. */
 export async function storeRun(stores: Stores, id: string, cards: readonly Scorecard[], overrides: Partial<Run> = {}): Promise<Run> {
   const run = await stores.runs.createRun(
-    sampleRun(id, { suite_id: 'retail-demo', target_id: 'retail-model-a', status: 'completed', total_cases: cards.length, ...overrides }),
+    sampleRun(id, {
+      suite_id: 'retail-demo',
+      target_id: 'simulated-model-a',
+      status: 'completed',
+      total_cases: cards.length,
+      ...overrides,
+    }),
   );
   await stores.scorecards.upsertScorecards(cards.map((c) => ({ ...c, run_id: id })));
   await stores.runStats.recomputeRunStats(id, cards.length);

@@ -7,13 +7,13 @@ import { importCases, importJsonl, parseToolCatalog } from '../goldset/index.js'
 export const DEMO_SUITE_ID = 'retail-demo';
 export const DEMO_TARGETS = [
   {
-    id: 'retail-model-a',
+    id: 'simulated-model-a',
     name: 'Retail agent on simulated model A (generated outputs, recorded)',
     outputs: 'outputs-model-a.jsonl',
     client_type: 'openai-tools',
   },
   {
-    id: 'retail-model-b',
+    id: 'simulated-model-b',
     name: 'Retail agent on simulated model B (generated outputs, recorded)',
     outputs: 'outputs-model-b.jsonl',
     client_type: 'anthropic-tools',

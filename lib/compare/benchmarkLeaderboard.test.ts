@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { benchmarkLeaderboard } from './benchmarkLeaderboard.js';
 import { bucketValue, bucketIndex } from '../domain/stats/logHistogram.js';
+import { wilsonInterval } from '../statistics/index.js';
 
 const at = (ms: number) => bucketValue(bucketIndex(ms)); // the histogram's resolution of one latency
+let nextCase = 0; // distinct case ids unless a test names them
 const cases = (spec: [passed: boolean | null, latency: number, cost: number][]) =>
-  spec.map(([passed, latency_ms, cost_usd]) => ({ passed, latency_ms, cost_usd }));
+  spec.map(([passed, latency_ms, cost_usd]) => ({ test_case_id: `case-${nextCase++}`, passed, latency_ms, cost_usd }));
+/** `n` outcomes on cases c0..c(n-1), each from `outcome(i)`. */
+const numbered = (n: number, outcome: (i: number) => { passed: boolean | null; latency_ms: number; cost_usd: number }) =>
+  Array.from({ length: n }, (_, i) => ({ test_case_id: `c${i}`, ...outcome(i) }));
 
 describe('benchmarkLeaderboard', () => {
   it('computes pass rate with a Wilson interval, p50/p95, cost, passes per dollar and badges as by hand', () => {
@@ -98,5 +103,76 @@ describe('benchmarkLeaderboard', () => {
     });
     expect(board.entries.map((e) => e.participant)).toEqual(['c1', 'c2', 'c3']);
     expect(board.entries[0]!.accuracy_per_dollar).toBeNull();
+  });
+
+  it("counts a case once per participant: smoke 40 within full 400 counts 400 with the full run's outcomes; cost stays everything spent", () => {
+    const full = {
+      participant: 'simulated-model-a',
+      kind: 'target' as const,
+      target_id: 'simulated-model-a',
+      task_id: 'full',
+      run_id: 'r-full',
+      completed_at: '2026-11-26T10:00:00.000Z',
+      // 300 of 400 pass (every fourth case fails), 500 ms, $0.01 each
+      outcomes: numbered(400, (i) => ({ passed: i % 4 !== 0, latency_ms: 500, cost_usd: 0.01 })),
+    };
+    // the smoke sample: the first 40 of the same cases, all passed, 100 ms, $0.02 each; finished later but less complete
+    const smoke = {
+      ...full,
+      task_id: 'smoke',
+      run_id: 'r-smoke',
+      completed_at: '2026-11-26T11:00:00.000Z',
+      outcomes: numbered(40, () => ({ passed: true, latency_ms: 100, cost_usd: 0.02 })),
+    };
+    const [entry] = benchmarkLeaderboard([smoke, full]).entries;
+    // 400 distinct cases (not 440), 300 passed (the full run's outcomes, not 310 with the smoke run's 10 extra passes)
+    expect(entry).toMatchObject({ task_ids: ['smoke', 'full'], run_ids: ['r-smoke', 'r-full'], scored: 400, passed: 300 });
+    expect(entry!.pass_rate.estimate).toBe(0.75);
+    const w = wilsonInterval(300, 400);
+    expect([entry!.pass_rate.lower, entry!.pass_rate.upper]).toEqual([w.lower, w.upper]);
+    // Wilson 95% for 300/400 by hand: centre (0.75 + z²/800) / (1 + z²/400) = 0.74762, half 0.04230
+    expect(entry!.pass_rate.lower).toBeCloseTo(0.7053, 4);
+    expect(entry!.pass_rate.upper).toBeCloseTo(0.7899, 4);
+    // latencies of the counted (full-run) outcomes only: all 500 ms
+    expect(entry!.latency_p50_ms).toBe(at(500));
+    expect(entry!.latency_p95_ms).toBe(at(500));
+    // money spent: 400 x $0.01 + 40 x $0.02 = $4.80 over 440 evaluations; passes per dollar 300 / 4.80 = 62.5
+    expect(entry!.cost_usd).toBeCloseTo(4.8, 10);
+    expect(entry!.cost_per_case_usd).toBeCloseTo(4.8 / 440, 12);
+    expect(entry!.accuracy_per_dollar).toBeCloseTo(62.5, 9);
+  });
+
+  it('between runs that scored equally many cases the later finished counts; a case only one run scored counts from it', () => {
+    const base = { participant: 'client-1', kind: 'client' as const, target_id: 't', task_id: 'x', run_id: 'r' };
+    const board = benchmarkLeaderboard([
+      // c0 not scored here (an infrastructure fault): the other run's outcome counts for it
+      {
+        ...base,
+        task_id: 'late',
+        run_id: 'r-late',
+        completed_at: '2026-11-26T12:00:00.000Z',
+        outcomes: numbered(3, (i) => ({ passed: i === 0 ? null : true, latency_ms: 10, cost_usd: 0.1 })),
+      },
+      {
+        ...base,
+        task_id: 'early',
+        run_id: 'r-early',
+        completed_at: '2026-11-26T09:00:00.000Z',
+        outcomes: numbered(2, () => ({ passed: false, latency_ms: 20, cost_usd: 0.1 })),
+      },
+      {
+        ...base,
+        task_id: 'unknown-time',
+        run_id: 'r-unknown',
+        outcomes: numbered(2, () => ({ passed: false, latency_ms: 30, cost_usd: 0.1 })),
+      },
+    ]);
+    const [entry] = board.entries;
+    // c0 from `early` (failed; scored there, the unknown-time run counts as earliest), c1 and c2 from `late` (passed)
+    expect(entry).toMatchObject({ scored: 3, passed: 2 });
+    expect(entry!.latency_p50_ms).toBe(at(10)); // sorted [10, 10, 20]
+    expect(entry!.latency_p95_ms).toBe(at(10)); // floor(0.95 x 2) = 1
+    expect(entry!.cost_usd).toBeCloseTo(0.6, 12); // the six scored evaluations, the not-scored one left out
+    expect(entry!.accuracy_per_dollar).toBeCloseTo(2 / 0.6, 9);
   });
 });

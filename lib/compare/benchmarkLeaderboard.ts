@@ -1,4 +1,4 @@
-import { latencyPercentile, type ExperimentCaseOutcome, type Leaderboard, type LeaderboardEntry } from '../domain/index.js';
+import { latencyPercentile, type KeyedCaseOutcome, type Leaderboard, type LeaderboardEntry } from '../domain/index.js';
 import { DEFAULT_CONFIDENCE, wilsonInterval } from '../statistics/index.js';
 
 /** One finished task run of a leaderboard participant and its scored per-case outcomes. */
@@ -9,7 +9,21 @@ export interface LeaderboardTaskRun {
   target_id: string;
   task_id: string;
   run_id: string;
-  outcomes: Iterable<ExperimentCaseOutcome>;
+  /** when the run finished (ISO); orders runs that scored equally many cases (later wins), absent counts as earliest */
+  completed_at?: string | null;
+  /** each case's outcome, keyed by `test_case_id` (the trial key after trial 1), so runs can be matched case by case */
+  outcomes: Iterable<KeyedCaseOutcome>;
+}
+
+/**
+ * A participant's runs, the one whose outcome counts first: most scored cases (the most complete run), then the one
+ * finished later, then the later task in the benchmark.
+ */
+function byPreference(runs: readonly { run: LeaderboardTaskRun; index: number; outcomes: KeyedCaseOutcome[] }[]) {
+  return [...runs].sort(
+    (a, b) =>
+      b.outcomes.length - a.outcomes.length || (b.run.completed_at ?? '').localeCompare(a.run.completed_at ?? '') || b.index - a.index,
+  );
 }
 
 /** The participants tied for the best value (none when no participant has one). */
@@ -26,9 +40,16 @@ function best(entries: readonly LeaderboardEntry[], value: (e: LeaderboardEntry)
 /**
  * The leaderboard of a benchmark run over its participants (clients, or targets): per participant, over the scored
  * cases of all its task runs, the pass rate with a Wilson interval, latency p50/p95 by the platform's one percentile
- * definition (`latencyPercentile`), summed cost, cost per case and passes per dollar; then the best-accuracy
- * (highest pass rate), best-latency (lowest p50) and best-cost-efficiency (most passes per dollar) badges, each to
- * every participant tied for the best value. Entries are ordered by pass rate, best first (ties by participant).
+ * definition (`latencyPercentile`), cost, cost per case and passes per dollar; then the best-accuracy (highest pass
+ * rate), best-latency (lowest p50) and best-cost-efficiency (most passes per dollar) badges, each to every participant
+ * tied for the best value. Entries are ordered by pass rate, best first (ties by participant).
+ *
+ * Each case counts once per participant: when several of its task runs scored the same case (a smoke sample and the
+ * full run on the same target), the outcome of its most complete run counts (most scored cases; ties: the run that
+ * finished later, then the later task), so `scored`, `passed`, the pass rate and the latencies are over distinct
+ * cases. Cost is money actually spent, so `cost_usd` sums every scored evaluation of every run (the smoke run's
+ * cases included), `cost_per_case_usd` is that over the evaluations that reported a cost (what one evaluation costs),
+ * and passes per dollar is the distinct cases passed over everything spent (`passed / cost_usd`).
  */
 export function benchmarkLeaderboard(taskRuns: readonly LeaderboardTaskRun[], confidence = DEFAULT_CONFIDENCE): Leaderboard {
   const groups = new Map<string, { first: LeaderboardTaskRun; runs: LeaderboardTaskRun[] }>();
@@ -39,22 +60,25 @@ export function benchmarkLeaderboard(taskRuns: readonly LeaderboardTaskRun[], co
     else groups.set(key, { first: t, runs: [t] });
   }
   const entries: LeaderboardEntry[] = [...groups.values()].map(({ first, runs }) => {
-    let scored = 0;
-    let passed = 0;
     let cost = 0;
     let costed = 0;
-    const latencies: number[] = [];
-    for (const run of runs)
-      for (const o of run.outcomes) {
-        if (o.passed === null) continue;
-        scored++;
-        if (o.passed) passed++;
-        if (o.latency_ms !== undefined) latencies.push(o.latency_ms);
+    const read = runs.map((run, index) => ({ run, index, outcomes: [...run.outcomes].filter((o) => o.passed !== null) }));
+    for (const { outcomes } of read)
+      for (const o of outcomes)
         if (o.cost_usd !== undefined) {
           cost += o.cost_usd;
           costed++;
         }
-      }
+    const counted = new Map<string, KeyedCaseOutcome>();
+    for (const { outcomes } of byPreference(read))
+      for (const o of outcomes) if (!counted.has(o.test_case_id)) counted.set(o.test_case_id, o);
+    const scored = counted.size;
+    let passed = 0;
+    const latencies: number[] = [];
+    for (const o of counted.values()) {
+      if (o.passed) passed++;
+      if (o.latency_ms !== undefined) latencies.push(o.latency_ms);
+    }
     const interval = wilsonInterval(passed, scored, confidence);
     const cost_usd = costed > 0 ? cost : null;
     return {

@@ -30,11 +30,11 @@ const significantKeys = (groups: readonly GroupDelta[]) => groups.filter((g) => 
 beforeAll(async () => {
   stores = openStores(temps);
   const [a, b] = await Promise.all([retailCards('model-a'), retailCards('model-b')]);
-  await storeRun(stores, 'run-a', a, { target_id: 'retail-model-a' });
-  await storeRun(stores, 'run-b', b, { target_id: 'retail-model-b' });
-  await storeRun(stores, 'run-a-again', a, { target_id: 'retail-model-a' });
-  await storeRun(stores, 'run-a-noisy', withRandomFlips(a, 6, 11), { target_id: 'retail-model-a' });
-  await storeRun(stores, 'run-b-part', b.slice(0, 200), { target_id: 'retail-model-b', suite_id: 'retail-part' });
+  await storeRun(stores, 'run-a', a, { target_id: 'simulated-model-a' });
+  await storeRun(stores, 'run-b', b, { target_id: 'simulated-model-b' });
+  await storeRun(stores, 'run-a-again', a, { target_id: 'simulated-model-a' });
+  await storeRun(stores, 'run-a-noisy', withRandomFlips(a, 6, 11), { target_id: 'simulated-model-a' });
+  await storeRun(stores, 'run-b-part', b.slice(0, 200), { target_id: 'simulated-model-b', suite_id: 'retail-part' });
   await storeRun(stores, 'run-live', a.slice(0, 100), { status: 'running', total_cases: 327 });
 }, 60_000);
 

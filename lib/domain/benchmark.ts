@@ -120,7 +120,10 @@ const IntervalSchema = z.object({ estimate: z.number().nullable(), lower: z.numb
 export const LeaderboardBadgeSchema = z.enum(['best_accuracy', 'best_latency', 'best_cost_efficiency']);
 export type LeaderboardBadge = z.infer<typeof LeaderboardBadgeSchema>;
 
-/** One participant (a client, or a target when the tasks name no client) over all its finished task runs. */
+/**
+ * One participant (a client, or a target when the tasks name no client) over all its finished task runs, each case
+ * counted once (a case several of its runs scored counts the most complete run's outcome: lib/compare benchmarkLeaderboard).
+ */
 export const LeaderboardEntrySchema = z
   .object({
     participant: z.string(),
@@ -128,6 +131,7 @@ export const LeaderboardEntrySchema = z
     target_id: z.string(),
     task_ids: z.array(z.string()),
     run_ids: z.array(z.string()),
+    /** distinct cases scored over the participant's runs */
     scored: z.number().int().nonnegative(),
     passed: z.number().int().nonnegative(),
     /** passed / scored with a 95% Wilson interval (estimate null with nothing scored) */
@@ -135,10 +139,11 @@ export const LeaderboardEntrySchema = z
     /** the platform's latency percentiles (lib/domain/stats latencyPercentile) over the scored cases; null without latencies */
     latency_p50_ms: z.number().nullable(),
     latency_p95_ms: z.number().nullable(),
-    /** summed estimated cost of the scored cases; null when none reported a cost */
+    /** money spent: summed estimated cost of every scored evaluation of every run (a case scored twice costs twice); null when none reported a cost */
     cost_usd: z.number().nullable(),
+    /** cost_usd over the evaluations that reported a cost */
     cost_per_case_usd: z.number().nullable(),
-    /** passes per dollar (passed / cost_usd); null without a positive cost */
+    /** passes per dollar spent (distinct cases passed / cost_usd); null without a positive cost */
     accuracy_per_dollar: z.number().nullable(),
     badges: z.array(LeaderboardBadgeSchema),
   })

@@ -151,6 +151,15 @@ export interface ExperimentCaseOutcome {
   cost_usd?: number;
 }
 
+/**
+ * A run's outcome on one case together with the case's key: the case id, or its trial key after trial 1
+ * (lib/domain/trial.ts), as run statistics count it. Outcomes of several runs are matched by this key (the benchmark
+ * leaderboard counts a case once per participant).
+ */
+export interface KeyedCaseOutcome extends ExperimentCaseOutcome {
+  test_case_id: string;
+}
+
 const IntervalSchema = z.object({ estimate: z.number().nullable(), lower: z.number().nullable(), upper: z.number().nullable() }).strict();
 
 /** A guardrail's outcome for one variant against the control: degradation > 0 is worse (see GuardrailSchema). */

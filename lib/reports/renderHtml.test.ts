@@ -70,7 +70,7 @@ describe('the HTML report of the retail sample (model B)', () => {
   it('shows the comparison with the base run and its flipped cases', () => {
     const pair = report.comparison!.comparison.pairs[0]!;
     expect(html).toContain(
-      `<h2>Compared with base run ${report.comparison!.base_run.id} <span class="meta">(retail-model-a, branch main, commit aaaaaaa1)</span></h2>`,
+      `<h2>Compared with base run ${report.comparison!.base_run.id} <span class="meta">(simulated-model-a, branch main, commit aaaaaaa1)</span></h2>`,
     );
     expect(html).toContain(`<p><b class="sig">${escapeHtml(pair.verdict)}</b></p>`);
     expect(html).toMatch(

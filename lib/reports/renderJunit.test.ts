@@ -78,7 +78,7 @@ describe('the JUnit report of the retail sample (model B)', () => {
       run_id: head.id,
       run_status: 'completed',
       suite_id: 'retail-demo',
-      target_id: 'retail-model-b',
+      target_id: 'simulated-model-b',
       unscored_cases: '0',
       branch: 'feature/refunds',
       commit_sha: 'bbbbbbb2',

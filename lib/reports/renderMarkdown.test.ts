@@ -36,7 +36,7 @@ function tableRows(markdown: string, heading: string): string[][] {
 describe('the Markdown report of the retail sample (model B)', () => {
   it('starts with the marker and a headline, and states the numbers of RunStats', () => {
     const md = renderMarkdown(report);
-    expect(md.startsWith(`${REPORT_MARKER}\n## ✅ EvalPlatform: retail-model-b on retail-demo: 83.2% passed\n`)).toBe(true);
+    expect(md.startsWith(`${REPORT_MARKER}\n## ✅ EvalPlatform: simulated-model-b on retail-demo: 83.2% passed\n`)).toBe(true);
     expect(md).toContain('**272 of 327** scored cases passed (95% CI 78.7%–86.8%)');
     expect(md).toContain(
       'Not scored (infrastructure: target, MCP server, judge): 0 of 327 (infrastructure-failure rate 0.0%), left out of every rate above.',
@@ -72,11 +72,13 @@ describe('the Markdown report of the retail sample (model B)', () => {
   it('compares with the base run: verdict, deltas with intervals and p-values, categories, flipped cases', () => {
     const md = renderMarkdown(compared);
     const pair = compared.comparison!.comparison.pairs[0]!;
-    expect(md).toContain(`### Compared with base run ${compared.comparison!.base_run.id} (retail-model-a, branch main, commit aaaaaaa1)`);
+    expect(md).toContain(
+      `### Compared with base run ${compared.comparison!.base_run.id} (simulated-model-a, branch main, commit aaaaaaa1)`,
+    );
     expect(md).toContain(`> **${pair.verdict.replace(/[_*]/g, (c) => `\\${c}`)}**`);
     const overall = tableRows(
       md,
-      `### Compared with base run ${compared.comparison!.base_run.id} (retail-model-a, branch main, commit aaaaaaa1)`,
+      `### Compared with base run ${compared.comparison!.base_run.id} (simulated-model-a, branch main, commit aaaaaaa1)`,
     );
     expect(overall[0]).toEqual([
       'pass rate',
@@ -115,7 +117,7 @@ describe('the Markdown report of the retail sample (model B)', () => {
       baseline_run_id: 'base',
       client_id: null,
       suite_id: 'retail-demo',
-      target_id: 'retail-model-b',
+      target_id: 'simulated-model-b',
       metric: 'accuracy' as const,
       severity,
       previous: 0.878,
@@ -137,7 +139,7 @@ describe('the Markdown report of the retail sample (model B)', () => {
       delivery: { status: 'none' as const, attempts: 0, last_error: null, delivered_at: null },
     };
     const md = renderMarkdown({ ...report, alerts: [alert] });
-    expect(md.split('\n')[1]).toBe(`## ${icon} EvalPlatform: retail-model-b on retail-demo: 83.2% passed`);
+    expect(md.split('\n')[1]).toBe(`## ${icon} EvalPlatform: simulated-model-b on retail-demo: 83.2% passed`);
     expect(md).toContain(`: ${text}.`);
     expect(md).toContain(
       `- ${{ low: '🔵', medium: '🟡', high: '🟠', critical: '🔴' }[severity]} **${severity}** accuracy −4.6 pts (p < 0.001, exact McNemar${status === 'acknowledged' ? ', acknowledged' : ''}): accuracy &lt;b&gt;fell&lt;/b&gt;; categories: refunds (−29.8)`,

@@ -281,7 +281,8 @@ export function benchmarkRunStatusOf(tasks: readonly Pick<BenchmarkTaskState, 's
 /**
  * Ends a benchmark run: its status from the tasks' (`benchmarkRunStatusOf`) and the leaderboard over the
  * participants (a task's client, else its target) from the scored cases of every task whose run finished
- * (a task failed by its gate still measured its model; skipped tasks and runs that never finished are left out).
+ * (a task failed by its gate still measured its model; skipped tasks and runs that never finished are left out),
+ * each case counted once per participant (`benchmarkLeaderboard`).
  * With `error` (the orchestration itself broke), the benchmark run is `failed` with it.
  */
 export async function finalizeBenchmarkRun(benchmarkRunId: string, deps: BenchmarkDeps & { error?: string }): Promise<BenchmarkRun> {
@@ -299,6 +300,7 @@ export async function finalizeBenchmarkRun(benchmarkRunId: string, deps: Benchma
       target_id: run.target_id,
       task_id: task.id,
       run_id: run.id,
+      completed_at: run.completed_at,
       outcomes: (await scoredCaseOutcomesOf(run.id, stores)).values(),
     });
   }

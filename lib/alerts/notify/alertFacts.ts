@@ -1,7 +1,7 @@
 import type { Alert, AlertSeverity } from '../../domain/index.js';
 
 export interface AlertFacts {
-  /** e.g. "Critical regression: accuracy of retail-model-b", "High: latency SLO (search) of agent" */
+  /** e.g. "Critical regression: accuracy of simulated-model-b", "High: latency SLO (search) of agent" */
   title: string;
   severity: AlertSeverity;
   /** the alert's own message */

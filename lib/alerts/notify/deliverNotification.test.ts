@@ -2,30 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Alert, Client } from '../../domain/index.js';
 import { EmbeddedAlertStore } from '../../adapters/embedded/alertStore.js';
 import { TempDatabases } from '../../adapters/embedded/tempDatabase.test-helpers.js';
-import { sampleAlert } from '../../ports/contracts/alertStore.contract.js';
-import type { QueueMessage, QueuePort } from '../../ports/index.js';
 import { deliverNotification, type DeliveryOptions } from './deliverNotification.js';
-import { ALERT_NOTIFICATIONS_QUEUE, type NotificationMessage, webhookKey } from './notificationQueue.js';
+import { ALERT_NOTIFICATIONS_QUEUE, webhookKey } from './notificationQueue.js';
+import { sampleAlert } from '../../ports/contracts/alertStore.contract.js';
+import { clock, CRITICAL, NOW, RecordingQueue } from './notifications.test-helpers.js';
 import { queueNotifications } from './queueNotifications.js';
 import { startWebhookServer, type WebhookServer } from './webhookServer.test-helpers.js';
-
-const NOW = new Date('2026-03-01T12:00:00.000Z');
-const clock = { now: () => NOW };
-
-class RecordingQueue implements QueuePort {
-  readonly sent: Array<{ queue: string; message: QueueMessage<NotificationMessage> }> = [];
-  private readonly ids = new Set<string>();
-  async sendMessages<T>(queue: string, messages: readonly QueueMessage<T>[]) {
-    let accepted = 0;
-    for (const m of messages) {
-      if (this.ids.has(m.messageId)) continue;
-      this.ids.add(m.messageId);
-      this.sent.push({ queue, message: m as unknown as QueueMessage<NotificationMessage> });
-      accepted++;
-    }
-    return { accepted, duplicates: messages.length - accepted };
-  }
-}
 
 const temps = new TempDatabases();
 let alerts: EmbeddedAlertStore;
@@ -42,17 +24,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await server.close();
   temps.closeAll();
-});
-
-const CRITICAL = sampleAlert('run-b', 'accuracy', {
-  severity: 'critical',
-  threshold: 5,
-  previous: 0.878,
-  current: 0.832,
-  change: -4.6,
-  p_value: 0.0004,
-  affected_categories: [{ category: 'refunds', previous: 0.894, current: 0.596, change: -29.8, p_value_adjusted: 0.0001 }],
-  message: 'accuracy dropped 4.6 pts (87.8% -> 83.2%); refunds -29.8 pts',
 });
 
 function clientWith(...webhooks: Array<{ url: string; format: 'slack' | 'teams' | 'json' }>): Pick<Client, 'notify'> {

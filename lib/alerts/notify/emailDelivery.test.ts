@@ -5,10 +5,9 @@ import { RunSchema, type Client, type Run, type RunStats } from '../../domain/in
 import { EmbeddedAlertStore } from '../../adapters/embedded/alertStore.js';
 import { createSmtpMailer } from '../../adapters/embedded/smtpMailer.js';
 import { TempDatabases } from '../../adapters/embedded/tempDatabase.test-helpers.js';
-import { sampleAlert } from '../../ports/contracts/alertStore.contract.js';
-import type { QueueMessage, QueuePort } from '../../ports/index.js';
 import { deliverNotification, type DeliveryDeps } from './deliverNotification.js';
-import type { NotificationMessage } from './notificationQueue.js';
+import { sampleAlert } from '../../ports/contracts/alertStore.contract.js';
+import { clock, CRITICAL, NOW, RecordingQueue } from './notifications.test-helpers.js';
 import { queueNotifications } from './queueNotifications.js';
 import { queueRunEmails } from './queueRunEmails.js';
 
@@ -56,16 +55,6 @@ function part(raw: string, type: 'text/plain' | 'text/html'): string {
   return qp ? body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))) : body;
 }
 
-const NOW = new Date('2026-03-01T12:00:00.000Z');
-const clock = { now: () => NOW };
-class RecordingQueue implements QueuePort {
-  readonly sent: QueueMessage<NotificationMessage>[] = [];
-  async sendMessages<T>(_queue: string, messages: readonly QueueMessage<T>[]) {
-    this.sent.push(...(messages as unknown as QueueMessage<NotificationMessage>[]));
-    return { accepted: messages.length, duplicates: 0 };
-  }
-}
-
 const temps = new TempDatabases();
 let alerts: EmbeddedAlertStore;
 let queue: RecordingQueue;
@@ -80,14 +69,6 @@ afterEach(async () => {
   temps.closeAll();
 });
 
-const CRITICAL = sampleAlert('run-b', 'accuracy', {
-  severity: 'critical',
-  threshold: 5,
-  previous: 0.878,
-  current: 0.832,
-  change: -4.6,
-  message: 'accuracy dropped 4.6 pts (87.8% -> 83.2%); refunds -29.8 pts',
-});
 const client: Pick<Client, 'notify'> = {
   notify: [
     { kind: 'email', address: 'ops@example.com' },
@@ -111,7 +92,8 @@ describe('e-mail notifications over SMTP', () => {
       ['email', 'mailto:lead@example.com'],
       ['email', 'mailto:ops@example.com'],
     ]);
-    for (const m of queue.sent.splice(0)) expect((await deliverNotification(m.body, deps(smtp.port))).outcome).toBe('delivered');
+    for (const { message } of queue.sent.splice(0))
+      expect((await deliverNotification(message.body, deps(smtp.port))).outcome).toBe('delivered');
     expect(smtp.received.map((r) => [r.from, r.to]).sort()).toEqual([
       ['evalp@example.com', ['lead@example.com']],
       ['evalp@example.com', ['ops@example.com']],
@@ -153,10 +135,13 @@ describe('e-mail notifications over SMTP', () => {
     expect(
       await queueRunEmails(run, { notify: [{ kind: 'email', address: 'ops@example.com' }] }, { stores: { alerts }, queue, clock }),
     ).toEqual([]);
-    expect(new Set(queue.sent.map((m) => m.messageId))).toEqual(
-      new Set(['run:run-42:' + queue.sent[0]!.body.notification_id.split(':')[2] + ':1']),
+    expect(new Set(queue.sent.map((m) => m.message.messageId))).toEqual(
+      new Set(['run:run-42:' + queue.sent[0]!.message.body.notification_id.split(':')[2] + ':1']),
     );
-    const result = await deliverNotification(queue.sent[0]!.body, deps(smtp.port, { runs: runs as unknown as DeliveryDeps['runs'] }));
+    const result = await deliverNotification(
+      queue.sent[0]!.message.body,
+      deps(smtp.port, { runs: runs as unknown as DeliveryDeps['runs'] }),
+    );
     expect(result.outcome).toBe('delivered');
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!.raw;
@@ -172,13 +157,17 @@ describe('e-mail notifications over SMTP', () => {
     await queueNotifications(CRITICAL, { notify: [{ kind: 'email', address: 'ops@example.com' }] }, { stores: { alerts }, queue, clock });
     await smtp.close();
     const down = deps(smtp.port);
-    const first = await deliverNotification(queue.sent.shift()!.body, down, { maxRetries: 1, retryDelayInMs: 10, random: () => 0.5 });
+    const first = await deliverNotification(queue.sent.shift()!.message.body, down, {
+      maxRetries: 1,
+      retryDelayInMs: 10,
+      random: () => 0.5,
+    });
     expect(first.outcome).toBe('retry_scheduled');
     const [pending] = await alerts.listNotifications(CRITICAL.id);
     expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
     expect(pending!.last_error).toMatch(/^SMTP 127\.0\.0\.1:\d+: .*ECONNREFUSED/);
-    expect(queue.sent.map((m) => m.body)).toEqual([{ notification_id: pending!.id, attempt: 2 }]);
-    const second = await deliverNotification(queue.sent.shift()!.body, down, { maxRetries: 1, retryDelayInMs: 10 });
+    expect(queue.sent.map((m) => m.message.body)).toEqual([{ notification_id: pending!.id, attempt: 2 }]);
+    const second = await deliverNotification(queue.sent.shift()!.message.body, down, { maxRetries: 1, retryDelayInMs: 10 });
     expect(second.outcome).toBe('failed');
     const [failed] = await alerts.listNotifications(CRITICAL.id);
     expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
@@ -191,7 +180,7 @@ describe('e-mail notifications over SMTP', () => {
     try {
       await alerts.upsertAlert(CRITICAL);
       await queueNotifications(CRITICAL, { notify: [{ kind: 'email', address: 'ops@example.com' }] }, { stores: { alerts }, queue, clock });
-      const message = queue.sent.shift()!.body;
+      const message = queue.sent.shift()!.message.body;
       expect((await deliverNotification(message, deps(refusing.port))).outcome).toBe('failed');
       expect((await alerts.listNotifications(CRITICAL.id))[0]!.last_error).toMatch(/550.*\(not retried\)$/);
     } finally {
@@ -201,7 +190,7 @@ describe('e-mail notifications over SMTP', () => {
     await alerts.upsertAlert(other);
     await queueNotifications(other, { notify: [{ kind: 'email', address: 'ops@example.com' }] }, { stores: { alerts }, queue, clock });
     const { mailer: _none, ...noMailer } = deps(smtp.port);
-    expect((await deliverNotification(queue.sent.shift()!.body, noMailer)).outcome).toBe('failed');
+    expect((await deliverNotification(queue.sent.shift()!.message.body, noMailer)).outcome).toBe('failed');
     expect((await alerts.listNotifications(other.id))[0]!.last_error).toContain('no e-mail sender is configured (EVALP_EMAIL_FROM');
   });
 });

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../apiKeys.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoRunConfig } from '../../app/demo.js';
 import { latencyPercentile, type BenchmarkRun } from '../../domain/index.js';
 import { wilsonInterval } from '../../statistics/index.js';
-import {
-  HOSTILE_CASE_ID,
-  RETAIL_DIR,
-  startRetailPlatform,
-  type RetailPlatform,
-} from '../../reports/testing/retailPlatform.test-helpers.js';
+import { HOSTILE_CASE_ID, RETAIL_DIR } from '../../reports/testing/retailPlatform.test-helpers.js';
+import { retailApiForTests } from './retailApi.test-helpers.js';
 
-let retail: RetailPlatform;
-let readerKey: string;
+const api = retailApiForTests();
+const call = api.call;
 const SUITE = 'retail-bench-small';
 // eight retail cases, one of them (retail-0025) failed by simulated model B (schema violation)
 const CASES = ['retail-0001', 'retail-0002', 'retail-0003', 'retail-0004', 'retail-0005', 'retail-0006', 'retail-0007', HOSTILE_CASE_ID];
 
 beforeAll(async () => {
-  retail = await startRetailPlatform();
-  const { apiKeys, clock, stores } = retail.platform.services;
-  readerKey = (await createApiKey(apiKeys, { name: 'reader-only', roles: ['reader'] }, clock)).key;
+  const { clock, stores } = api.retail.platform.services;
   const now = clock.now().toISOString();
   await stores.suites.create({
     id: SUITE,
@@ -30,20 +23,6 @@ beforeAll(async () => {
     updated_at: now,
   });
 }, 60_000);
-
-afterAll(async () => {
-  await retail?.stop();
-});
-
-async function call(method: string, path: string, body?: unknown, key = retail.key) {
-  const res = await fetch(`${retail.url}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, type: res.headers.get('content-type') ?? '', json: text ? (JSON.parse(text) as any) : undefined };
-}
 
 const config = demoRunConfig(RETAIL_DIR);
 const task = (id: string, target: string, extra: Record<string, unknown> = {}) => ({
@@ -84,9 +63,9 @@ describe('/api/v1/benchmarks', () => {
     const cycle = await call('POST', 'v1/benchmarks', {
       name: 'cyclic',
       tasks: [
-        task('a', 'retail-model-a', { depends_on: ['c'] }),
-        task('b', 'retail-model-a', { depends_on: ['a'] }),
-        task('c', 'retail-model-a', { depends_on: ['b'] }),
+        task('a', 'simulated-model-a', { depends_on: ['c'] }),
+        task('b', 'simulated-model-a', { depends_on: ['a'] }),
+        task('c', 'simulated-model-a', { depends_on: ['b'] }),
       ],
     });
     expect(cycle.status).toBe(400);
@@ -96,7 +75,7 @@ describe('/api/v1/benchmarks', () => {
 
     const unknown = await call('POST', 'v1/benchmarks', {
       name: 'bad',
-      tasks: [task('a', 'retail-model-a'), task('a', 'retail-model-b', { depends_on: ['nope'] })],
+      tasks: [task('a', 'simulated-model-a'), task('a', 'simulated-model-b', { depends_on: ['nope'] })],
     });
     expect(unknown.status).toBe(400);
     expect(unknown.json.errors).toEqual(
@@ -108,7 +87,7 @@ describe('/api/v1/benchmarks', () => {
     const missingTarget = await call('POST', 'v1/benchmarks', { name: 'x', tasks: [task('a', 'no-such-target')] });
     expect(missingTarget.status).toBe(422);
     expect(missingTarget.json.errors).toEqual([{ path: 'body.tasks.0.target_id', message: 'does not exist' }]);
-    expect((await call('POST', 'v1/benchmarks', { name: 'x', tasks: [task('a', 'retail-model-a')] }, readerKey)).status).toBe(403);
+    expect((await call('POST', 'v1/benchmarks', { name: 'x', tasks: [task('a', 'simulated-model-a')] }, api.readerKey)).status).toBe(403);
     expect((await call('GET', 'v1/benchmarks/nope')).status).toBe(404);
     expect((await call('POST', 'v1/benchmarks/nope/runs')).status).toBe(404);
   });
@@ -118,15 +97,17 @@ describe('/api/v1/benchmarks', () => {
       name: 'retail smoke then full (simulated models)',
       parallelism: 1,
       tasks: [
-        task('smoke-b', 'retail-model-b', { gate: { min_pass_rate: 1 } }),
-        task('full-b', 'retail-model-b', { depends_on: ['smoke-b'] }),
-        task('model-a', 'retail-model-a'),
+        task('smoke-b', 'simulated-model-b', { gate: { min_pass_rate: 1 } }),
+        task('full-b', 'simulated-model-b', { depends_on: ['smoke-b'] }),
+        task('model-a', 'simulated-model-a'),
       ],
     });
     expect(created.status).toBe(201);
     const benchmark = created.json;
     expect(benchmark).toMatchObject({ parallelism: 1, tasks: [{ id: 'smoke-b', suite_version: 'latest', depends_on: [] }, {}, {}] });
-    expect((await call('GET', 'v1/benchmarks', undefined, readerKey)).json.items.map((b: { id: string }) => b.id)).toContain(benchmark.id);
+    expect((await call('GET', 'v1/benchmarks', undefined, api.readerKey)).json.items.map((b: { id: string }) => b.id)).toContain(
+      benchmark.id,
+    );
 
     const started = await call('POST', `v1/benchmarks/${benchmark.id}/runs`);
     expect(started.status).toBe(202);
@@ -153,12 +134,12 @@ describe('/api/v1/benchmarks', () => {
     expect([runA.status, runB.status, runA.total_cases, runB.total_cases]).toEqual(['completed', 'completed', 8, 8]);
 
     // the leaderboard against the runs' own statistics and scorecards
-    const board = (await call('GET', `v1/benchmarks/${benchmark.id}/runs/${run.id}/leaderboard`, undefined, readerKey)).json;
+    const board = (await call('GET', `v1/benchmarks/${benchmark.id}/runs/${run.id}/leaderboard`, undefined, api.readerKey)).json;
     expect(board).toEqual(run.leaderboard);
-    expect(board.entries.map((e: { participant: string }) => e.participant).sort()).toEqual(['retail-model-a', 'retail-model-b']);
+    expect(board.entries.map((e: { participant: string }) => e.participant).sort()).toEqual(['simulated-model-a', 'simulated-model-b']);
     for (const [target, r] of [
-      ['retail-model-a', runA],
-      ['retail-model-b', runB],
+      ['simulated-model-a', runA],
+      ['simulated-model-b', runB],
     ] as const) {
       const entry = board.entries.find((e: { participant: string }) => e.participant === target);
       const cards = (await call('GET', `v1/runs/${r.id}/scorecards?limit=100`)).json.items as {
@@ -167,7 +148,12 @@ describe('/api/v1/benchmarks', () => {
         estimated_cost_usd: number;
       }[];
       const passed = cards.filter((c) => c.overall_passed).length;
-      expect(entry).toMatchObject({ kind: 'target', task_ids: [target === 'retail-model-a' ? 'model-a' : 'smoke-b'], scored: 8, passed });
+      expect(entry).toMatchObject({
+        kind: 'target',
+        task_ids: [target === 'simulated-model-a' ? 'model-a' : 'smoke-b'],
+        scored: 8,
+        passed,
+      });
       expect(entry.scored).toBe(r.stats.scored);
       expect(entry.passed).toBe(r.stats.passed);
       const wilson = wilsonInterval(passed, 8);
@@ -197,12 +183,12 @@ describe('/api/v1/benchmarks', () => {
       name: 'wide',
       parallelism: 2,
       tasks: [
-        task('a', 'retail-model-a'),
-        task('b', 'retail-model-b'),
-        task('a2', 'retail-model-a', { config: { profile: 'ci' } }),
+        task('a', 'simulated-model-a'),
+        task('b', 'simulated-model-b'),
+        task('a2', 'simulated-model-a', { config: { profile: 'ci' } }),
         // the recorded stage-3 provider without a cassette: the run is refused by the configuration check
-        task('broken', 'retail-model-a', { config: { execution: { enabled: true, provider: 'recorded' } } }),
-        task('after-broken', 'retail-model-a', { depends_on: ['broken'] }),
+        task('broken', 'simulated-model-a', { config: { execution: { enabled: true, provider: 'recorded' } } }),
+        task('after-broken', 'simulated-model-a', { depends_on: ['broken'] }),
       ],
     });
     expect(created.status).toBe(201);
@@ -217,13 +203,21 @@ describe('/api/v1/benchmarks', () => {
     const concurrency = observedMaxConcurrency(run);
     expect(concurrency).toBeGreaterThanOrEqual(1);
     expect(concurrency).toBeLessThanOrEqual(2);
-    // model A's two tasks make one participant
-    const a = run.leaderboard!.entries.find((e) => e.participant === 'retail-model-a')!;
-    expect(a).toMatchObject({ task_ids: ['a', 'a2'], scored: 16 });
+    // model A's two tasks make one participant, over the same 8 cases: each counted once, cost is both runs' spend
+    const a = run.leaderboard!.entries.find((e) => e.participant === 'simulated-model-a')!;
+    expect(a).toMatchObject({ task_ids: ['a', 'a2'], scored: 8 });
+    let spent = 0;
+    for (const id of ['a', 'a2'])
+      for (const card of (await call('GET', `v1/runs/${byId[id]!.run_id}/scorecards?limit=100`)).json.items as {
+        estimated_cost_usd: number;
+      }[])
+        spent += card.estimated_cost_usd;
+    expect(a.cost_usd).toBeCloseTo(spent, 12);
+    expect(a.accuracy_per_dollar).toBeCloseTo(a.passed / spent, 9);
   }, 200_000);
   it('12 one-case tasks at parallelism 4 all complete: a task finishing while another is settled is not lost (Task.any over a completed task never resumes)', async () => {
-    const now = retail.platform.services.clock.now().toISOString();
-    await retail.platform.services.stores.suites.create({
+    const now = api.retail.platform.services.clock.now().toISOString();
+    await api.retail.platform.services.stores.suites.create({
       id: 'one-case',
       name: 'one case',
       kind: 'static',
@@ -237,7 +231,7 @@ describe('/api/v1/benchmarks', () => {
       tasks: Array.from({ length: 12 }, (_, i) => ({
         id: `t${i}`,
         suite_id: 'one-case',
-        target_id: i % 2 ? 'retail-model-a' : 'retail-model-b',
+        target_id: i % 2 ? 'simulated-model-a' : 'simulated-model-b',
         config,
       })),
     });
@@ -246,6 +240,10 @@ describe('/api/v1/benchmarks', () => {
     expect(run.tasks.map((t) => t.status)).toEqual(Array(12).fill('completed'));
     expect(run.status).toBe('completed');
     expect(observedMaxConcurrency(run)).toBeLessThanOrEqual(4);
-    expect(run.leaderboard!.entries.map((e) => e.scored).sort()).toEqual([6, 6]);
+    // six one-case runs per model on the same case: that case counts once per model
+    expect(run.leaderboard!.entries.map((e) => [e.task_ids.length, e.scored])).toEqual([
+      [6, 1],
+      [6, 1],
+    ]);
   }, 200_000);
 });

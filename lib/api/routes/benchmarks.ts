@@ -128,7 +128,7 @@ export const getBenchmarkLeaderboardRoute = defineRoute({
   role: 'reader',
   tag: 'benchmarks',
   summary:
-    'The leaderboard of a finished benchmark run over its clients or targets: pass rate with a 95% Wilson interval, latency p50/p95, cost, passes per dollar, and the best-accuracy, best-latency and best-cost-efficiency badges',
+    'The leaderboard of a finished benchmark run over its clients or targets, each case counted once per participant (from its most complete run): pass rate with a 95% Wilson interval, latency p50/p95, cost spent by all its runs, passes per dollar, and the best-accuracy, best-latency and best-cost-efficiency badges',
   params: RunParams,
   response: LeaderboardSchema,
   responses: { 200: 'the leaderboard', 404: 'no such benchmark run', 409: 'the benchmark run has not finished' },

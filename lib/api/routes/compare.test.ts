@@ -8,8 +8,8 @@ let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
   const { stores } = api.platform.services;
-  await storeRun(stores, 'cmp-a', await retailCards('model-a'), { target_id: 'retail-model-a' });
-  await storeRun(stores, 'cmp-b', await retailCards('model-b'), { target_id: 'retail-model-b' });
+  await storeRun(stores, 'cmp-a', await retailCards('model-a'), { target_id: 'simulated-model-a' });
+  await storeRun(stores, 'cmp-b', await retailCards('model-b'), { target_id: 'simulated-model-b' });
   await storeRun(stores, 'cmp-running', (await retailCards('model-a')).slice(0, 10), { status: 'running', total_cases: 327 });
 }, 60_000);
 

@@ -1,32 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../apiKeys.js';
+import { describe, expect, it } from 'vitest';
 import { demoRunConfig } from '../../app/demo.js';
 import { TERMINAL_RUN_STATUSES } from '../../domain/index.js';
 import { mcnemarExact } from '../../statistics/index.js';
-import { RETAIL_DIR, startRetailPlatform, type RetailPlatform } from '../../reports/testing/retailPlatform.test-helpers.js';
+import { RETAIL_DIR } from '../../reports/testing/retailPlatform.test-helpers.js';
+import { retailApiForTests } from './retailApi.test-helpers.js';
 
-let retail: RetailPlatform;
-let readerKey: string;
-
-beforeAll(async () => {
-  retail = await startRetailPlatform();
-  const { apiKeys, clock } = retail.platform.services;
-  readerKey = (await createApiKey(apiKeys, { name: 'reader-only', roles: ['reader'] }, clock)).key;
-}, 60_000);
-
-afterAll(async () => {
-  await retail?.stop();
-});
-
-async function call(method: string, path: string, body?: unknown, key = retail.key) {
-  const res = await fetch(`${retail.url}/api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, type: res.headers.get('content-type') ?? '', json: text ? (JSON.parse(text) as any) : undefined };
-}
+const api = retailApiForTests();
+const call = api.call;
 
 const experimentBody = (method: string) => ({
   name: `model B vs model A (${method})`,
@@ -34,8 +14,8 @@ const experimentBody = (method: string) => ({
   suite_id: 'retail-demo',
   guardrails: [{ metric: 'latency_ms', max_degradation: 0.5 }],
   variants: [
-    { name: 'model-a', control: true, target_id: 'retail-model-a', config: demoRunConfig(RETAIL_DIR) },
-    { name: 'model-b', target_id: 'retail-model-b', config: demoRunConfig(RETAIL_DIR) },
+    { name: 'model-a', control: true, target_id: 'simulated-model-a', config: demoRunConfig(RETAIL_DIR) },
+    { name: 'model-b', target_id: 'simulated-model-b', config: demoRunConfig(RETAIL_DIR) },
   ],
   method,
   expected_discordance: 0.2,
@@ -58,8 +38,8 @@ describe('/api/v1/experiments', () => {
     const bad = await call('POST', 'v1/experiments', {
       ...experimentBody('frequentist'),
       variants: [
-        { name: 'x', target_id: 'retail-model-a' },
-        { name: 'y', target_id: 'retail-model-b' },
+        { name: 'x', target_id: 'simulated-model-a' },
+        { name: 'y', target_id: 'simulated-model-b' },
       ],
     });
     expect(bad.status).toBe(400);
@@ -68,7 +48,7 @@ describe('/api/v1/experiments', () => {
     const unknown = await call('POST', 'v1/experiments', { ...experimentBody('frequentist'), suite_id: 'nope' });
     expect(unknown.status).toBe(422);
     expect(JSON.stringify(unknown.json)).toMatch(/suite_id/);
-    expect((await call('POST', 'v1/experiments', experimentBody('frequentist'), readerKey)).status).toBe(403);
+    expect((await call('POST', 'v1/experiments', experimentBody('frequentist'), api.readerKey)).status).toBe(403);
     expect((await call('GET', 'v1/experiments/nope')).status).toBe(404);
   });
 

@@ -1,22 +1,10 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../app/packageRoot.js';
-import { startRetailPlatform, type RetailPlatform } from '../../reports/testing/retailPlatform.test-helpers.js';
 import { BENCHMARK_NOT_COMPLETED_EXIT, benchmarksCommand } from './benchmarks.js';
-import { runCommand } from './resourceCommands.test-helpers.js';
+import { retailCommandForTests } from './retailCli.test-helpers.js';
 
-let retail: RetailPlatform;
-let conn: string[];
-const benchmarks = (...args: string[]) => runCommand(benchmarksCommand, [...args, ...conn]);
-
-beforeAll(async () => {
-  retail = await startRetailPlatform();
-  conn = ['--url', retail.url, '--key', retail.key];
-}, 60_000);
-
-afterAll(async () => {
-  await retail?.stop();
-});
+const benchmarks = retailCommandForTests(benchmarksCommand);
 
 describe('evalp benchmarks create|run|show|leaderboard', () => {
   it('runs the README example (simulated models A and B) end to end', async () => {
@@ -56,14 +44,16 @@ describe('evalp benchmarks create|run|show|leaderboard', () => {
     expect(board).toMatch(
       /│ participant +│ tasks +│ scored +│ pass rate \[95% interval\] +│ p50 ms +│ p95 ms +│ cost USD +│ passes\/\$ +│ badges/,
     );
-    expect(board).toMatch(/│ retail-model-a +│ full-a +│ 327 +│ \d+\.\d% \[\d+\.\d%, \d+\.\d%\] +│ \d+ +│ \d+ +│ \d+\.\d{4} +│ \d+\.\d +│/);
+    expect(board).toMatch(
+      /│ simulated-model-a +│ full-a +│ 327 +│ \d+\.\d% \[\d+\.\d%, \d+\.\d%\] +│ \d+ +│ \d+ +│ \d+\.\d{4} +│ \d+\.\d +│/,
+    );
     const json = JSON.parse((await benchmarks('leaderboard', id, runId, '--json')).out);
     expect(json).toEqual(run.leaderboard);
     expect([...json.best_accuracy, ...json.best_latency, ...json.best_cost_efficiency].length).toBeGreaterThanOrEqual(3);
 
     const shown = (await benchmarks('show', id)).out;
     expect(shown).toMatch(new RegExp(`^benchmark ${id}: retail: smoke then full`));
-    expect(shown).toMatch(/│ smoke-b +│ retail-demo +│ latest +│ retail-model-b +│ - +│ pass rate >= 90\.0% │/);
+    expect(shown).toMatch(/│ smoke-b +│ retail-demo +│ latest +│ simulated-model-b +│ - +│ pass rate >= 90\.0% │/);
     expect(shown).toContain(runId);
     expect((await benchmarks('list')).out).toContain(id);
   }, 240_000);
@@ -72,8 +62,8 @@ describe('evalp benchmarks create|run|show|leaderboard', () => {
     const body = JSON.stringify({
       name: 'cyclic',
       tasks: [
-        { id: 'a', suite_id: 'retail-demo', target_id: 'retail-model-a', depends_on: ['b'] },
-        { id: 'b', suite_id: 'retail-demo', target_id: 'retail-model-a', depends_on: ['a'] },
+        { id: 'a', suite_id: 'retail-demo', target_id: 'simulated-model-a', depends_on: ['b'] },
+        { id: 'b', suite_id: 'retail-demo', target_id: 'simulated-model-a', depends_on: ['a'] },
       ],
     });
     const { writeFile, mkdtemp } = await import('node:fs/promises');

@@ -2,23 +2,14 @@ import { Command } from 'commander';
 import type { Benchmark, BenchmarkRun, Leaderboard } from '../../domain/index.js';
 import { CliError } from '../cliError.js';
 import type { ApiClient } from '../apiClient.js';
-import {
-  clientFor,
-  processIO,
-  readJsonFile,
-  table,
-  withConnection,
-  type CommandIO,
-  type ConnectionOptions,
-  type Page,
-} from './resourceCommands.js';
+import { addCreateFromFileCommand, addListCommand, itemPath } from './definitionCommands.js';
+import { fixedText as num, pctText as pct } from './metricText.js';
+import { clientFor, processIO, table, withConnection, type CommandIO, type ConnectionOptions } from './resourceCommands.js';
 
 /** `--wait` ends with this exit code when the benchmark run did not complete every task (partially failed or failed). */
 export const BENCHMARK_NOT_COMPLETED_EXIT = 3;
 
-const path = (id: string, tail = '') => `v1/benchmarks/${encodeURIComponent(id)}${tail}`;
-const pct = (x: number | null | undefined): string => (x === null || x === undefined ? 'n/a' : `${(x * 100).toFixed(1)}%`);
-const num = (x: number | null | undefined, digits: number): string => (x === null || x === undefined ? 'n/a' : x.toFixed(digits));
+const path = itemPath('v1/benchmarks');
 
 /** A benchmark run as text: its status and one row per task (status, run, pass rate, the reason of a failure or skip). */
 export function benchmarkRunText(run: BenchmarkRun): string {
@@ -83,26 +74,17 @@ export function benchmarksCommand(io: CommandIO = processIO): Command {
   const cmd = new Command('benchmarks').description(
     'Benchmark suites: tasks (suite version x target x config) run as a dependency graph, then a leaderboard',
   );
-  withConnection(cmd.command('list').description('list benchmarks')).action(async (opts: ConnectionOptions) => {
-    const page = await clientFor(opts).request<Page<Benchmark>>('GET', 'v1/benchmarks?limit=1000');
-    if (opts.json) return void io.out(`${JSON.stringify(page.items, null, 2)}\n`);
-    io.out(
-      `${table(
-        ['id', 'name', 'tasks', 'parallelism', 'created'],
-        page.items.map((b) => [b.id, b.name, String(b.tasks.length), String(b.parallelism), b.created_at]),
-      )}\n`,
-    );
+  addListCommand<Benchmark>(cmd, io, {
+    collection: 'v1/benchmarks',
+    description: 'list benchmarks',
+    head: ['id', 'name', 'tasks', 'parallelism', 'created'],
+    row: (b) => [b.id, b.name, String(b.tasks.length), String(b.parallelism), b.created_at],
   });
-  withConnection(
-    cmd
-      .command('create')
-      .description('create a benchmark from a JSON file (the body of POST /api/v1/benchmarks; "-" reads stdin)')
-      .requiredOption('--file <path>', 'the benchmark as JSON'),
-  ).action(async (opts: ConnectionOptions & { file: string }) => {
-    const b = await clientFor(opts).request<Benchmark>('POST', 'v1/benchmarks', await readJsonFile(opts.file));
-    io.out(
-      opts.json ? `${JSON.stringify(b, null, 2)}\n` : `created benchmark ${b.id} (${b.tasks.length} tasks, parallelism ${b.parallelism})\n`,
-    );
+  addCreateFromFileCommand<Benchmark>(cmd, io, {
+    collection: 'v1/benchmarks',
+    noun: 'benchmark',
+    description: 'create a benchmark from a JSON file (the body of POST /api/v1/benchmarks; "-" reads stdin)',
+    created: (b) => `created benchmark ${b.id} (${b.tasks.length} tasks, parallelism ${b.parallelism})`,
   });
   withConnection(
     cmd

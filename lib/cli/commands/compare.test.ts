@@ -17,8 +17,8 @@ async function evalp(...args: string[]): Promise<string> {
 beforeAll(async () => {
   api = await startTestApi();
   const { stores } = api.platform.services;
-  await storeRun(stores, 'cli-a', await retailCards('model-a'), { target_id: 'retail-model-a' });
-  await storeRun(stores, 'cli-b', await retailCards('model-b'), { target_id: 'retail-model-b' });
+  await storeRun(stores, 'cli-a', await retailCards('model-a'), { target_id: 'simulated-model-a' });
+  await storeRun(stores, 'cli-b', await retailCards('model-b'), { target_id: 'simulated-model-b' });
 }, 60_000);
 
 afterAll(async () => {

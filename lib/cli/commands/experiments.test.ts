@@ -1,23 +1,11 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../app/packageRoot.js';
-import { startRetailPlatform, type RetailPlatform } from '../../reports/testing/retailPlatform.test-helpers.js';
 import { sequentialMcNemar } from '../../statistics/index.js';
 import { experimentsCommand } from './experiments.js';
-import { runCommand } from './resourceCommands.test-helpers.js';
+import { retailCommandForTests } from './retailCli.test-helpers.js';
 
-let retail: RetailPlatform;
-let conn: string[];
-const experiments = (...args: string[]) => runCommand(experimentsCommand, [...args, ...conn]);
-
-beforeAll(async () => {
-  retail = await startRetailPlatform();
-  conn = ['--url', retail.url, '--key', retail.key];
-}, 60_000);
-
-afterAll(async () => {
-  await retail?.stop();
-});
+const experiments = retailCommandForTests(experimentsCommand);
 
 describe('evalp experiments create|start|results|conclude', () => {
   it('runs the README example (sequential, simulated models A and B) end to end', async () => {
@@ -31,6 +19,8 @@ describe('evalp experiments create|start|results|conclude', () => {
     const id = match![1]!;
     // Connor 1987 at discordance 0.15: (1.95996 sqrt(0.15) + 0.84162 sqrt(0.1475))^2 / 0.0025 = 468.57 -> 469
     expect(Number(match![2])).toBe(469);
+    expect((await experiments('list')).out).toMatch(new RegExp(`│ ${id} +│ simulated model B vs simulated model A +│ draft`));
+    expect((JSON.parse((await experiments('list', '--json')).out) as { id: string }[]).map((e) => e.id)).toContain(id);
 
     const started = (await experiments('start', id, '--wait')).out;
     expect(started).toMatch(new RegExp(`^started experiment ${id} on suite retail-demo version 1 \\(runs finished\\)\\n`));

@@ -1,26 +1,13 @@
 import { Command } from 'commander';
 import type { Experiment, ExperimentResults } from '../../domain/index.js';
 import { waitForRun } from '../runProgress.js';
-import {
-  clientFor,
-  processIO,
-  readJsonFile,
-  table,
-  withConnection,
-  type CommandIO,
-  type ConnectionOptions,
-  type Page,
-} from './resourceCommands.js';
+import { addCreateFromFileCommand, addListCommand, itemPath } from './definitionCommands.js';
+import { fixedText as num, intervalText as interval, pctText as pct } from './metricText.js';
+import { clientFor, processIO, table, withConnection, type CommandIO, type ConnectionOptions } from './resourceCommands.js';
 
-const path = (id: string, tail = '') => `v1/experiments/${encodeURIComponent(id)}${tail}`;
-const pct = (x: number | null | undefined): string => (x === null || x === undefined ? 'n/a' : `${(x * 100).toFixed(1)}%`);
+const path = itemPath('v1/experiments');
 const pts = (x: number | null | undefined): string =>
   x === null || x === undefined ? 'n/a' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}`;
-const num = (x: number | null | undefined, digits: number): string => (x === null || x === undefined ? 'n/a' : x.toFixed(digits));
-const interval = (
-  i: { estimate: number | null; lower: number | null; upper: number | null } | null,
-  f: (x: number | null) => string,
-): string => (i ? `${f(i.estimate)} [${f(i.lower)}, ${f(i.upper)}]` : 'n/a');
 
 /** The results as text: per-variant metrics, each variant against the control, guardrails, verdict, recommendation. */
 export function resultsText(r: ExperimentResults): string {
@@ -69,33 +56,23 @@ export function resultsText(r: ExperimentResults): string {
 /** `evalp experiments list|show|create --file|start [--wait]|results|conclude`. */
 export function experimentsCommand(io: CommandIO = processIO): Command {
   const cmd = new Command('experiments').description('A/B experiments: variants on one pinned suite version, a primary metric, guardrails');
-  withConnection(cmd.command('list').description('list experiments')).action(async (opts: ConnectionOptions) => {
-    const page = await clientFor(opts).request<Page<Experiment>>('GET', 'v1/experiments?limit=1000');
-    if (opts.json) return void io.out(`${JSON.stringify(page.items, null, 2)}\n`);
-    io.out(
-      `${table(
-        ['id', 'name', 'status', 'method', 'variants', 'created'],
-        page.items.map((e) => [e.id, e.name, e.status, e.method, e.variants.map((v) => v.name).join(', '), e.created_at]),
-      )}\n`,
-    );
+  addListCommand<Experiment>(cmd, io, {
+    collection: 'v1/experiments',
+    description: 'list experiments',
+    head: ['id', 'name', 'status', 'method', 'variants', 'created'],
+    row: (e) => [e.id, e.name, e.status, e.method, e.variants.map((v) => v.name).join(', '), e.created_at],
   });
   withConnection(cmd.command('show').description('one experiment as JSON').argument('<id>')).action(
     async (id: string, opts: ConnectionOptions) => {
       io.out(`${JSON.stringify(await clientFor(opts).request<Experiment>('GET', path(id)), null, 2)}\n`);
     },
   );
-  withConnection(
-    cmd
-      .command('create')
-      .description('create a draft experiment from a JSON file (the body of POST /api/v1/experiments; "-" reads stdin)')
-      .requiredOption('--file <path>', 'the experiment as JSON'),
-  ).action(async (opts: ConnectionOptions & { file: string }) => {
-    const e = await clientFor(opts).request<Experiment>('POST', 'v1/experiments', await readJsonFile(opts.file));
-    io.out(
-      opts.json
-        ? `${JSON.stringify(e, null, 2)}\n`
-        : `created experiment ${e.id} (draft, ${e.method}, ${e.variants.length} variants); ${e.minimum_sample_size} paired cases give ${Math.round(e.power * 100)}% power for ${(e.minimum_detectable_effect * 100).toFixed(1)} points at alpha ${e.alpha}\n`,
-    );
+  addCreateFromFileCommand<Experiment>(cmd, io, {
+    collection: 'v1/experiments',
+    noun: 'experiment',
+    description: 'create a draft experiment from a JSON file (the body of POST /api/v1/experiments; "-" reads stdin)',
+    created: (e) =>
+      `created experiment ${e.id} (draft, ${e.method}, ${e.variants.length} variants); ${e.minimum_sample_size} paired cases give ${Math.round(e.power * 100)}% power for ${(e.minimum_detectable_effect * 100).toFixed(1)} points at alpha ${e.alpha}`,
   });
   withConnection(
     cmd

@@ -15,7 +15,7 @@ let dir: string;
 
 beforeAll(async () => {
   retail = await startRetailPlatform();
-  run = await retail.runModel('retail-model-b');
+  run = await retail.runModel('simulated-model-b');
   dir = await mkdtemp(join(tmpdir(), 'evalp-export-cli-'));
 }, 120_000);
 afterAll(async () => {
@@ -53,7 +53,7 @@ describe('analytics export end to end (embedded)', () => {
       target_id: string;
     }>;
     expect(rows.filter((x) => x.overall_passed)).toHaveLength(run.stats.passed);
-    expect(new Set(rows.map((x) => `${x.run_id} ${x.target_id}`))).toEqual(new Set([`${run.id} retail-model-b`]));
+    expect(new Set(rows.map((x) => `${x.run_id} ${x.target_id}`))).toEqual(new Set([`${run.id} simulated-model-b`]));
   });
 
   it('the run-completed function wrote the same table into the export folder of the data dir', async () => {

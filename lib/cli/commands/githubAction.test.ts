@@ -104,7 +104,7 @@ describe("the evaluate action's scripts against a real embedded platform", () =>
     const { stores } = retail.platform.services;
     // one agent target whose recorded behaviour changes between main (model A) and the pull request (model B)
     const agent = async (outputs: string, updatedAt: string): Promise<void> => {
-      const b = (await stores.targets.get('retail-model-b'))!;
+      const b = (await stores.targets.get('simulated-model-b'))!;
       const { _etag, ...target } = b as typeof b & { _etag?: string };
       await stores.targets.upsert(
         TargetSystemSchema.parse({

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../app/packageRoot.js';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../platform/embedded.js';
 import { silentLogger } from '../../host/index.js';
-import { main } from '../main.js';
+import { runCliInProcess } from './cliRunner.test-helpers.js';
 
 const root = packageRoot();
 const run = promisify(execFile);
@@ -25,23 +25,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Runs `evalp ...args` in this process, capturing stdout, stderr and the exit code main() sets. */
-async function evalp(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const write = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-  process.stdout.write = ((chunk: string) => out.push(String(chunk)) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string) => err.push(String(chunk)) > 0) as typeof process.stderr.write;
-  const before = process.exitCode;
-  try {
-    await main(['node', 'evalp', ...args]);
-    return { stdout: out.join(''), stderr: err.join(''), code: Number(process.exitCode ?? 0) };
-  } finally {
-    process.stdout.write = write.out;
-    process.stderr.write = write.err;
-    process.exitCode = before;
-  }
-}
+const evalp = (...args: string[]) => runCliInProcess(args);
 
 async function api(path: string, key: string, init: RequestInit = {}): Promise<{ status: number; json: any }> {
   const res = await fetch(`${platform!.url}/api/${path}`, {

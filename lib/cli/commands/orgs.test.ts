@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../host/index.js';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../platform/embedded.js';
-import { main } from '../main.js';
+import { runCliInProcess } from './cliRunner.test-helpers.js';
 
 let dataDir: string;
 let platform: EmbeddedPlatform | undefined;
@@ -18,23 +18,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Runs `evalp ...args` in this process, capturing stdout, stderr and the exit code main() sets. */
-async function evalp(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const write = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
-  process.stdout.write = ((chunk: string) => out.push(String(chunk)) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string) => err.push(String(chunk)) > 0) as typeof process.stderr.write;
-  const before = process.exitCode;
-  try {
-    await main(['node', 'evalp', ...args]);
-    return { stdout: out.join(''), stderr: err.join(''), code: Number(process.exitCode ?? 0) };
-  } finally {
-    process.stdout.write = write.out;
-    process.stderr.write = write.err;
-    process.exitCode = before;
-  }
-}
+const evalp = (...args: string[]) => runCliInProcess(args);
 
 describe('evalp orgs and evalp keys --org', () => {
   it('creates organizations and keys for them locally, then the keys act in their organization through the API', async () => {

@@ -9,7 +9,7 @@ let run: Run & { stats: RunStats };
 
 beforeAll(async () => {
   retail = await startRetailPlatform();
-  run = await retail.runModel('retail-model-a');
+  run = await retail.runModel('simulated-model-a');
   await retail.platform.services.stores.alerts.createAlert(
     sampleAlert(run.id, 'accuracy', { severity: 'critical', message: 'accuracy fell 4.6 points' }),
   );
@@ -101,7 +101,7 @@ describe('evalp submit --config', () => {
       '--suite',
       'retail-demo',
       '--target',
-      'retail-model-a',
+      'simulated-model-a',
       '--config',
       good,
       '--profile',
@@ -126,7 +126,16 @@ describe('evalp submit --config', () => {
     expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining("'urgent' is invalid") as unknown as string]);
     const bad = join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify({ coercion: 'loose' }));
-    const refused = await runCliInProcess(['submit', '--suite', 'retail-demo', '--target', 'retail-model-a', '--config', bad, ...conn()]);
+    const refused = await runCliInProcess([
+      'submit',
+      '--suite',
+      'retail-demo',
+      '--target',
+      'simulated-model-a',
+      '--config',
+      bad,
+      ...conn(),
+    ]);
     expect([refused.code, refused.stdout]).toEqual([2, '']);
     expect(refused.stderr).toMatch(new RegExp(`^evalp: --config ${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: coercion: `));
     const missing = await runCliInProcess(['submit', '--suite', 'retail-demo', '--config', join(dir, 'nope.json'), ...conn()]);

@@ -8,7 +8,7 @@ let run: Run & { stats: RunStats };
 
 beforeAll(async () => {
   retail = await startRetailPlatform();
-  run = await retail.runModel('retail-model-a');
+  run = await retail.runModel('simulated-model-a');
 }, 120_000);
 afterAll(async () => retail?.stop());
 

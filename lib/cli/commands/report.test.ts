@@ -27,7 +27,7 @@ describe('evalp report', () => {
   it('prints Markdown to stdout by default', async () => {
     const r = await runCliInProcess(['report', head.id, ...conn()]);
     expect(r.code).toBe(0);
-    expect(r.stdout.startsWith(`${REPORT_MARKER}\n## ✅ EvalPlatform: retail-model-b on retail-demo: 83.2% passed`)).toBe(true);
+    expect(r.stdout.startsWith(`${REPORT_MARKER}\n## ✅ EvalPlatform: simulated-model-b on retail-demo: 83.2% passed`)).toBe(true);
   });
 
   it('writes every format into --out-dir, each as the API serves it', async () => {

@@ -39,7 +39,7 @@ describe('evalp start (the demo) and evalp submit/status against it', () => {
       const keys = lines.filter((l) => /^evalp_[0-9a-f]{12}_[A-Za-z0-9_-]{32}$/.test(l));
       expect(keys).toHaveLength(1);
       expect(out).toMatch(/Demo: loaded 327 retail gold cases/);
-      expect(lines.filter((l) => /^retail-model-[ab]: completed 327\/327/.test(l))).toHaveLength(2);
+      expect(lines.filter((l) => /^simulated-model-[ab]: completed 327\/327/.test(l))).toHaveLength(2);
       expect(out).toMatch(/pass rate\s+│ 87\.8% of 327 scored\s+│ 83\.2% of 327 scored/);
       expect(out).toMatch(/refunds\s+│ 89\.4% of 47\s+│ 59\.6% of 47/);
       // the closing comparison: the planted refunds regression is significant after Holm, no other category is
@@ -65,7 +65,7 @@ describe('evalp start (the demo) and evalp submit/status against it', () => {
         '--suite',
         'retail-demo',
         '--target',
-        'retail-model-b',
+        'simulated-model-b',
         '--profile',
         'ci',
         '--commit-sha',

@@ -11,8 +11,8 @@ let head: Run & { stats: RunStats };
 
 beforeAll(async () => {
   retail = await startRetailPlatform();
-  base = await retail.runModel('retail-model-a', { branch: 'main' });
-  head = await retail.runModel('retail-model-b', { branch: 'feature' });
+  base = await retail.runModel('simulated-model-a', { branch: 'main' });
+  head = await retail.runModel('simulated-model-b', { branch: 'feature' });
 });
 afterAll(async () => retail?.stop());
 
@@ -108,7 +108,7 @@ describe('evalp wait exit codes against a real embedded platform', () => {
   });
 
   it('1 from a real detection: model B against model A as its baseline raises a high alert (fails at the default --fail-on high)', async () => {
-    const run = await retail.runModel('retail-model-b', { branch: 'feature' }, { baseline_run_id: base.id });
+    const run = await retail.runModel('simulated-model-b', { branch: 'feature' }, { baseline_run_id: base.id });
     const r = await runCliInProcess(['wait', run.id, '--json', ...conn()]);
     const outcome = JSON.parse(r.stdout) as { exit_code: number; alerts: Alert[] };
     expect([r.code, outcome.exit_code]).toEqual([1, 1]);

@@ -89,8 +89,8 @@ export async function retailRunsFixture(): Promise<{
   const { testCases } = retail.platform.services.stores;
   const { _etag, ...tc } = (await testCases.getTestCase(HOSTILE_CASE_ID))!;
   await testCases.upsertTestCases([{ ...tc, nl_query: HOSTILE_QUESTION }]);
-  const base = await retail.runModel('retail-model-a', { branch: 'main', commit_sha: 'aaaaaaa1', repository: 'acme/shop' });
-  const head = await retail.runModel('retail-model-b', {
+  const base = await retail.runModel('simulated-model-a', { branch: 'main', commit_sha: 'aaaaaaa1', repository: 'acme/shop' });
+  const head = await retail.runModel('simulated-model-b', {
     branch: 'feature/refunds',
     commit_sha: 'bbbbbbb2',
     pr_number: 42,
