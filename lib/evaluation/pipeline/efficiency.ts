@@ -64,9 +64,11 @@ export function efficiencyOf(parts: readonly EfficiencyPart[], tokens: number): 
     needed += part.needed;
     modelTurns += part.trajectory ? part.trajectory.turns : 1;
     made += part.trajectory ? part.trajectory.steps.filter((s) => s.kind === 'tool_call').length : part.calls.length;
-    // one answer whose calls name different tools repeats nothing: no canonical keys to build (the usual case)
-    if (parts.length === 1 && !part.trajectory && distinctToolNames(part.calls)) continue;
-    for (const n of tracker.add(part.calls, part.trajectory).values()) redundant += n;
+    // in one answer without a trajectory only calls of a tool called more than once can repeat: canonical keys are
+    // built for those alone (none in the usual case of distinct tools)
+    const calls = parts.length === 1 && !part.trajectory ? callsOfRepeatedTools(part.calls) : part.calls;
+    if (calls.length === 0 && !part.trajectory) continue;
+    for (const n of tracker.add(calls, part.trajectory).values()) redundant += n;
   }
   return {
     calls_made: made,
@@ -79,9 +81,16 @@ export function efficiencyOf(parts: readonly EfficiencyPart[], tokens: number): 
   };
 }
 
-function distinctToolNames(calls: readonly ToolCall[]): boolean {
-  for (let i = 1; i < calls.length; i++) for (let j = 0; j < i; j++) if (calls[i]!.tool_name === calls[j]!.tool_name) return false;
-  return true;
+/** The calls whose tool name occurs more than once, in order (the same array when every call qualifies). */
+function callsOfRepeatedTools(calls: readonly ToolCall[]): readonly ToolCall[] {
+  let kept: ToolCall[] | undefined;
+  for (let i = 0; i < calls.length; i++) {
+    const name = calls[i]!.tool_name;
+    let repeated = false;
+    for (let j = 0; j < calls.length && !repeated; j++) repeated = j !== i && calls[j]!.tool_name === name;
+    if (repeated) (kept ??= []).push(calls[i]!);
+  }
+  return kept === undefined ? [] : kept.length === calls.length ? calls : kept;
 }
 
 /**
