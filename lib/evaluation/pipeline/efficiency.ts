@@ -66,7 +66,7 @@ export function efficiencyOf(parts: readonly EfficiencyPart[], tokens: number): 
     made += part.trajectory ? part.trajectory.steps.filter((s) => s.kind === 'tool_call').length : part.calls.length;
     // in one answer without a trajectory only calls of a tool called more than once can repeat: canonical keys are
     // built for those alone (none in the usual case of distinct tools)
-    const calls = parts.length === 1 && !part.trajectory ? callsOfRepeatedTools(part.calls) : part.calls;
+    const calls = parts.length === 1 && !part.trajectory ? possibleRepeats(part.calls) : part.calls;
     if (calls.length === 0 && !part.trajectory) continue;
     for (const n of tracker.add(calls, part.trajectory).values()) redundant += n;
   }
@@ -81,16 +81,39 @@ export function efficiencyOf(parts: readonly EfficiencyPart[], tokens: number): 
   };
 }
 
-/** The calls whose tool name occurs more than once, in order (the same array when every call qualifies). */
-function callsOfRepeatedTools(calls: readonly ToolCall[]): readonly ToolCall[] {
+/**
+ * The calls that may repeat another call of the answer, in order (the same array when every call qualifies): those
+ * with another call of the same tool whose arguments are not surely different. Only these need canonical keys.
+ */
+function possibleRepeats(calls: readonly ToolCall[]): readonly ToolCall[] {
   let kept: ToolCall[] | undefined;
   for (let i = 0; i < calls.length; i++) {
-    const name = calls[i]!.tool_name;
-    let repeated = false;
-    for (let j = 0; j < calls.length && !repeated; j++) repeated = j !== i && calls[j]!.tool_name === name;
-    if (repeated) (kept ??= []).push(calls[i]!);
+    const call = calls[i]!;
+    let possible = false;
+    for (let j = 0; j < calls.length && !possible; j++) {
+      const other = calls[j]!;
+      possible = j !== i && other.tool_name === call.tool_name && !surelyDifferentArguments(call.arguments, other.arguments);
+    }
+    if (possible) (kept ??= []).push(call);
   }
   return kept === undefined ? [] : kept.length === calls.length ? calls : kept;
+}
+
+/**
+ * A cheap sufficient test for different canonical keys: some argument present in both holds two strings, two
+ * booleans or two finite numbers that differ (their JSON texts differ). Anything else is left to the canonical keys.
+ */
+export function surelyDifferentArguments(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  for (const key in a) {
+    if (!Object.prototype.hasOwnProperty.call(a, key) || !Object.prototype.hasOwnProperty.call(b, key)) continue;
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    if (typeof x === 'string' && typeof y === 'string') return true;
+    if (typeof x === 'boolean' && typeof y === 'boolean') return true;
+    if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) return true;
+  }
+  return false;
 }
 
 /**

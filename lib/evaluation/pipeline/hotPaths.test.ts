@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findReferences, hasReferences, type LogicDetails, type TestCase, type ToolCall } from '../../domain/index.js';
-import { efficiencyOf } from './efficiency.js';
+import { canonicalJson, findReferences, hasReferences, type LogicDetails, type TestCase, type ToolCall } from '../../domain/index.js';
+import { efficiencyOf, surelyDifferentArguments } from './efficiency.js';
 import { toolResultsOf } from './toolResults.js';
 
 /**
@@ -76,6 +76,26 @@ describe('efficiencyOf', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('surelyDifferentArguments', () => {
+  it('is true only when the canonical JSON of the arguments differs', () => {
+    const leaf = fc.oneof(
+      fc.constantFrom('x', 'y', '1', 1, 2, 0, -0, 1.5, true, false, null, Number.NaN, Number.POSITIVE_INFINITY, undefined),
+      fc.constant({ n: 1 }),
+      fc.constant([1]),
+    );
+    const args = fc.dictionary(fc.constantFrom('a', 'b', 'c'), leaf, { maxKeys: 3 });
+    fc.assert(
+      fc.property(args, args, (a, b) => {
+        if (surelyDifferentArguments(a, b)) expect(canonicalJson(a)).not.toBe(canonicalJson(b));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(surelyDifferentArguments({ a: 'x', b: 1 }, { b: 2, a: 'x' })).toBe(true);
+    expect(surelyDifferentArguments({ a: 0 }, { a: -0 })).toBe(false);
+    expect(surelyDifferentArguments({ a: Number.NaN }, { a: null })).toBe(false);
   });
 });
 
