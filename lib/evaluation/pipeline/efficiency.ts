@@ -59,16 +59,16 @@ export function efficiencyOf(parts: readonly EfficiencyPart[], tokens: number): 
   let needed = 0;
   let redundant = 0;
   let modelTurns = 0;
-  const tracker = new RepeatTracker();
+  let tracker: RepeatTracker | undefined; // made when a call may repeat (not in the usual case)
   for (const part of parts) {
     needed += part.needed;
     modelTurns += part.trajectory ? part.trajectory.turns : 1;
     made += part.trajectory ? part.trajectory.steps.filter((s) => s.kind === 'tool_call').length : part.calls.length;
-    // in one answer without a trajectory only calls of a tool called more than once can repeat: canonical keys are
-    // built for those alone (none in the usual case of distinct tools)
+    // in one answer without a trajectory only a call with a same-tool call whose arguments may equal its own can
+    // repeat: canonical keys are built for those alone (none in the usual case)
     const calls = parts.length === 1 && !part.trajectory ? possibleRepeats(part.calls) : part.calls;
     if (calls.length === 0 && !part.trajectory) continue;
-    for (const n of tracker.add(calls, part.trajectory).values()) redundant += n;
+    for (const n of (tracker ??= new RepeatTracker()).add(calls, part.trajectory).values()) redundant += n;
   }
   return {
     calls_made: made,
