@@ -33,6 +33,19 @@ export function findReferences(value: unknown, pointer = ''): FoundReference[] {
   return found;
 }
 
+/** Whether an expected value holds a well-formed `{"$from": ...}` (findReferences(value).length > 0, without pointers). */
+export function hasReferences(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (hasReferences(item)) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  if ('$from' in record) return DataFlowReferenceSchema.safeParse(record['$from']).success;
+  for (const key in record) if (Object.prototype.hasOwnProperty.call(record, key) && hasReferences(record[key])) return true;
+  return false;
+}
+
 function walk(value: unknown, pointer: string, found: FoundReference[]): void {
   if (typeof value !== 'object' || value === null) return;
   if (Array.isArray(value)) {

@@ -1,6 +1,6 @@
 import type { CoercionPolicy, ExpectedToolCall, ExpectedValue, ToolCall } from '../../domain/index.js';
 import { type ArgumentsMatcher, createArgumentsMatcher, type JsonSchema, type MatchResult } from '../match/index.js';
-import { findReferences } from '../../domain/index.js';
+import { hasReferences } from '../../domain/index.js';
 import type { CallOutcomes } from './callOutcomes.js';
 import { annotateReferences, resolveReference, substituteReferences } from './dataFlowReferences.js';
 
@@ -34,7 +34,7 @@ export function createPairScorer(
   /** what each actual call returned: `$from` arguments are resolved against it, per actual call */
   outcomes?: CallOutcomes,
 ): PairScorer {
-  const hasReferences = expected.map((call) => call.arguments !== undefined && findReferences(call.arguments).length > 0);
+  const withReferences = expected.map((call) => call.arguments !== undefined && hasReferences(call.arguments));
   const cols = actual.length;
   const cache: Array<MatchResult | null | undefined> = new Array(expected.length * cols);
   let floatPaths: Array<ReadonlySet<string> | undefined> | undefined; // only when a call has float literals
@@ -51,7 +51,7 @@ export function createPairScorer(
       floatPaths ??= new Array<ReadonlySet<string> | undefined>(cols);
       paths = floatPaths[a] ??= new Set(got.float_literal_paths);
     }
-    if (hasReferences[e]) {
+    if (withReferences[e]) {
       const { args, refs } = substituteReferences(want.arguments, (ref) => resolveReference(ref, a, actual, outcomes));
       const matched = matchArguments(args, got.arguments, schemas?.get(want.tool_name), paths, want.allow_extra_arguments === true);
       return (cache[index] = annotateReferences(matched, refs));

@@ -94,11 +94,11 @@ export function checkBehaviour(
   before: ReadonlyArray<{ tool_name: string }> = [],
 ): BehaviourFailure | undefined {
   const abstention = testCase.abstention;
-  const names = calls.map((c) => c.tool_name).join(', ');
+  const names = (): string => calls.map((c) => c.tool_name).join(', '); // only for a failure's message
   if (abstention?.reason === 'irrelevant' && calls.length > 0) {
     return {
       code: 'called_when_irrelevant',
-      message: `the request is outside what the tools are for, but ${count(calls.length)} made: ${names}`,
+      message: `the request is outside what the tools are for, but ${count(calls.length)} made: ${names()}`,
     };
   }
   if (abstention?.reason === 'missing_parameter') {
@@ -106,7 +106,7 @@ export function checkBehaviour(
     if (calls.length > 0) {
       return {
         code: 'called_instead_of_clarifying',
-        message: `the question lacks a required parameter${wanted}: the agent should have asked for it, but ${count(calls.length)} made: ${names}`,
+        message: `the question lacks a required parameter${wanted}: the agent should have asked for it, but ${count(calls.length)} made: ${names()}`,
       };
     }
     if (!isClarificationRequest(answer, abstention.asks_for)) {

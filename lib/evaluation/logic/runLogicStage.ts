@@ -42,12 +42,8 @@ export function runLogicStage(actual: readonly ToolCall[], testCase: TestCase, o
   const started = performance.now();
   const policy =
     options.casePolicy ?? (testCase.coercion === undefined ? options.policy : resolveCoercionPolicy(options.policy, testCase.coercion));
-  const compareOptions: CompareCallsOptions = {
-    policy,
-    catalog: options.catalog,
-    callOrder: testCase.call_order,
-    ...(options.outcomes ? { outcomes: options.outcomes } : {}),
-  };
+  const compareOptions: CompareCallsOptions = { policy, catalog: options.catalog, callOrder: testCase.call_order };
+  if (options.outcomes) compareOptions.outcomes = options.outcomes; // assigned, not spread: this runs once per case
 
   let best = compareCalls(testCase.expected_tool_calls, actual, compareOptions);
   let bestSet = -1;

@@ -59,14 +59,16 @@ export function efficiencyOf(parts: readonly EfficiencyPart[], tokens: number): 
   let needed = 0;
   let redundant = 0;
   let modelTurns = 0;
-  const tracker = new RepeatTracker();
+  let tracker: RepeatTracker | undefined; // made when a call may repeat (not in the usual case)
   for (const part of parts) {
     needed += part.needed;
     modelTurns += part.trajectory ? part.trajectory.turns : 1;
     made += part.trajectory ? part.trajectory.steps.filter((s) => s.kind === 'tool_call').length : part.calls.length;
-    // one answer whose calls name different tools repeats nothing: no canonical keys to build (the usual case)
-    if (parts.length === 1 && !part.trajectory && distinctToolNames(part.calls)) continue;
-    for (const n of tracker.add(part.calls, part.trajectory).values()) redundant += n;
+    // in one answer without a trajectory only a call with a same-tool call whose arguments may equal its own can
+    // repeat: canonical keys are built for those alone (none in the usual case)
+    const calls = parts.length === 1 && !part.trajectory ? possibleRepeats(part.calls) : part.calls;
+    if (calls.length === 0 && !part.trajectory) continue;
+    for (const n of (tracker ??= new RepeatTracker()).add(calls, part.trajectory).values()) redundant += n;
   }
   return {
     calls_made: made,
@@ -79,9 +81,39 @@ export function efficiencyOf(parts: readonly EfficiencyPart[], tokens: number): 
   };
 }
 
-function distinctToolNames(calls: readonly ToolCall[]): boolean {
-  for (let i = 1; i < calls.length; i++) for (let j = 0; j < i; j++) if (calls[i]!.tool_name === calls[j]!.tool_name) return false;
-  return true;
+/**
+ * The calls that may repeat another call of the answer, in order (the same array when every call qualifies): those
+ * with another call of the same tool whose arguments are not surely different. Only these need canonical keys.
+ */
+function possibleRepeats(calls: readonly ToolCall[]): readonly ToolCall[] {
+  let kept: ToolCall[] | undefined;
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
+    let possible = false;
+    for (let j = 0; j < calls.length && !possible; j++) {
+      const other = calls[j]!;
+      possible = j !== i && other.tool_name === call.tool_name && !surelyDifferentArguments(call.arguments, other.arguments);
+    }
+    if (possible) (kept ??= []).push(call);
+  }
+  return kept === undefined ? [] : kept.length === calls.length ? calls : kept;
+}
+
+/**
+ * A cheap sufficient test for different canonical keys: some argument present in both holds two strings, two
+ * booleans or two finite numbers that differ (their JSON texts differ). Anything else is left to the canonical keys.
+ */
+export function surelyDifferentArguments(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  for (const key in a) {
+    if (!Object.prototype.hasOwnProperty.call(a, key) || !Object.prototype.hasOwnProperty.call(b, key)) continue;
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    if (typeof x === 'string' && typeof y === 'string') return true;
+    if (typeof x === 'boolean' && typeof y === 'boolean') return true;
+    if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) return true;
+  }
+  return false;
 }
 
 /**

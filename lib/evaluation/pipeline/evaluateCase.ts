@@ -1,7 +1,7 @@
-import type { EvaluationConfig, Scorecard, TestCase, ToolCatalog } from '../../domain/index.js';
+import { type EvaluationConfig, isConversation, type Scorecard, type TestCase, type ToolCatalog } from '../../domain/index.js';
 import type { ApiProvider, Embedder, Judge } from '../../ports/index.js';
 import { nextStage } from './caseState.js';
-import { finishCase, runExecution, runSemantics, startCase, type CaseInput } from './steps.js';
+import { finishCase, runExecution, runSemantics, startCase, startSingleCase, type CaseInput } from './steps.js';
 
 /** What the pipeline needs besides the case and the output: catalogs and the switchable stages' ports. */
 export interface PipelineDeps {
@@ -31,7 +31,10 @@ export async function evaluateCase(input: CaseOutput, config: EvaluationConfig, 
   if (config.execution.enabled && !deps.apiProvider) throw new Error('execution is enabled but no ApiProvider was given to the pipeline');
   if (config.semantics.enabled && !deps.judge) throw new Error('semantics is enabled but no Judge was given to the pipeline');
   const catalog = deps.catalogFor?.(input.testCase);
-  let state = startCase(catalog ? { ...input, catalog } : input, config);
+  let state =
+    catalog === undefined || isConversation(input.testCase)
+      ? startCase(catalog ? { ...input, catalog } : input, config)
+      : startSingleCase(input, config, catalog); // the usual case, without copying the input
   const enabled = { execution: config.execution.enabled, semantics: config.semantics.enabled };
   for (let next = nextStage(state, enabled); next !== 'done'; next = nextStage(state, enabled)) {
     state =

@@ -37,9 +37,9 @@ export function decideVerdict(stages: Record<StageName, StageResult>, weights: S
 }
 
 function withFailure(verdict: Verdict, stage: StageResult): Verdict {
-  return stage.error_code
-    ? { ...verdict, failing_stage: stage.stage, error_code: stage.error_code }
-    : { ...verdict, failing_stage: stage.stage };
+  const failed: Verdict = { overall_passed: verdict.overall_passed, overall_score: verdict.overall_score, failing_stage: stage.stage };
+  if (stage.error_code) failed.error_code = stage.error_code;
+  return failed;
 }
 
 function clamp01(x: number): number {

@@ -13,7 +13,15 @@ import {
   type Trajectory,
   isConversation,
 } from '../../domain/index.js';
-import { callOutcomesOf, checkBehaviour, runLogicStage, scoreRouting, withBehaviour, withRouting } from '../logic/index.js';
+import {
+  callOutcomesOf,
+  checkBehaviour,
+  type LogicStageOptions,
+  runLogicStage,
+  scoreRouting,
+  withBehaviour,
+  withRouting,
+} from '../logic/index.js';
 import { runSyntaxStage } from '../syntax/index.js';
 import { invalidCaseReason, runExecutionStage, runStatefulStage } from '../execution/index.js';
 import { type ApiProvider, type Embedder, type Judge } from '../../ports/index.js';
@@ -76,45 +84,40 @@ export interface CaseInput {
  * and 4 are marked pending when enabled (and the gate passed), else skipped with the reason.
  */
 export function startCase(input: CaseInput, config: EvaluationConfig): CaseState {
-  if (!isConversation(input.testCase)) return startSingleCase(input, config);
+  if (!isConversation(input.testCase)) return startSingleCase(input, config, input.catalog);
   // a conversation's gold replays cumulatively (turn 3 on the state turns 1-2 left); a broken one is not scored
   const invalid = invalidCaseReason(input.testCase);
   if (invalid !== undefined) return invalidCase(input, config, invalid, performance.now());
   return startConversation(input, config, startSingleCase);
 }
 
-function startSingleCase(input: CaseInput, config: EvaluationConfig): CaseState {
+/** `catalog` overrides `input.catalog` (evaluateCase passes the one it looked up without copying the input). */
+export function startSingleCase(input: CaseInput, config: EvaluationConfig, catalog = input.catalog): CaseState {
   const started = performance.now();
-  const { testCase, catalog } = input;
+  const { testCase } = input;
   const policy = resolveCoercionPolicy(config.coercion, testCase.coercion);
+  // hot path (once per case): objects are built field by field in their documented order, never with conditional
+  // spreads (`...(x ? {x} : {})` costs a runtime call each) or per-case closures
   const syntax = runSyntaxStage(input.output, catalog ? { catalog, coercion: policy } : {});
   // a stateful case whose gold does not replay is not scored (a conversation's turn: checked over the conversation)
   const invalid = input.earlierCalls ? undefined : invalidCaseReason(testCase);
   if (invalid !== undefined) return invalidCase(input, config, invalid, started);
   const gate = syntax.result.passed;
-  const later = (name: 'execution' | 'semantics', enabled: boolean): StageResult =>
-    skippedStage(name, !enabled ? 'disabled by the evaluation config' : gate ? PENDING : 'not run: the syntax gate failed');
   const stages: Record<StageName, StageResult> = {
     syntax: syntax.result,
     logic: skippedStage('logic', 'not run: the syntax gate failed'),
-    execution: later('execution', config.execution.enabled),
-    semantics: later('semantics', config.semantics.enabled),
+    execution: laterStage('execution', config.execution.enabled, gate),
+    semantics: laterStage('semantics', config.semantics.enabled, gate),
   };
   let assignment: CaseState['assignment'] = [];
   let callSet = -1;
   if (gate) {
     const allOutcomes = callOutcomesOf(syntax.calls, testCase, input.trajectory, input.earlierCalls);
-    const logicOf = (compared: { calls: ToolCall[]; originalIndex: number[] }) => {
-      const outcomes = allOutcomes && compared.originalIndex.map((i) => allOutcomes[i]);
-      return runLogicStage(compared.calls, testCase, {
-        policy,
-        casePolicy: policy,
-        ...(catalog ? { catalog } : {}),
-        ...(outcomes ? { outcomes } : {}),
-      });
-    };
-    let compared = { calls: [...syntax.calls], originalIndex: syntax.calls.map((_, i) => i) };
-    let logic = logicOf(compared);
+    const logicOptions: LogicStageOptions = { policy, casePolicy: policy };
+    if (catalog) logicOptions.catalog = catalog;
+    if (allOutcomes) logicOptions.outcomes = allOutcomes;
+    let logic = runLogicStage(syntax.calls, testCase, logicOptions);
+    let originalIndex: number[] | undefined; // undefined: stage 2 compared syntax.calls as they are
     if (!logic.result.passed && input.trajectory) {
       // redundant repeats (the same call, the same result again) cost efficiency, not correctness: calls that are right
       // without them pass stage 2, and fail only as `redundant_call` when the run sets fail_on_redundant_calls. Only
@@ -122,8 +125,12 @@ function startSingleCase(input: CaseInput, config: EvaluationConfig): CaseState 
       // unexpected duplicate in a single answer stays an extra call
       const withoutRepeats = withoutRedundantRepeats(syntax.calls, input.trajectory);
       if (withoutRepeats.calls.length < syntax.calls.length) {
-        const retried = logicOf(withoutRepeats);
-        if (retried.result.passed) [logic, compared] = [retried, withoutRepeats];
+        const outcomes = allOutcomes && withoutRepeats.originalIndex.map((i) => allOutcomes[i]);
+        const retriedOptions: LogicStageOptions = { policy, casePolicy: policy };
+        if (catalog) retriedOptions.catalog = catalog;
+        if (outcomes) retriedOptions.outcomes = outcomes;
+        const retried = runLogicStage(withoutRepeats.calls, testCase, retriedOptions);
+        if (retried.result.passed) [logic, originalIndex] = [retried, withoutRepeats.originalIndex];
       }
     }
     stages.logic = withBehaviour(logic.result, checkBehaviour(testCase, syntax.calls, syntax.answer, input.trajectory, input.earlierCalls));
@@ -131,7 +138,7 @@ function startSingleCase(input: CaseInput, config: EvaluationConfig): CaseState 
       ? scoreRouting(testCase, { agent: input.agent, routing_reason: input.routingReason, entities: input.entities }, policy)
       : undefined;
     if (routing) stages.logic = withRouting(stages.logic, routing);
-    assignment = logic.assignment.map((a) => ({ ...a, actual_index: compared.originalIndex[a.actual_index] ?? a.actual_index }));
+    assignment = originalIndex === undefined ? logic.assignment : mapAssignment(logic.assignment, originalIndex);
     callSet = logic.call_set;
   }
   const efficiency = efficiencyOf(
@@ -139,34 +146,43 @@ function startSingleCase(input: CaseInput, config: EvaluationConfig): CaseState 
     (input.inputTokens ?? 0) + (input.outputTokens ?? 0),
   );
   if (gate) stages.logic = withRedundancyRule(stages.logic, efficiency, config.fail_on_redundant_calls);
-  return {
-    run_id: input.runId,
-    test_case_id: testCase.id,
-    ...(input.trial !== undefined && input.trial > 1 ? { trial: input.trial } : {}),
-    stages,
-    calls: syntax.calls,
-    answer: syntax.answer,
-    assignment,
-    call_set: callSet,
-    invocation: {
-      latency_ms: input.latencyMs ?? 0,
-      input_tokens: input.inputTokens ?? 0,
-      output_tokens: input.outputTokens ?? 0,
-      cost_usd: input.costUsd ?? 0,
-      client_type: input.clientType ?? 'unknown',
-      client_version: input.clientVersion ?? null,
-      eval_mode: input.evalMode ?? 'offline',
-      ...(input.agent !== undefined ? { agent: input.agent } : {}),
-      ...(input.routingReason !== undefined ? { routing_reason: input.routingReason } : {}),
-      ...(input.trajectory !== undefined ? { trajectory: input.trajectory } : {}),
-      ...(input.apiCallsMade ? { api_calls_made: input.apiCallsMade } : {}),
-      ...(input.entities !== undefined ? { entities: input.entities } : {}),
-    },
-    evaluation: { api_calls_made: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, ms: performance.now() - started },
-    worker_id: input.workerId ?? 'local',
-    attempt: input.attempt ?? 1,
-    efficiency,
+  const invocation: CaseState['invocation'] = {
+    latency_ms: input.latencyMs ?? 0,
+    input_tokens: input.inputTokens ?? 0,
+    output_tokens: input.outputTokens ?? 0,
+    cost_usd: input.costUsd ?? 0,
+    client_type: input.clientType ?? 'unknown',
+    client_version: input.clientVersion ?? null,
+    eval_mode: input.evalMode ?? 'offline',
   };
+  if (input.agent !== undefined) invocation.agent = input.agent;
+  if (input.routingReason !== undefined) invocation.routing_reason = input.routingReason;
+  if (input.trajectory !== undefined) invocation.trajectory = input.trajectory;
+  if (input.apiCallsMade) invocation.api_calls_made = input.apiCallsMade;
+  if (input.entities !== undefined) invocation.entities = input.entities;
+  const state = { run_id: input.runId, test_case_id: testCase.id } as CaseState;
+  if (input.trial !== undefined && input.trial > 1) state.trial = input.trial;
+  state.stages = stages;
+  state.calls = syntax.calls;
+  state.answer = syntax.answer;
+  state.assignment = assignment;
+  state.call_set = callSet;
+  state.invocation = invocation;
+  state.evaluation = { api_calls_made: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0, ms: performance.now() - started };
+  state.worker_id = input.workerId ?? 'local';
+  state.attempt = input.attempt ?? 1;
+  state.efficiency = efficiency;
+  return state;
+}
+
+/** Stage 3 or 4 before it runs: pending when enabled and the gate passed, else skipped with the reason. */
+function laterStage(name: 'execution' | 'semantics', enabled: boolean, gate: boolean): StageResult {
+  return skippedStage(name, !enabled ? 'disabled by the evaluation config' : gate ? PENDING : 'not run: the syntax gate failed');
+}
+
+/** Stage 2's pairing over the calls it compared, mapped back to positions in the parsed calls. */
+function mapAssignment(assignment: CaseState['assignment'], originalIndex: readonly number[]): CaseState['assignment'] {
+  return assignment.map((a) => ({ expected_index: a.expected_index, actual_index: originalIndex[a.actual_index] ?? a.actual_index }));
 }
 
 /**
@@ -365,55 +381,66 @@ export async function runSemantics(
 }
 
 /** The verdict and the scorecard of a finished case. */
-export function finishCase(
-  state: CaseState,
-  testCase: TestCase,
-  config: EvaluationConfig,
-  timestamp = new Date().toISOString(),
-): Scorecard {
+export function finishCase(state: CaseState, testCase: TestCase, config: EvaluationConfig, timestamp = nowIso()): Scorecard {
   const card = finishSingleCase(state, testCase, config, timestamp);
   return state.turns ? finishConversation(card, state, testCase, config) : card;
+}
+
+let lastMs = Number.NaN;
+let lastIso = '';
+
+/** `new Date().toISOString()`, formatted once per millisecond (a busy worker finishes many cases in one). */
+function nowIso(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
 }
 
 function finishSingleCase(state: CaseState, testCase: TestCase, config: EvaluationConfig, timestamp: string): Scorecard {
   const verdict = decideVerdict(state.stages, config.weights);
   const inv = state.invocation;
   const ev = state.evaluation;
-  const card: Scorecard = {
-    run_id: state.run_id,
-    test_case_id: state.test_case_id,
-    ...(state.trial !== undefined && state.trial > 1 ? { trial: state.trial } : {}),
-    timestamp,
-    stages: state.stages,
-    ...(verdict.failing_stage ? { failing_stage: verdict.failing_stage } : {}),
-    ...(verdict.error_code ? { error_code: verdict.error_code } : {}),
-    generated_tool_calls: state.calls,
-    generated_nl_response: state.answer,
-    ...(inv.agent !== undefined ? { agent: inv.agent } : {}),
-    ...(inv.routing_reason !== undefined ? { routing_reason: inv.routing_reason } : {}),
-    ...(inv.trajectory !== undefined ? { trajectory: inv.trajectory } : {}),
-    ...(inv.entities !== undefined ? { entities: inv.entities } : {}),
-    tool_results: toolResultsOf(testCase, state.calls, state.stages.logic.details as LogicDetails | undefined),
-    ...(state.reference_metrics ? { reference_metrics: state.reference_metrics } : {}),
-    ...(state.efficiency ? { efficiency: state.efficiency } : {}),
+  // built field by field in the scorecard's documented order (no conditional spreads: this runs once per case)
+  const card = { run_id: state.run_id, test_case_id: state.test_case_id } as Scorecard;
+  if (state.trial !== undefined && state.trial > 1) card.trial = state.trial;
+  card.timestamp = timestamp;
+  card.stages = state.stages;
+  if (verdict.failing_stage) card.failing_stage = verdict.failing_stage;
+  if (verdict.error_code) card.error_code = verdict.error_code;
+  card.generated_tool_calls = state.calls;
+  card.generated_nl_response = state.answer;
+  if (inv.agent !== undefined) card.agent = inv.agent;
+  if (inv.routing_reason !== undefined) card.routing_reason = inv.routing_reason;
+  if (inv.trajectory !== undefined) card.trajectory = inv.trajectory;
+  if (inv.entities !== undefined) card.entities = inv.entities;
+  card.tool_results = toolResultsOf(testCase, state.calls, state.stages.logic.details as LogicDetails | undefined);
+  if (state.reference_metrics) card.reference_metrics = state.reference_metrics;
+  if (state.efficiency) card.efficiency = state.efficiency;
+  card.overall_passed = verdict.overall_passed;
+  card.overall_score = verdict.overall_score;
+  card.outcome = outcomeKindOf({
     overall_passed: verdict.overall_passed,
-    overall_score: verdict.overall_score,
-    outcome: outcomeKindOf({ ...verdict, stages: state.stages }),
-    latency_ms: inv.latency_ms,
-    evaluation_ms: Math.round(ev.ms * 1000) / 1000,
-    worker_id: state.worker_id,
-    attempt_number: state.attempt,
-    client_type: inv.client_type,
-    client_version: inv.client_version,
-    eval_mode: inv.eval_mode,
-    input_tokens: inv.input_tokens + ev.input_tokens,
-    output_tokens: inv.output_tokens + ev.output_tokens,
-    api_calls_made: ev.api_calls_made + (inv.api_calls_made ?? 0),
-    estimated_cost_usd: inv.cost_usd + ev.cost_usd,
-    category: testCase.metadata.category ?? null,
-    tags: testCase.metadata.tags,
-    complexity_level: testCase.metadata.complexity_level,
-  };
+    error_code: verdict.error_code,
+    failing_stage: verdict.failing_stage,
+    stages: state.stages,
+  });
+  card.latency_ms = inv.latency_ms;
+  card.evaluation_ms = Math.round(ev.ms * 1000) / 1000;
+  card.worker_id = state.worker_id;
+  card.attempt_number = state.attempt;
+  card.client_type = inv.client_type;
+  card.client_version = inv.client_version;
+  card.eval_mode = inv.eval_mode;
+  card.input_tokens = inv.input_tokens + ev.input_tokens;
+  card.output_tokens = inv.output_tokens + ev.output_tokens;
+  card.api_calls_made = ev.api_calls_made + (inv.api_calls_made ?? 0);
+  card.estimated_cost_usd = inv.cost_usd + ev.cost_usd;
+  card.category = testCase.metadata.category ?? null;
+  card.tags = testCase.metadata.tags;
+  card.complexity_level = testCase.metadata.complexity_level;
   return config.compat ? compatVerdictOf(card, testCase, config.compat) : card;
 }
 

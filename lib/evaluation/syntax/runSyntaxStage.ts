@@ -53,7 +53,8 @@ export function runSyntaxStage(raw: unknown, options: RunSyntaxStageOptions = {}
   const tolerated: Array<CallIssue & { coercion: CoercionKind }> = [];
   for (const issue of found) {
     const coercion = options.coercion ? toleratedCoercion(issue, calls[issue.call_index]!, options.coercion) : undefined;
-    if (coercion) tolerated.push({ ...issue, coercion });
+    // the issues are this call's own objects: the coercion is added in place (a spread per issue is a runtime call)
+    if (coercion) tolerated.push(Object.assign(issue, { coercion }));
     else issues.push(issue);
   }
   const details: SyntaxDetails = tolerated.length ? { format, issues, tolerated } : { format, issues };

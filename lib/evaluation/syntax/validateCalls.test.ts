@@ -208,6 +208,23 @@ describe('validateCalls', () => {
     expect(perCall).toBeLessThan(0.2);
   });
 
+  it('never shares a cached validator between catalogs whose tools have the same name (and version) but other schemas', () => {
+    const catalogWith = (type: string): ToolCatalog => ({
+      name: 'same',
+      tool_schema_version: '1',
+      tools: [{ name: 'f', description: '', parameters: { type: 'object', properties: { a: { type } }, required: ['a'] } }],
+    });
+    const integers = catalogWith('integer');
+    const strings = catalogWith('string');
+    for (let round = 0; round < 2; round++) {
+      // alternating, after both validators are cached: each catalog keeps its own schema
+      expect(validateCalls([call('f', { a: 1 })], integers)).toEqual([]);
+      expect(validateCalls([call('f', { a: 1 })], strings).map((i) => i.error_code)).toEqual(['wrong_argument_type']);
+      expect(validateCalls([call('f', { a: 'x' })], strings)).toEqual([]);
+      expect(validateCalls([call('f', { a: 'x' })], integers).map((i) => i.error_code)).toEqual(['wrong_argument_type']);
+    }
+  });
+
   it('accepts draft-07 schemas and vendor keywords', () => {
     const legacy: ToolCatalog = {
       name: 'legacy',
