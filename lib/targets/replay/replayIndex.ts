@@ -51,6 +51,8 @@ const CHUNK = 1 << 20;
 /** bytes of a line decoded to find its id by the leading pattern (longer lines are decoded whole only when it misses) */
 const HEAD = 512;
 const NEWLINE = 0x0a;
+/** bytes read at once when a line is looked up (the lines after it are usually next) */
+const READ_BLOCK = 16 * 1024;
 const CR = 0x0d;
 
 /**
@@ -123,7 +125,22 @@ async function indexOpenFile(path: string, fd: number): Promise<ReplayIndex> {
     if (++chunks % 16 === 0) await setImmediate(); // a large file does not hold the host's other work
   }
   let open = true;
+  // the last block read: cases are mostly invoked in file order, so one read serves the next lines too
+  const block = Buffer.allocUnsafe(READ_BLOCK);
+  let blockAt = 0;
+  let blockBytes = 0;
   let lineBuffer = Buffer.allocUnsafe(4096);
+  /** bytes [at, at + n) of the file (fewer at its end), from the block when it holds them */
+  const bytesAt = (at: number, n: number): { buffer: Buffer; start: number; got: number } => {
+    if (at >= blockAt && at + n <= blockAt + blockBytes) return { buffer: block, start: at - blockAt, got: n };
+    if (n <= READ_BLOCK) {
+      blockAt = at;
+      blockBytes = readSync(fd, block, 0, READ_BLOCK, at);
+      return { buffer: block, start: 0, got: Math.min(n, blockBytes) };
+    }
+    if (lineBuffer.length < n) lineBuffer = Buffer.allocUnsafe(Math.max(n, lineBuffer.length * 2));
+    return { buffer: lineBuffer, start: 0, got: readSync(fd, lineBuffer, 0, n, at) };
+  };
   return {
     path,
     count: slots.size,
@@ -135,12 +152,12 @@ async function indexOpenFile(path: string, fd: number): Promise<ReplayIndex> {
       if (slot === undefined) return undefined;
       if (!open) return STALE;
       const length = lengths[slot]!;
-      if (lineBuffer.length <= length) lineBuffer = Buffer.allocUnsafe(Math.max(length + 1, lineBuffer.length * 2));
       // the line and the byte after it: a whole line ends there (CR, LF or the end of the file)
-      const got = readSync(fd, lineBuffer, 0, length + 1, offsets[slot]!);
-      const ends = got === length + 1 ? lineBuffer[length] === NEWLINE || lineBuffer[length] === CR : got === length;
+      const { buffer, start, got } = bytesAt(offsets[slot]!, length + 1);
+      const after = buffer[start + length];
+      const ends = got === length + 1 ? after === NEWLINE || after === CR : got === length;
       if (!ends) return STALE;
-      const line = lineBuffer.toString('utf8', 0, length);
+      const line = buffer.toString('utf8', start, start + length);
       return lineTestCaseId(line) === testCaseId ? line : STALE;
     },
     close() {

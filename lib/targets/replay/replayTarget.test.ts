@@ -118,22 +118,27 @@ describe('ReplayTarget', () => {
     expect(await replay.invoke(testCase('tc-1'))).toMatchObject({ output: 'changed size' });
   });
 
-  it('a file rewritten in place within the interval: a line no longer where the index has it is read after indexing again', async () => {
+  it('a file rewritten in place within the interval: never a torn line; a line no longer where the index has it is indexed again', async () => {
     let time = 0;
     const slowCache = new ReplayOutputsCache({ reloadCheckIntervalInMs: 1000, now: () => time });
+    // tc-1's line is longer than a read block, so it is read from the file each time; tc-2's comes from the block
+    const long = 'l'.repeat(20_000);
     const path = write('outputs.jsonl', [
-      { test_case_id: 'tc-1', output: 'first' },
+      { test_case_id: 'tc-1', output: long },
       { test_case_id: 'tc-2', output: 'second' },
     ]);
     const replay = new ReplayTarget({ kind: 'replay', outputs_path: path }, { cache: slowCache });
-    await replay.invoke(testCase('tc-1'));
+    expect(await replay.invoke(testCase('tc-2'))).toMatchObject({ ok: true, output: 'second' });
     write('outputs.jsonl', [
-      { test_case_id: 'tc-1', output: 'first, now longer' },
-      { test_case_id: 'tc-2', output: 'second' },
+      { test_case_id: 'tc-1', output: `${long}, now longer` },
+      { test_case_id: 'tc-2', output: 'second, changed' },
     ]);
     time = 10;
+    // the block read before the change: the old line, whole
     expect(await replay.invoke(testCase('tc-2'))).toMatchObject({ ok: true, output: 'second' });
-    expect(await replay.invoke(testCase('tc-1'))).toMatchObject({ ok: true, output: 'first, now longer' });
+    // read from the file: not a whole tc-1 line where the index has it, so the file is indexed again
+    expect(await replay.invoke(testCase('tc-1'))).toMatchObject({ ok: true, output: `${long}, now longer` });
+    expect(await replay.invoke(testCase('tc-2'))).toMatchObject({ ok: true, output: 'second, changed' });
   });
 
   it('indexes a file across its read chunks (1 MiB) and a line longer than a chunk, and reads each line back whole', async () => {
