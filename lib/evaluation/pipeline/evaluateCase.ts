@@ -1,7 +1,8 @@
 import { type EvaluationConfig, isConversation, type Scorecard, type TestCase, type ToolCatalog } from '../../domain/index.js';
 import type { ApiProvider, Embedder, Judge } from '../../ports/index.js';
 import { nextStage } from './caseState.js';
-import { finishCase, runExecution, runSemantics, startCase, startSingleCase, type CaseInput } from './steps.js';
+import { finishCase, startCase, startSingleCase, type CaseInput } from './steps.js';
+import { runExecution, runSemantics } from './laterStages.js';
 
 /** What the pipeline needs besides the case and the output: catalogs and the switchable stages' ports. */
 export interface PipelineDeps {

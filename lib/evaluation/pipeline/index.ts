@@ -1,5 +1,6 @@
 export { evaluateCase, type CaseOutput, type PipelineDeps } from './evaluateCase.js';
-export { startCase, startFailedCase, runExecution, runSemantics, finishCase, type CaseInput } from './steps.js';
+export { startCase, startFailedCase, finishCase, type CaseInput } from './steps.js';
+export { runExecution, runSemantics } from './laterStages.js';
 export { nextStage, PENDING, type CaseState } from './caseState.js';
 export { decideVerdict, type Verdict } from './passRule.js';
 export { toolResultsOf } from './toolResults.js';
