@@ -68,6 +68,9 @@ await stores.targets.upsert(
 );
 const { key } = await createApiKey(apiKeys, { name: 'bench', roles: ['reader', 'runner'] }, clock);
 const setupMs = performance.now() - t0;
+/** the process's peak RSS so far (KiB -> bytes): after setup, when the run finalized, at the end */
+const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
+const peakAfterSetup = peakRss();
 const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
 const stopProfile = !values['no-profile'] ? await profilePhases() : undefined;
@@ -125,6 +128,7 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 250));
 }
 const wallMs = performance.now() - t0;
+const peakAtFinalize = peakRss();
 const cpu = process.cpuUsage(cpu0);
 const phases = await stopProfile?.();
 const cards = await stores.scorecards.countScorecards(created.id);
@@ -162,6 +166,8 @@ if (phases) {
 console.log(
   `statistics checksum   live ${checksum.live} vs recount ${checksum.recount}: ${checksum.live === checksum.recount ? 'equal' : 'DIFFERENT'}`,
 );
-console.log(`peak RSS              ${mib(process.resourceUsage().maxRSS * 1024)}   (target <= 1024 MiB, issue 17)`);
+console.log(
+  `peak RSS              ${mib(peakRss())}   (target <= 1024 MiB, issue 17; the process's peak so far: ${mib(peakAfterSetup)} after setup, ${mib(peakAtFinalize)} when the run finalized, then the statistics recount and the run's Parquet export)`,
+);
 console.log(`database size         ${mib(dbBytes)}`);
 if (!values.keep) await rm(dir, { recursive: true, force: true });
