@@ -48,7 +48,7 @@ function representativeCall(expected: ExpectedToolCall): Call | undefined {
 /** sample.json: what a loader (`npm start`) needs to know about the files, without reading the README. */
 function manifest(caseCount: number, cassetteCount: number): JsonObject {
   const target = (p: typeof MODEL_A, name: string) => ({
-    id: `retail-${p.id}`,
+    id: `simulated-${p.id}`,
     name,
     kind: 'replay',
     outputs: `outputs-${p.id}.jsonl`,
@@ -68,11 +68,11 @@ function manifest(caseCount: number, cassetteCount: number): JsonObject {
       target(MODEL_A, 'Simulated model A (generated outputs, recorded)'),
       target(MODEL_B, 'Simulated model B (generated outputs, recorded)'),
     ],
-    baseline_target: `retail-${MODEL_A.id}`,
-    planted_regression: { target: `retail-${MODEL_B.id}`, category: 'refunds', pass_rate_baseline: 0.89, pass_rate_regressed: 0.6 },
+    baseline_target: `simulated-${MODEL_A.id}`,
+    planted_regression: { target: `simulated-${MODEL_B.id}`, category: 'refunds', pass_rate_baseline: 0.89, pass_rate_regressed: 0.6 },
     annotations: 'annotations.jsonl',
     calibration: {
-      files: { [`retail-${MODEL_A.id}`]: 'calibration-model-a.jsonl', [`retail-${MODEL_B.id}`]: 'calibration-model-b.jsonl' },
+      files: { [`simulated-${MODEL_A.id}`]: 'calibration-model-a.jsonl', [`simulated-${MODEL_B.id}`]: 'calibration-model-b.jsonl' },
       label_schema: 'pass_fail',
       annotator: 'catalogue-derived',
       made_by: 'generated from the mistake catalogue (annotations.jsonl), not human raters',
