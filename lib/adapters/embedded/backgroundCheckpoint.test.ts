@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestCase } from '../../domain/index.js';
 import { sampleTestCase } from '../../ports/contracts/fixtures.js';
 import { HOST_DATABASE_FILE } from '../../host/database.js';
-import { BackgroundCheckpoint } from './backgroundCheckpoint.js';
+import { BackgroundCheckpoint, WAL_SIZE_LIMIT_BYTES } from './backgroundCheckpoint.js';
 import { TempDatabases } from './tempDatabase.test-helpers.js';
 import { BULK_WRITE_CASES, EmbeddedTestCaseStore } from './testCaseStore.js';
 
@@ -47,10 +48,14 @@ describe('BackgroundCheckpoint', () => {
     expect(report?.log).toBeGreaterThan(0);
     expect(report?.checkpointed).toBe(report?.log); // every frame of the WAL is in the database file
     expect(autocheckpoint(temp.db)).toBe(1000);
+    // the next write restarts the WAL from its start and cuts the file to the limit
+    await store.upsertTestCases(generatedCases(1, 'small-'));
+    expect(statSync(join(temp.dir, `${HOST_DATABASE_FILE}-wal`)).size).toBeLessThanOrEqual(WAL_SIZE_LIMIT_BYTES);
+    expect(temp.db.pragma('journal_size_limit', { simple: true })).toBe(WAL_SIZE_LIMIT_BYTES);
     // another connection (as after a restart) reads every case
     const reader = new Database(join(temp.dir, HOST_DATABASE_FILE), { readonly: true });
     try {
-      expect(reader.prepare('SELECT count(*) AS n FROM st_test_cases').get()).toEqual({ n: BULK_WRITE_CASES });
+      expect(reader.prepare('SELECT count(*) AS n FROM st_test_cases').get()).toEqual({ n: BULK_WRITE_CASES + 1 });
     } finally {
       reader.close();
     }

@@ -25,6 +25,13 @@ parentPort.on('message', (file) => {
   }
 });`;
 
+/**
+ * The WAL file's size after it restarts (`journal_size_limit` of the connection, set only where it is unlimited,
+ * SQLite's default): a bulk import's WAL grows with the import (the next batch appends while the worker checkpoints
+ * the last one), and without a limit the file would keep that size (465 MiB after 300,000 cases) once it is reused.
+ */
+export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
 /** What one background checkpoint did (the WAL's frames and how many of them are now in the database file). */
 export interface CheckpointReport {
   ok: boolean;
@@ -56,6 +63,8 @@ export class BackgroundCheckpoint {
   constructor(private readonly db: SqliteDatabase) {
     this.enabled = !db.memory && String(db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
     this.autocheckpoint = this.enabled ? Number(db.pragma('wal_autocheckpoint', { simple: true })) : 0;
+    if (this.enabled && Number(db.pragma('journal_size_limit', { simple: true })) < 0)
+      db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   }
 
   /** Runs `write` (synchronous: a transaction) without the automatic checkpoint; the checkpoint follows in the worker. */
