@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --cases 100000 --stored 400000 --runs 3 --keep]
+ * npm run bench:api [-- --cases 100000 --stored 400000 --runs 3 --keep --import-only --profile-server DIR]
  *
  * The test-case API of a real platform: `evalp start --no-demo` in a child process (1 GiB V8 heap, as `npm start`)
  * and this process as its client, over HTTP on 127.0.0.1 (the per-key rate limit off: EVALP_API_RATE_LIMIT_RPS=0).
@@ -29,6 +29,10 @@ const { values } = parseArgs({
     stored: { type: 'string', default: '400000' },
     runs: { type: 'string', default: '3' },
     keep: { type: 'boolean', default: false },
+    // stop after part 1 (the imports): for iterating on import speed
+    'import-only': { type: 'boolean', default: false },
+    // the server writes a V8 CPU profile (node --cpu-prof) into this folder when it stops
+    'profile-server': { type: 'string' },
   },
 });
 const perFile = Number(values.cases);
@@ -96,7 +100,17 @@ async function writeGoldFile(path: string, file: number): Promise<void> {
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; key: string }> {
   const child = spawn(
     process.execPath,
-    ['--max-old-space-size=1024', join(root, 'bin/evalp.js'), 'start', '--no-demo', '--port', '0', '--data-dir', dataDir],
+    [
+      '--max-old-space-size=1024',
+      ...(values['profile-server'] ? ['--cpu-prof', `--cpu-prof-dir=${values['profile-server']}`] : []),
+      join(root, 'bin/evalp.js'),
+      'start',
+      '--no-demo',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
       // the per-key rate limit (50 requests/s by default) would answer 429 to a latency benchmark's back-to-back requests
@@ -126,6 +140,9 @@ async function cpuSeconds(pid: number): Promise<number> {
 function peakRssMiB(pid: number): Promise<number> {
   return readFile(`/proc/${pid}/status`, 'utf8').then((s) => Number(/VmHWM:\s+(\d+)/.exec(s)?.[1] ?? 0) / 1024);
 }
+
+/** Thrown after part 1 with --import-only. */
+class StopAfterImports extends Error {}
 
 const load = (): string =>
   loadavg()
@@ -179,6 +196,7 @@ try {
     );
   }
   const stored = files * perFile;
+  if (values['import-only']) throw new StopAfterImports();
 
   // 2. export
   const exportOnce = async (query: string): Promise<{ ms: number; lines: number; bytes: number }> => {
@@ -300,6 +318,9 @@ try {
     `peak RSS              server ${fmt(await peakRssMiB(server.child.pid!))} MiB (1 GiB V8 heap cap), client ${fmt(process.resourceUsage().maxRSS / 1024)} MiB; database ${fmt(dbBytes / 1024 / 1024)} MiB`,
   );
   console.log(`load average          ${load()} at the end`);
+} catch (err) {
+  if (!(err instanceof StopAfterImports)) throw err;
+  console.log(`load average          ${load()} at the end (--import-only)`);
 } finally {
   server.child.kill('SIGTERM');
   await once(server.child, 'exit');

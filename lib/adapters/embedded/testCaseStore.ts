@@ -13,6 +13,7 @@ import {
   type UpsertManyResult,
   type WithEtag,
 } from '../../ports/index.js';
+import { BackgroundCheckpoint } from './backgroundCheckpoint.js';
 import { pageIn, pageWindow } from './pageWindow.js';
 import { withoutEtag, type SqliteDatabase } from './sqlite.js';
 import { TestCaseReader } from './testCaseReader.js';
@@ -22,6 +23,8 @@ import { TestCaseWriter } from './testCaseWriter.js';
 
 /** How many ids `listTestCaseIds` reads per query. */
 export const ID_PAGE_SIZE = 1000;
+/** An `upsertTestCases` of at least this many cases is a bulk write: its WAL checkpoint runs in a worker thread. */
+export const BULK_WRITE_CASES = 1000;
 
 /**
  * The gold set on SQLite: a narrow indexed row per case, its body, its tag rows and an FTS5 entry, all written in
@@ -32,6 +35,8 @@ export class EmbeddedTestCaseStore implements TestCaseStore {
   private readonly writer: TestCaseWriter;
   private readonly reader: TestCaseReader;
   private readonly similar: TestCaseSimilarSearch;
+  /** the checkpoint after a bulk write, off the event loop (backgroundCheckpoint.ts) */
+  readonly checkpoint: BackgroundCheckpoint;
   private readonly writeMany: (cases: readonly TestCase[]) => UpsertManyResult;
   private readonly writeChecked: (testCase: TestCase, check: (etag: string | undefined) => void) => string;
   private readonly removeOne: (id: string) => void;
@@ -41,6 +46,7 @@ export class EmbeddedTestCaseStore implements TestCaseStore {
     this.writer = new TestCaseWriter(db);
     this.reader = new TestCaseReader(db);
     this.similar = new TestCaseSimilarSearch(db);
+    this.checkpoint = new BackgroundCheckpoint(db);
     this.writeMany = db.transaction((cases: readonly TestCase[]) => {
       const now = new Date().toISOString();
       const result: UpsertManyResult = { created: 0, updated: 0 };
@@ -67,7 +73,7 @@ export class EmbeddedTestCaseStore implements TestCaseStore {
   }
 
   async upsertTestCases(testCases: TestCase[]): Promise<UpsertManyResult> {
-    return this.writeMany(testCases);
+    return testCases.length >= BULK_WRITE_CASES ? this.checkpoint.bulk(() => this.writeMany(testCases)) : this.writeMany(testCases);
   }
 
   async getTestCase(id: string): Promise<WithEtag<TestCase> | undefined> {
