@@ -101,7 +101,9 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; url:
   const child = spawn(
     process.execPath,
     [
+      // the flags `npm start` runs the platform with
       '--max-old-space-size=1024',
+      '--max-semi-space-size=64',
       ...(values['profile-server'] ? ['--cpu-prof', `--cpu-prof-dir=${values['profile-server']}`] : []),
       join(root, 'bin/evalp.js'),
       'start',
