@@ -4,6 +4,7 @@ import { matchingRidsSql } from './testCaseFilterSql.js';
 import { EmbeddedTestCaseStore } from './testCaseStore.js';
 import { TestCaseReader } from './testCaseReader.js';
 import { TempDatabases } from './tempDatabase.test-helpers.js';
+import { sampleTestCase } from '../../ports/contracts/fixtures.js';
 
 const temps = new TempDatabases();
 afterEach(() => temps.closeAll());
@@ -29,5 +30,45 @@ describe('organization-scoped id pages', () => {
     const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...rids.params, 1000) as Array<{ detail: string }>).map((r) => r.detail);
     expect(plan.join('\n')).not.toMatch(/LIST SUBQUERY|TEMP B-TREE/);
     expect(plan.some((d) => /^SEARCH x .*rid>\?/.test(d))).toBe(true);
+  });
+});
+
+/** An organization's page filtered on a column is read from that column's index alone (it carries the organization). */
+describe('organization-scoped filtered pages', () => {
+  it.each<[string, ScopedCaseFilter, string]>([
+    ['category', { organization: 'acme', category: 'orders' }, 'st_test_cases_by_category_org'],
+    ['api version', { organization: 'acme', api_version: 'v2' }, 'st_test_cases_by_api_version_org'],
+    ['category and complexity', { organization: 'acme', category: 'orders', complexity_min: 2 }, 'st_test_cases_by_category_org'],
+    ['complexity range', { organization: 'acme', complexity_min: 2, complexity_max: 4 }, 'st_test_cases_by_organization_rid'],
+    ['organization only', { organization: 'acme' }, 'st_test_cases_by_organization_rid'],
+  ])('%s: a covering index, no visit to the case rows', (_label, filter, index) => {
+    const { db } = temps.open();
+    new EmbeddedTestCaseStore(db);
+    const rids = matchingRidsSql(new TestCaseReader(db).plan(filter, true), 100);
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${rids.sql} ORDER BY rid LIMIT 100`).all(...rids.params) as Array<{ detail: string }>)
+      .map((r) => r.detail)
+      .join('\n');
+    expect(plan).toContain(`USING COVERING INDEX ${index}`);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+describe('tag rows written before they carried the organization', () => {
+  it('get their case organization when the store opens, so scoped tag pages find them', async () => {
+    const temp = temps.open();
+    const store = new EmbeddedTestCaseStore(temp.db);
+    await store.upsertTestCases([
+      { ...sampleTestCase('a-1', { tags: ['smoke'] }), organization: 'acme' },
+      sampleTestCase('d-1', { tags: ['smoke'] }),
+    ]);
+    temp.db.exec('ALTER TABLE st_test_case_tags DROP COLUMN organization'); // as a database of before
+    const reopened = new EmbeddedTestCaseStore(temp.db);
+    const ids = async (organization: string): Promise<string[]> => {
+      const out: string[] = [];
+      for await (const id of reopened.listTestCaseIds({ tags: ['smoke'], organization })) out.push(id);
+      return out;
+    };
+    expect(await ids('acme')).toEqual(['a-1']);
+    expect(await ids('default')).toEqual(['d-1']);
   });
 });

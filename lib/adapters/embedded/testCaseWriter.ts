@@ -35,8 +35,8 @@ export class TestCaseWriter {
     this.upsertBody = db.prepare<[number, string]>(
       'INSERT INTO st_test_case_bodies (rid, body) VALUES (?, ?) ON CONFLICT (rid) DO UPDATE SET body = excluded.body',
     );
-    this.insertTag = db.prepare<[string, number, string | null, number, string | null]>(
-      'INSERT OR IGNORE INTO st_test_case_tags (tag, rid, category, complexity, api_version) VALUES (?, ?, ?, ?, ?)',
+    this.insertTag = db.prepare<[string, number, string | null, number, string | null, string]>(
+      'INSERT OR IGNORE INTO st_test_case_tags (tag, rid, category, complexity, api_version, organization) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.deleteTag = db.prepare<[string, number]>('DELETE FROM st_test_case_tags WHERE tag = ? AND rid = ?');
     this.insertFts = db.prepare<[number, string, string, string]>(
@@ -61,21 +61,21 @@ export class TestCaseWriter {
     const category = metadata.category ?? null;
     const complexity = metadata.complexity_level ?? 1;
     const apiVersion = metadata.api_version ?? null;
+    const organization = organizationOf(testCase);
     const existing = this.selectExisting.get(testCase.id);
     let rid: number;
     if (existing) {
       rid = existing.rid;
-      this.updateCase.run(etag, category, complexity, apiVersion, tagsJson, now, organizationOf(testCase), rid);
+      this.updateCase.run(etag, category, complexity, apiVersion, tagsJson, now, organization, rid);
       for (const tag of JSON.parse(existing.tags) as string[]) this.deleteTag.run(tag, rid);
       this.deleteFts.run(rid);
     } else {
       rid = Number(
-        this.insertCase.run(testCase.id, etag, category, complexity, apiVersion, tagsJson, now, now, organizationOf(testCase))
-          .lastInsertRowid,
+        this.insertCase.run(testCase.id, etag, category, complexity, apiVersion, tagsJson, now, now, organization).lastInsertRowid,
       );
     }
     this.upsertBody.run(rid, body);
-    for (const tag of tags) this.insertTag.run(tag, rid, category, complexity, apiVersion);
+    for (const tag of tags) this.insertTag.run(tag, rid, category, complexity, apiVersion, organization);
     this.insertFts.run(rid, testCase.nl_query, testCase.expected_nl_response ?? '', tags.join(' '));
     return { created: !existing, etag };
   }
