@@ -40,6 +40,16 @@ function runStatefulExecution(
   const apiData = turn
     ? apiDataOf(out.responses.map((r) => ({ tool_name: r.tool_name, response: { ok: true, status: r.status, data: r.data } })))
     : undefined;
+  return withExecution(state, out, apiData, started);
+}
+
+/** The state after stage 3: its result, the API data for the judge (if any), the calls made and the time spent. */
+function withExecution(
+  state: CaseState,
+  out: { result: CaseState['stages']['execution']; api_calls_made: number },
+  apiData: unknown,
+  started: number,
+): CaseState {
   return {
     ...state,
     ...(apiData === undefined ? {} : { api_data: apiData }),
@@ -85,16 +95,7 @@ async function executeOne(
     ...(abortSignal ? { abortSignal } : {}),
   });
   const apiData = apiDataOf(out.responses);
-  return {
-    ...state,
-    ...(apiData === undefined ? {} : { api_data: apiData }),
-    stages: { ...state.stages, execution: out.result },
-    evaluation: {
-      ...state.evaluation,
-      api_calls_made: state.evaluation.api_calls_made + out.api_calls_made,
-      ms: state.evaluation.ms + (performance.now() - started),
-    },
-  };
+  return withExecution(state, out, apiData, started);
 }
 
 /**
